@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { type Express, type Response } from 'express';
+import type { Config } from './config';
+
+export const CHECKOUT_DIST = fileURLToPath(new URL('../../../../checkout-spa/dist', import.meta.url));
+
+const COMMON_CSP = ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "img-src 'self' https: data:", "style-src 'self' 'unsafe-inline'"];
+
+/**
+ * The checkout role: the hosted page at `/checkout/:id` (never framed) and the embed at
+ * `/checkout/:id/embed` (framed by https merchant sites, and loopback ones in development).
+ */
+export function createCheckoutApp(config: Config): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  const indexPath = `${CHECKOUT_DIST}/index.html`;
+  const apiOrigin = new URL(config.publicBaseUrl).origin;
+  const connect = `connect-src 'self' ${apiOrigin}`;
+  const frameAncestors = config.webhooksAllowLoopback
+    ? "frame-ancestors https: http://localhost:* http://127.0.0.1:*"
+    : 'frame-ancestors https:';
+
+  const sendPage = (res: Response, embed: boolean) => {
+    if (!existsSync(indexPath)) {
+      res.status(503).type('text').send('The checkout page is not built. Run `pnpm build`.');
+      return;
+    }
+    const html = readFileSync(indexPath, 'utf8').replace('%KUPA_API_URL%', config.publicBaseUrl);
+    res.setHeader('Content-Security-Policy', [...COMMON_CSP, connect, embed ? frameAncestors : "frame-ancestors 'none'"].join('; '));
+    if (!embed) res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('html').send(html);
+  };
+
+  app.get('/health', (_req, res) => {
+    res.json({ success: true, data: { status: 'ok' } });
+  });
+  app.get('/checkout/:id', (_req, res) => sendPage(res, false));
+  app.get('/checkout/:id/embed', (_req, res) => sendPage(res, true));
+  app.use('/assets', express.static(`${CHECKOUT_DIST}/assets`, { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use((_req, res) => {
+    res.status(404).type('text').send('Not found');
+  });
+  return app;
+}

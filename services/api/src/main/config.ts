@@ -1,0 +1,86 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export type Role = 'api' | 'checkout' | 'worker';
+export const ROLES: readonly Role[] = ['api', 'checkout', 'worker'];
+
+export interface Config {
+  port: number;
+  checkoutPort: number;
+  publicBaseUrl: string;
+  checkoutHostUrl: string;
+  /** Unset: an embedded PostgreSQL is started under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort?: number;
+  smtpUrl?: string;
+  logLevel: string;
+  webhooksAllowLoopback: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment; every problem is reported at once, by variable name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  const port = (name: string, fallback?: number): number | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 0 || value > 65535) {
+      problems.push(`${name} must be a port number between 0 and 65535, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, protocols: string[], fallback?: string): string | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error();
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be a ${protocols.map((p) => p.replace(':', '')).join(' or ')} URL, got '${raw}'`);
+      return fallback;
+    }
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    problems.push(`${name} must be true or false, got '${raw}'`);
+    return fallback;
+  };
+
+  const apiPort = port('PORT', 3000)!;
+  const checkoutPort = port('CHECKOUT_PORT', 3001)!;
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
+
+  const config: Config = {
+    port: apiPort,
+    checkoutPort,
+    publicBaseUrl: url('PUBLIC_BASE_URL', ['http:', 'https:'], `http://localhost:${apiPort}`)!,
+    checkoutHostUrl: url('CHECKOUT_HOST_URL', ['http:', 'https:'], `http://localhost:${checkoutPort}`)!,
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: env.DATA_DIR ? resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : resolve(REPO_ROOT, '.data'),
+    embeddedPgPort: port('EMBEDDED_PG_PORT'),
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    logLevel,
+    webhooksAllowLoopback: bool('WEBHOOKS_ALLOW_LOOPBACK', env.NODE_ENV !== 'production'),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

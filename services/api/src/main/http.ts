@@ -1,0 +1,80 @@
+import { createRequire } from 'node:module';
+import express, { type Express } from 'express';
+import { RequestContext } from '@mikro-orm/postgresql';
+import { AuthenticateApiKey } from '../modules/accounts/application/authenticate-api-key';
+import { AccountsRouter } from '../modules/accounts/interfaces/http/accounts.router';
+import { CatalogRouter } from '../modules/catalog/interfaces/http/catalog.router';
+import { CustomersRouter } from '../modules/customers/interfaces/http/customers.router';
+import { TestHelpersRouter } from '../modules/test-helpers/interfaces/http/test-helpers.router';
+import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
+import { errorMapper, sendError } from '../platform/http/error-mapper';
+import { loadOpenApi } from '../platform/http/openapi-document';
+import { requestContext } from '../platform/http/request-context';
+import { DomainError } from '../shared/domain/domain-error';
+import type { Services } from './container';
+
+const require = createRequire(import.meta.url);
+const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Kupa API reference</title>
+  <style>body { margin: 0; }</style>
+</head>
+<body>
+  <redoc spec-url="/openapi.yaml" hide-download-button="false"></redoc>
+  <script src="/docs/redoc.standalone.js"></script>
+</body>
+</html>`;
+
+/** The API role: the contract's operations under `/v1` (and the `/api/v1` alias), the document and its docs. */
+export function createApiApp(services: Services): Express {
+  const { container, orm, logger } = services;
+  const { text: openApiText, document } = loadOpenApi();
+  const authenticateKey = container.get(AuthenticateApiKey);
+
+  const handlers: OperationHandlers = Object.assign(
+    {},
+    container.get(AccountsRouter).handlers(),
+    container.get(CatalogRouter).handlers(),
+    container.get(CustomersRouter).handlers(),
+    container.get(TestHelpersRouter).handlers(),
+  );
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(requestContext(logger));
+  app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+
+  app.get('/health', (_req, res) => {
+    res.json({ success: true, data: { status: 'ok' } });
+  });
+  app.get('/openapi.yaml', (_req, res) => {
+    res.type('application/yaml').send(openApiText);
+  });
+  app.get('/docs', (_req, res) => {
+    res.type('html').send(DOCS_PAGE);
+  });
+  app.get('/docs/redoc.standalone.js', (_req, res) => {
+    res.sendFile(REDOC_BUNDLE, { maxAge: '1h' });
+  });
+
+  const api = createContractRouter({
+    document,
+    handlers,
+    authenticate: (key) => authenticateKey.execute(key),
+    limits: { authenticatedBody: '1mb', publicBody: '8kb' },
+  });
+  app.use(api);
+  app.use('/api', api);
+
+  app.use((req, res) => {
+    sendError(res, new DomainError('not_found', 'route_not_found', `Unrecognized request URL (${req.method} ${req.path})`));
+  });
+  app.use(errorMapper(logger));
+  return app;
+}

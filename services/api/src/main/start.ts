@@ -1,0 +1,85 @@
+import type { Server } from 'node:http';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Role, ROLES } from './config';
+import { createServices } from './container';
+import { type Database, startEmbeddedPostgres } from './database';
+import { ensureDevMerchant } from './dev-merchant';
+import { createApiApp } from './http';
+import { createCheckoutApp } from './checkout-host';
+import { startWorker } from './worker';
+
+function parseRoles(argv: string[]): Role[] {
+  const { values } = parseArgs({ args: argv, options: { role: { type: 'string', multiple: true } }, strict: true });
+  const roles = (values.role ?? []).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+  for (const role of roles) {
+    if (!ROLES.includes(role as Role)) throw new ConfigError([`--role must be one of ${ROLES.join(', ')}, got '${role}'`]);
+  }
+  return roles.length > 0 ? (roles as Role[]) : [...ROLES];
+}
+
+function listen(app: import('express').Express, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const roles = parseRoles(process.argv.slice(2));
+
+  let database: Database;
+  if (config.databaseUrl) {
+    database = { url: config.databaseUrl, embedded: false, stop: async () => {} };
+  } else {
+    console.log(`Starting embedded PostgreSQL (data in ${config.dataDir})…`);
+    database = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
+  }
+
+  const services = await createServices(config, database.url, { worker: roles.includes('worker') });
+  const servers: Server[] = [];
+  const stoppers: { stop(): Promise<void> }[] = [];
+  if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port));
+  if (roles.includes('checkout')) servers.push(await listen(createCheckoutApp(config), config.checkoutPort));
+  if (roles.includes('worker')) stoppers.push(await startWorker(services));
+
+  console.log(`\nKupa is running (${roles.join(', ')}).`);
+  if (roles.includes('api')) {
+    console.log(`  API:           ${config.publicBaseUrl}`);
+    console.log(`  API docs:      ${config.publicBaseUrl}/docs`);
+  }
+  if (roles.includes('checkout')) console.log(`  Checkout host: ${config.checkoutHostUrl}`);
+  if (database.embedded) {
+    const merchant = await ensureDevMerchant(services, config.dataDir);
+    console.log(`  Dev merchant:  ${merchant.account_id}${merchant.created ? ' (created now)' : ''}`);
+    console.log(`  Test key:      ${merchant.test_key}`);
+    console.log(`\nTry: curl -X POST ${config.publicBaseUrl}/v1/products -H "Authorization: Bearer ${merchant.test_key}" -H "Content-Type: application/json" -d '{"name":"T-shirt"}'`);
+  }
+  console.log('\nPress Ctrl-C to stop.');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping…`);
+    await Promise.all(servers.map((server) => new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    })));
+    for (const stopper of stoppers) await stopper.stop();
+    await services.close();
+    await database.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Failed to start:', error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import { bindSingletons } from '../../platform/di';
+import { ContainerModule } from 'inversify';
+import { AuthenticateApiKey } from './application/authenticate-api-key';
+import { CreateAccount } from './application/create-account';
+import { GetAccount } from './application/get-account';
+import { IssueApiKey } from './application/issue-api-key';
+import { UpdateAccountSettings } from './application/update-account-settings';
+import { ACCOUNTS } from './accounts.tokens';
+import { AccountSchema, ApiKeySchema } from './infrastructure/mikro-orm/account.schema';
+import { MikroOrmAccountRepository, MikroOrmApiKeyRepository } from './infrastructure/mikro-orm/account.repository';
+import { AccountsRouter } from './interfaces/http/accounts.router';
+
+export const accountsEntities = [AccountSchema, ApiKeySchema];
+
+export const accountsModule = new ContainerModule(({ bind }) => {
+  bind(ACCOUNTS.AccountRepository).to(MikroOrmAccountRepository).inSingletonScope();
+  bind(ACCOUNTS.ApiKeyRepository).to(MikroOrmApiKeyRepository).inSingletonScope();
+  bindSingletons(bind, [CreateAccount, GetAccount, IssueApiKey, AuthenticateApiKey, UpdateAccountSettings, AccountsRouter]);
+});

@@ -1,0 +1,4 @@
+export const ACCOUNTS = {
+  AccountRepository: Symbol.for('AccountRepository'),
+  ApiKeyRepository: Symbol.for('ApiKeyRepository'),
+};

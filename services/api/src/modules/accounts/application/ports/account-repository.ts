@@ -1,0 +1,13 @@
+import type { Account } from '../../domain/account';
+import type { ApiKey, KeyScope } from '../../domain/api-key';
+
+export interface AccountRepository {
+  findById(id: string): Promise<Account | null>;
+  save(account: Account): Promise<void>;
+}
+
+export interface ApiKeyRepository {
+  findByHash(secretHash: string): Promise<ApiKey | null>;
+  findActive(accountId: string, livemode: boolean, scope: KeyScope): Promise<ApiKey[]>;
+  save(...keys: ApiKey[]): Promise<void>;
+}

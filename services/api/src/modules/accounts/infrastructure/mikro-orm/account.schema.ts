@@ -1,0 +1,30 @@
+import { EntitySchema } from '@mikro-orm/postgresql';
+import { Account } from '../../domain/account';
+import { ApiKey } from '../../domain/api-key';
+
+export const AccountSchema = new EntitySchema<Account>({
+  class: Account,
+  tableName: 'accounts',
+  properties: {
+    id: { type: 'string', primary: true },
+    name: { type: 'string' },
+    walletsEnabled: { type: 'boolean' },
+    liveOnboarded: { type: 'boolean' },
+    createdAt: { type: 'Date' },
+  },
+});
+
+export const ApiKeySchema = new EntitySchema<ApiKey>({
+  class: ApiKey,
+  tableName: 'api_keys',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    scope: { type: 'string' },
+    secretHash: { type: 'string' },
+    last4: { type: 'string', fieldName: 'last4' },
+    createdAt: { type: 'Date' },
+    revokedAt: { type: 'Date', nullable: true },
+  },
+});

@@ -1,0 +1,14 @@
+import { inject, injectable } from 'inversify';
+import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Product } from '../domain/product';
+import { CATALOG } from '../catalog.tokens';
+import type { ProductRepository } from './ports/catalog-repository';
+
+@injectable()
+export class ListProducts {
+  constructor(@inject(CATALOG.ProductRepository) private readonly products: ProductRepository) {}
+
+  execute(scope: Scope, page: PageRequest): Promise<Page<Product>> {
+    return this.products.list(scope, page);
+  }
+}

@@ -1,0 +1,20 @@
+import { bindSingletons } from '../../platform/di';
+import { ContainerModule } from 'inversify';
+import { CreatePrice } from './application/create-price';
+import { CreateProduct } from './application/create-product';
+import { GetPrice } from './application/get-price';
+import { GetProduct } from './application/get-product';
+import { ListPrices } from './application/list-prices';
+import { ListProducts } from './application/list-products';
+import { CATALOG } from './catalog.tokens';
+import { MikroOrmPriceRepository, MikroOrmProductRepository } from './infrastructure/mikro-orm/catalog.repository';
+import { PriceSchema, ProductSchema } from './infrastructure/mikro-orm/catalog.schema';
+import { CatalogRouter } from './interfaces/http/catalog.router';
+
+export const catalogEntities = [ProductSchema, PriceSchema];
+
+export const catalogModule = new ContainerModule(({ bind }) => {
+  bind(CATALOG.ProductRepository).to(MikroOrmProductRepository).inSingletonScope();
+  bind(CATALOG.PriceRepository).to(MikroOrmPriceRepository).inSingletonScope();
+  bindSingletons(bind, [CreateProduct, GetProduct, ListProducts, CreatePrice, GetPrice, ListPrices, CatalogRouter]);
+});

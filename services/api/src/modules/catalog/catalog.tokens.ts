@@ -1,0 +1,4 @@
+export const CATALOG = {
+  ProductRepository: Symbol.for('ProductRepository'),
+  PriceRepository: Symbol.for('PriceRepository'),
+};

@@ -1,0 +1,47 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { paginate } from '../../../../platform/persistence/pagination';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { PriceFilter, PriceRepository, ProductRepository } from '../../application/ports/catalog-repository';
+import { Price } from '../../domain/price';
+import { Product } from '../../domain/product';
+
+const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
+
+@injectable()
+export class MikroOrmProductRepository implements ProductRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  findById(scope: Scope, id: string): Promise<Product | null> {
+    return this.em.findOne(Product, { ...inScope(scope), id });
+  }
+
+  list(scope: Scope, page: PageRequest): Promise<Page<Product>> {
+    return paginate(this.em, Product, inScope(scope), page);
+  }
+
+  async save(product: Product): Promise<void> {
+    await this.em.persist(product).flush();
+  }
+}
+
+@injectable()
+export class MikroOrmPriceRepository implements PriceRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  findById(scope: Scope, id: string): Promise<Price | null> {
+    return this.em.findOne(Price, { ...inScope(scope), id });
+  }
+
+  list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>> {
+    const where: FilterQuery<Price> = { ...inScope(scope) };
+    if (filter.product) where.productId = filter.product;
+    if (filter.type) where.type = filter.type;
+    return paginate(this.em, Price, where, page);
+  }
+
+  async save(price: Price): Promise<void> {
+    await this.em.persist(price).flush();
+  }
+}

@@ -1,0 +1,73 @@
+import { inject, injectable } from 'inversify';
+import type { Schemas } from '@kupa/sdk';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CreatePrice } from '../../application/create-price';
+import { CreateProduct } from '../../application/create-product';
+import { GetPrice } from '../../application/get-price';
+import { GetProduct } from '../../application/get-product';
+import { ListPrices } from '../../application/list-prices';
+import { ListProducts } from '../../application/list-products';
+import type { Price } from '../../domain/price';
+import type { Product } from '../../domain/product';
+
+export function toProductResponse(product: Product): Schemas['Product'] {
+  return {
+    id: product.id,
+    object: 'product',
+    name: product.name,
+    description: product.description,
+    active: product.active,
+    livemode: product.livemode,
+    created: product.createdAt.toISOString(),
+  };
+}
+
+export function toPriceResponse(price: Price): Schemas['Price'] {
+  return {
+    id: price.id,
+    object: 'price',
+    product: price.productId,
+    unit_amount: price.unitAmount,
+    currency: price.currency,
+    tax_mode: price.taxMode,
+    type: price.type,
+    recurring: price.recurringInterval ? { interval: price.recurringInterval, trial_period_days: price.trialPeriodDays } : null,
+    active: price.active,
+    livemode: price.livemode,
+    created: price.createdAt.toISOString(),
+  };
+}
+
+@injectable()
+export class CatalogRouter {
+  constructor(
+    @inject(CreateProduct) private readonly createProduct: CreateProduct,
+    @inject(GetProduct) private readonly getProduct: GetProduct,
+    @inject(ListProducts) private readonly listProducts: ListProducts,
+    @inject(CreatePrice) private readonly createPrice: CreatePrice,
+    @inject(GetPrice) private readonly getPrice: GetPrice,
+    @inject(ListPrices) private readonly listPrices: ListPrices,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      createProduct: async ({ auth, body }) => ({ success: true, data: toProductResponse(await this.createProduct.execute(auth, body)) }),
+      getProduct: async ({ auth, params }) => ({ success: true, data: toProductResponse(await this.getProduct.execute(auth, params.id)) }),
+      listProducts: async ({ auth, query }) => listReply(await this.listProducts.execute(auth, query), toProductResponse),
+      createPrice: async ({ auth, body }) => {
+        const price = await this.createPrice.execute(auth, {
+          product: body.product,
+          unitAmount: body.unit_amount,
+          currency: body.currency,
+          taxMode: body.tax_mode,
+          type: body.type,
+          recurring: body.recurring && { interval: body.recurring.interval, trialPeriodDays: body.recurring.trial_period_days },
+        });
+        return { success: true, data: toPriceResponse(price) };
+      },
+      getPrice: async ({ auth, params }) => ({ success: true, data: toPriceResponse(await this.getPrice.execute(auth, params.id)) }),
+      listPrices: async ({ auth, query }) => listReply(await this.listPrices.execute(auth, { product: query.product, type: query.type }, query), toPriceResponse),
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Customer } from '../../domain/customer';
+
+export interface CustomerRepository {
+  findById(scope: Scope, id: string): Promise<Customer | null>;
+  list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>>;
+  save(customer: Customer): Promise<void>;
+}
+
+/** Whether a test clock exists in the scope; answered by the test-helpers module. */
+export interface TestClockDirectory {
+  exists(scope: Scope, id: string): Promise<boolean>;
+}

@@ -1,0 +1,4 @@
+export const CUSTOMERS = {
+  CustomerRepository: Symbol.for('CustomerRepository'),
+  TestClockDirectory: Symbol.for('TestClockDirectory'),
+};

@@ -1,0 +1,7 @@
+import { NotFoundError } from '../../../shared/domain/domain-error';
+
+export class CustomerNotFound extends NotFoundError {
+  constructor(id: string) {
+    super('customer', id);
+  }
+}

@@ -1,0 +1,26 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { paginate } from '../../../../platform/persistence/pagination';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { CustomerRepository } from '../../application/ports/customer-repository';
+import { Customer } from '../../domain/customer';
+
+@injectable()
+export class MikroOrmCustomerRepository implements CustomerRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  findById(scope: Scope, id: string): Promise<Customer | null> {
+    return this.em.findOne(Customer, { accountId: scope.accountId, livemode: scope.livemode, id });
+  }
+
+  list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>> {
+    const where: FilterQuery<Customer> = { accountId: scope.accountId, livemode: scope.livemode };
+    if (filter.email) where.email = filter.email;
+    return paginate(this.em, Customer, where, page);
+  }
+
+  async save(customer: Customer): Promise<void> {
+    await this.em.persist(customer).flush();
+  }
+}

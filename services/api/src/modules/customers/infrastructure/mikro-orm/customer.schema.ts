@@ -1,0 +1,17 @@
+import { EntitySchema } from '@mikro-orm/postgresql';
+import { Customer } from '../../domain/customer';
+
+export const CustomerSchema = new EntitySchema<Customer>({
+  class: Customer,
+  tableName: 'customers',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    name: { type: 'string' },
+    email: { type: 'string', nullable: true },
+    phone: { type: 'string', nullable: true },
+    testClockId: { type: 'string', nullable: true },
+    createdAt: { type: 'Date' },
+  },
+});

@@ -1,0 +1,41 @@
+import { inject, injectable } from 'inversify';
+import type { Schemas } from '@kupa/sdk';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CreateCustomer } from '../../application/create-customer';
+import { GetCustomer } from '../../application/get-customer';
+import { ListCustomers } from '../../application/list-customers';
+import type { Customer } from '../../domain/customer';
+
+export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
+  return {
+    id: customer.id,
+    object: 'customer',
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    test_clock: customer.testClockId,
+    livemode: customer.livemode,
+    created: customer.createdAt.toISOString(),
+  };
+}
+
+@injectable()
+export class CustomersRouter {
+  constructor(
+    @inject(CreateCustomer) private readonly createCustomer: CreateCustomer,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
+    @inject(ListCustomers) private readonly listCustomers: ListCustomers,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      createCustomer: async ({ auth, body }) => {
+        const customer = await this.createCustomer.execute(auth, { name: body.name, email: body.email, phone: body.phone, testClockId: body.test_clock });
+        return { success: true, data: toCustomerResponse(customer) };
+      },
+      getCustomer: async ({ auth, params }) => ({ success: true, data: toCustomerResponse(await this.getCustomer.execute(auth, params.id)) }),
+      listCustomers: async ({ auth, query }) => listReply(await this.listCustomers.execute(auth, { email: query.email }, query), toCustomerResponse),
+    };
+  }
+}

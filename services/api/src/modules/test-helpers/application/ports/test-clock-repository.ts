@@ -1,0 +1,8 @@
+import type { Page, PageRequest } from '../../../../shared/domain/scope';
+import type { TestClock } from '../../domain/test-clock';
+
+export interface TestClockRepository {
+  findById(accountId: string, id: string): Promise<TestClock | null>;
+  list(accountId: string, page: PageRequest): Promise<Page<TestClock>>;
+  save(clock: TestClock): Promise<void>;
+}

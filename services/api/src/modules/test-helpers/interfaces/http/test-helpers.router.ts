@@ -1,0 +1,40 @@
+import { inject, injectable } from 'inversify';
+import type { Schemas } from '@kupa/sdk';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CreateTestClock } from '../../application/create-test-clock';
+import { GetTestClock } from '../../application/get-test-clock';
+import { ListTestClocks } from '../../application/list-test-clocks';
+import type { TestClock } from '../../domain/test-clock';
+
+export function toTestClockResponse(clock: TestClock): Schemas['TestClock'] {
+  return {
+    id: clock.id,
+    object: 'test_clock',
+    name: clock.name,
+    frozen_time: clock.frozenTime.toISOString(),
+    status: clock.status,
+    livemode: false,
+    created: clock.createdAt.toISOString(),
+  };
+}
+
+@injectable()
+export class TestHelpersRouter {
+  constructor(
+    @inject(CreateTestClock) private readonly createTestClock: CreateTestClock,
+    @inject(GetTestClock) private readonly getTestClock: GetTestClock,
+    @inject(ListTestClocks) private readonly listTestClocks: ListTestClocks,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      createTestClock: async ({ auth, body }) => {
+        const clock = await this.createTestClock.execute(auth, { frozenTime: new Date(body.frozen_time), name: body.name });
+        return { success: true, data: toTestClockResponse(clock) };
+      },
+      getTestClock: async ({ auth, params }) => ({ success: true, data: toTestClockResponse(await this.getTestClock.execute(auth, params.id)) }),
+      listTestClocks: async ({ auth, query }) => listReply(await this.listTestClocks.execute(auth, query), toTestClockResponse),
+    };
+  }
+}

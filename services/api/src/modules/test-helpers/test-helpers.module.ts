@@ -1,0 +1,16 @@
+import { bindSingletons } from '../../platform/di';
+import { ContainerModule } from 'inversify';
+import { CreateTestClock } from './application/create-test-clock';
+import { GetTestClock } from './application/get-test-clock';
+import { ListTestClocks } from './application/list-test-clocks';
+import { MikroOrmTestClockRepository } from './infrastructure/mikro-orm/test-clock.repository';
+import { TestClockSchema } from './infrastructure/mikro-orm/test-clock.schema';
+import { TestHelpersRouter } from './interfaces/http/test-helpers.router';
+import { TEST_HELPERS } from './test-helpers.tokens';
+
+export const testHelpersEntities = [TestClockSchema];
+
+export const testHelpersModule = new ContainerModule(({ bind }) => {
+  bind(TEST_HELPERS.TestClockRepository).to(MikroOrmTestClockRepository).inSingletonScope();
+  bindSingletons(bind, [CreateTestClock, GetTestClock, ListTestClocks, TestHelpersRouter]);
+});

@@ -1,0 +1,3 @@
+export const TEST_HELPERS = {
+  TestClockRepository: Symbol.for('TestClockRepository'),
+};

@@ -1,0 +1,138 @@
+import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import type { operations } from '@kupa/sdk';
+import { DomainError } from '../../shared/domain/domain-error';
+import { sendError } from './error-mapper';
+import { HTTP_METHODS, type OpenApiDocument } from './openapi-document';
+import { compileRequestValidators, toValidationError } from './request-validator';
+import type { ValidateFunction } from 'ajv';
+
+export type OperationId = keyof operations;
+
+export interface AuthContext {
+  accountId: string;
+  livemode: boolean;
+  /** `full` for `sk_` keys; `checkout` for the checkout-scoped `ck_` keys. */
+  scope: 'full' | 'checkout';
+}
+
+type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
+type PathParams<O> = O extends { parameters: { path: infer P } } ? (P extends object ? P : never) : never;
+type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type SuccessBody<O> = O extends { responses: { 200: { content: infer C } } }
+  ? C extends { 'application/json': infer R } ? R : C extends { 'text/html': string } ? HtmlReply : never
+  : never;
+
+export interface HtmlReply {
+  html: string;
+}
+
+export interface HandlerContext<O> {
+  /** Set for every operation that is not public; public handlers must not read it. */
+  auth: AuthContext;
+  body: JsonBody<O>;
+  params: PathParams<O>;
+  query: QueryParams<O>;
+  req: Request;
+  res: Response;
+}
+
+export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
+export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
+
+export type Authenticate = (apiKey: string) => Promise<AuthContext | undefined>;
+
+export interface ContractRouterOptions {
+  document: OpenApiDocument;
+  handlers: OperationHandlers;
+  authenticate: Authenticate;
+  limits: { authenticatedBody: string; publicBody: string };
+}
+
+/**
+ * Mounts every operation of the contract: authentication and key scope from its `security` and
+ * `x-checkout-key`, JSON-only bodies with size limits, Ajv validation of path, query and body, then the
+ * module's handler, or 501 `not_implemented` for an operation no module serves yet.
+ */
+export function createContractRouter(options: ContractRouterOptions): Router {
+  const router = Router();
+  const compile = compileRequestValidators(options.document);
+
+  for (const [path, item] of Object.entries(options.document.paths)) {
+    for (const method of HTTP_METHODS) {
+      const operation = item[method];
+      if (!operation) continue;
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      const validators = compile(path, method, operation);
+      const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
+      const expressPath = path.replace(/\{(\w+)\}/g, ':$1');
+
+      const chain: RequestHandler[] = [];
+      if (!isPublic) chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
+      chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
+      chain.push(async (req, res) => {
+        const params = validate(validators.params, { ...req.params });
+        const query = validate(validators.query, { ...(req.query as object) });
+        const rawBody = req.body === undefined ? {} : req.body;
+        const body = validate(validators.body, rawBody);
+        if (!handler) throw new DomainError('not_implemented', 'not_implemented', `${operation.operationId} is not available yet`);
+        const reply = await handler({ auth: res.locals.auth, body, params, query, req, res } as HandlerContext<never>);
+        if (reply && typeof reply === 'object' && 'html' in reply) {
+          res.type('html').send((reply as HtmlReply).html);
+        } else {
+          res.json(reply);
+        }
+      });
+      router[method](expressPath, ...chain);
+    }
+  }
+  return router;
+}
+
+function validate<T>(validator: ValidateFunction | undefined, value: T): T {
+  if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
+  return value;
+}
+
+function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+    if (!match) {
+      sendError(res, new DomainError('unauthenticated', 'api_key_missing', 'No API key provided. Send it as `Authorization: Bearer <key>`.'));
+      return;
+    }
+    const auth = await lookup(match[1]);
+    if (!auth) {
+      sendError(res, new DomainError('unauthenticated', 'api_key_invalid', 'Invalid API key provided.'));
+      return;
+    }
+    if (auth.scope === 'checkout' && !allowCheckoutKey) {
+      sendError(res, new DomainError('forbidden', 'permission_denied', 'This checkout-scoped key cannot call this operation; use a secret key.'));
+      return;
+    }
+    res.locals.auth = auth;
+    res.locals.accountId = auth.accountId;
+    next();
+  };
+}
+
+const parsers = new Map<string, RequestHandler>();
+
+function jsonBody(limit: string): RequestHandler {
+  let parse = parsers.get(limit);
+  if (!parse) {
+    parse = express.json({ limit, type: () => true });
+    parsers.set(limit, parse);
+  }
+  const parseJson = parse;
+  return (req, res, next) => {
+    const length = req.headers['content-length'];
+    const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+    if (!hasBody) return next();
+    if (!req.is(['application/json', 'application/*+json'])) {
+      sendError(res, new DomainError('unsupported_media_type', 'unsupported_media_type', 'Send the request body as JSON with `Content-Type: application/json`.'));
+      return;
+    }
+    parseJson(req, res, next);
+  };
+}

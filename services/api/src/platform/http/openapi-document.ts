@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+export const OPENAPI_PATH = fileURLToPath(new URL('../../../../../openapi.yaml', import.meta.url));
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+
+export interface OpenApiOperation {
+  operationId: string;
+  security?: unknown[];
+  parameters?: (OpenApiParameter | { $ref: string })[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses: Record<string, unknown>;
+  'x-checkout-key'?: boolean;
+}
+
+export interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+let cached: { text: string; document: OpenApiDocument } | undefined;
+
+export function loadOpenApi(): { text: string; document: OpenApiDocument } {
+  if (!cached) {
+    const text = readFileSync(OPENAPI_PATH, 'utf8');
+    cached = { text, document: parse(text) as OpenApiDocument };
+  }
+  return cached;
+}
+
+/** Follows a local `#/…` reference inside the document. */
+export function resolveRef<T>(document: OpenApiDocument, value: T | { $ref: string }): T {
+  if (value && typeof value === 'object' && '$ref' in value) {
+    const path = value.$ref.replace(/^#\//, '').split('/').map(unescapePointer);
+    return path.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], document) as T;
+  }
+  return value as T;
+}
+
+export function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -1,0 +1,6 @@
+import type { Page } from '../../shared/domain/scope';
+
+/** The list envelope: `{ success, data, has_more }`. */
+export function listReply<T, R>(page: Page<T>, toResponse: (item: T) => R): { success: true; data: R[]; has_more: boolean } {
+  return { success: true, data: page.items.map(toResponse), has_more: page.hasMore };
+}

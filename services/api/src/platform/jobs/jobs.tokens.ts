@@ -1,0 +1,4 @@
+export const JOBS = {
+  Boss: Symbol.for('PgBoss'),
+  Queue: Symbol.for('JobQueue'),
+};

@@ -1,0 +1,36 @@
+import { type EntitySchema, MikroORM } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { Migration20261121000000 } from '../../../migrations/Migration20261121000000';
+
+/** Checked-in migrations, in order. Add new ones at the end. */
+const migrations = [Migration20261121000000];
+
+export async function createOrm(databaseUrl: string, entities: EntitySchema[], options: { poolMax?: number } = {}): Promise<MikroORM> {
+  return MikroORM.init({
+    clientUrl: databaseUrl,
+    entities,
+    extensions: [Migrator],
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    migrations: {
+      migrationsList: migrations.map((migration) => ({ name: migration.name, class: migration })),
+      transactional: true,
+      allOrNothing: true,
+      silent: true,
+    },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    forceUtcTimezone: true,
+    allowGlobalContext: false,
+    debug: false,
+  });
+}
+
+const MIGRATION_LOCK = 727_274;
+
+/** Applies pending migrations; processes starting together take turns on an advisory lock. */
+export async function migrate(orm: MikroORM): Promise<void> {
+  const connection = orm.em.getConnection();
+  await connection.transactional(async (trx) => {
+    await connection.execute('select pg_advisory_xact_lock(?)', [MIGRATION_LOCK], 'run', trx);
+    await orm.getMigrator().up({ transaction: trx });
+  });
+}

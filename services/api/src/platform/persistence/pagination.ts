@@ -1,0 +1,32 @@
+import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+import { ValidationError } from '../../shared/domain/domain-error';
+import type { Page, PageRequest } from '../../shared/domain/scope';
+
+
+interface Listable {
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * Newest first, by (created_at, id), continuing after the object named by `starting_after`,
+ * which must itself be inside `scope` (the same account and mode).
+ */
+export async function paginate<T extends Listable>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  scope: FilterQuery<T>,
+  page: PageRequest,
+): Promise<Page<T>> {
+  const limit = page.limit ?? 20;
+  let where = scope;
+  if (page.starting_after) {
+    const cursor = await em.findOne(entity, { $and: [scope, { id: page.starting_after }] } as FilterQuery<T>);
+    if (!cursor) throw new ValidationError('parameter_invalid', `No such object to start after: '${page.starting_after}'`, 'starting_after');
+    where = {
+      $and: [scope, { $or: [{ createdAt: { $lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { $lt: cursor.id } }] }],
+    } as FilterQuery<T>;
+  }
+  const rows = await em.find(entity, where, { orderBy: { createdAt: 'desc', id: 'desc' } as never, limit: limit + 1 });
+  return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+}

@@ -1,0 +1,4 @@
+export const PERSISTENCE = {
+  EntityManager: Symbol.for('EntityManager'),
+  UnitOfWork: Symbol.for('UnitOfWork'),
+};

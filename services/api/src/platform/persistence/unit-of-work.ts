@@ -1,0 +1,17 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from './persistence.tokens';
+
+/** Runs work in one database transaction; repositories used inside it write to that transaction. */
+export interface UnitOfWork {
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+@injectable()
+export class MikroOrmUnitOfWork implements UnitOfWork {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    return this.em.transactional(() => work());
+  }
+}

@@ -1,0 +1,70 @@
+import { ValidationError } from './domain-error';
+
+export type Currency = 'ils';
+export const SUPPORTED_CURRENCIES: readonly Currency[] = ['ils'];
+
+/** The largest amount the service accepts anywhere: one billion shekels, in agorot. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+/** An integer number of agorot in a currency. Never a float. */
+export class Money {
+  private constructor(
+    readonly amount: number,
+    readonly currency: Currency,
+  ) {}
+
+  static of(amount: number, currency: Currency): Money {
+    if (!Number.isSafeInteger(amount)) throw new RangeError(`Money needs an integer amount, got ${amount}`);
+    return new Money(amount, currency);
+  }
+
+  static zero(currency: Currency): Money {
+    return new Money(0, currency);
+  }
+
+  add(other: Money): Money {
+    this.assertSameCurrency(other);
+    return Money.of(this.amount + other.amount, this.currency);
+  }
+
+  subtract(other: Money): Money {
+    this.assertSameCurrency(other);
+    return Money.of(this.amount - other.amount, this.currency);
+  }
+
+  multiply(quantity: number): Money {
+    if (!Number.isSafeInteger(quantity)) throw new RangeError(`quantity must be an integer, got ${quantity}`);
+    return Money.of(this.amount * quantity, this.currency);
+  }
+
+  /** `percent` % of this amount, rounded half up to the agora, in integer arithmetic. */
+  percent(percent: number): Money {
+    if (!Number.isInteger(percent)) throw new RangeError(`percent must be an integer, got ${percent}`);
+    const scaled = this.amount * percent;
+    const sign = scaled < 0 ? -1 : 1;
+    return Money.of(sign * Math.floor((Math.abs(scaled) + 50) / 100), this.currency);
+  }
+
+  min(other: Money): Money {
+    this.assertSameCurrency(other);
+    return this.amount <= other.amount ? this : other;
+  }
+
+  isNegative(): boolean {
+    return this.amount < 0;
+  }
+
+  equals(other: Money): boolean {
+    return this.currency === other.currency && this.amount === other.amount;
+  }
+
+  private assertSameCurrency(other: Money): void {
+    if (other.currency !== this.currency) throw new RangeError(`currency mismatch: ${this.currency} and ${other.currency}`);
+  }
+}
+
+export function parseCurrency(value: string, param = 'currency'): Currency {
+  const lower = value.toLowerCase();
+  if ((SUPPORTED_CURRENCIES as readonly string[]).includes(lower)) return lower as Currency;
+  throw new ValidationError('currency_not_supported', `Currency '${value}' is not supported; use one of: ${SUPPORTED_CURRENCIES.join(', ')}`, param);
+}

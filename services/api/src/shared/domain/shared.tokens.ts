@@ -1,0 +1,3 @@
+export const SHARED = {
+  Clock: Symbol.for('Clock'),
+};
