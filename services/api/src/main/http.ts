@@ -60,7 +60,7 @@ export function createApiApp(services: Services): Express {
     res.type('html').send(DOCS_PAGE);
   });
   app.get('/docs/redoc.standalone.js', (_req, res) => {
-    res.sendFile(REDOC_BUNDLE, { maxAge: '1h' });
+    res.sendFile(REDOC_BUNDLE, { maxAge: '1h', dotfiles: 'allow' });
   });
 
   const api = createContractRouter({

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Role, ROLES } from './config';
 import { createServices } from './container';
-import { type Database, startEmbeddedPostgres } from './database';
+import { connectDatabase } from './database';
 import { ensureDevMerchant } from './dev-merchant';
 import { createApiApp } from './http';
 import { createCheckoutApp } from './checkout-host';
@@ -27,13 +27,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const roles = parseRoles(process.argv.slice(2));
 
-  let database: Database;
-  if (config.databaseUrl) {
-    database = { url: config.databaseUrl, embedded: false, stop: async () => {} };
-  } else {
-    console.log(`Starting embedded PostgreSQL (data in ${config.dataDir})…`);
-    database = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
-  }
+  if (!config.databaseUrl) console.log(`Starting embedded PostgreSQL (data in ${config.dataDir})…`);
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
 
   const services = await createServices(config, database.url, { worker: roles.includes('worker') });
   const servers: Server[] = [];

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { CreateAccount } from '../modules/accounts/application/create-account';
+import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
+import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
+import { DomainError } from '../shared/domain/domain-error';
+import { ConfigError, loadConfig } from './config';
+import { createServices, type Services } from './container';
+import { connectDatabase } from './database';
+
+const USAGE = `Usage: pnpm cli <command> [options]
+
+  accounts create --name NAME [--wallets] [--json]
+      Create a merchant account with a secret key per mode.
+  accounts update --account ID [--wallets | --no-wallets] [--live-onboarded | --no-live-onboarded] [--json]
+      Change an account's settings.
+  keys create --account ID [--mode test|live] [--scope secret|checkout] [--json]
+      Issue another key (e.g. a checkout-scoped ck_ key).
+  keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]
+      Issue a new key and revoke the account's other keys of that mode and scope.
+`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  name: { type: 'string' },
+  account: { type: 'string' },
+  mode: { type: 'string', default: 'test' },
+  scope: { type: 'string', default: 'secret' },
+  wallets: { type: 'boolean' },
+  'no-wallets': { type: 'boolean' },
+  'live-onboarded': { type: 'boolean' },
+  'no-live-onboarded': { type: 'boolean' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function print(values: Values, json: unknown, text: string): void {
+  console.log(values.json ? JSON.stringify(json) : text);
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`--${flag} is required`);
+  return value;
+}
+
+function flag(on: boolean | undefined, off: boolean | undefined): boolean | undefined {
+  return on ? true : off ? false : undefined;
+}
+
+function keyTarget(values: Values) {
+  if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
+  if (values.scope !== 'secret' && values.scope !== 'checkout') throw new UsageError('--scope must be secret or checkout');
+  return { accountId: required(values.account, 'account'), livemode: values.mode === 'live', scope: values.scope === 'secret' ? 'full' as const : 'checkout' as const };
+}
+
+async function run(services: Services, command: string, values: Values): Promise<void> {
+  const { container } = services;
+  switch (command) {
+    case 'accounts create': {
+      const name = required(values.name, 'name').trim();
+      if (!name) throw new UsageError('--name must not be empty');
+      const { account, apiKeys } = await container.get(CreateAccount).execute({ name, walletsEnabled: values.wallets ?? false });
+      print(values, { account: { id: account.id }, api_keys: apiKeys }, `Account ${account.id} (${account.name})\n  test key: ${apiKeys.test}\n  live key: ${apiKeys.live}\nKeys are shown once; store them now.`);
+      return;
+    }
+    case 'accounts update': {
+      const account = await container.get(UpdateAccountSettings).execute({
+        accountId: required(values.account, 'account'),
+        walletsEnabled: flag(values.wallets, values['no-wallets']),
+        liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
+      });
+      const settings = { wallets_enabled: account.walletsEnabled, live_onboarded: account.liveOnboarded };
+      print(values, { account: { id: account.id, ...settings } }, `Account ${account.id}: wallets ${settings.wallets_enabled ? 'on' : 'off'}, live onboarding ${settings.live_onboarded ? 'done' : 'pending'}`);
+      return;
+    }
+    case 'keys create':
+    case 'keys rotate': {
+      const target = keyTarget(values);
+      const { secret, revoked } = await container.get(IssueApiKey).execute({ ...target, revokeOthers: command === 'keys rotate' });
+      print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command '${command}'`);
+  }
+}
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: process.argv.slice(2), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const command = parsed.positionals.slice(0, 2).join(' ');
+  if (parsed.values.help || parsed.positionals.length === 0) {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
+  const services = await createServices(config, database.url, { worker: false });
+  try {
+    await services.inContext(() => run(services, command, parsed.values));
+    return 0;
+  } finally {
+    await services.close();
+    await database.stop();
+  }
+}
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
+    else console.error('Failed:', error instanceof Error ? error.message : error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  });

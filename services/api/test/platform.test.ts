@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest } from './support/contract';
+import { startTestApp, type TestAccount, type TestApp } from './support/harness';
+
+let app: TestApp;
+let merchant: TestAccount;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  merchant = await app.createAccount('Platform merchant');
+});
+afterAll(() => app.close());
+
+const json = (key: string | undefined, body: unknown, extra: Record<string, string> = {}) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}), ...extra },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+describe('authentication', () => {
+  it('answers 401 api_key_missing with WWW-Authenticate when no key is sent', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(undefined, { name: 'x' }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.body.error).toMatchObject({ type: 'authentication_error', code: 'api_key_missing' });
+  });
+
+  it.each(['sk_test_unknownunknownunknownunknown12', 'not-a-key', 'sk_test_'])('answers 401 api_key_invalid for %s without echoing it', async (key) => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(key, { name: 'x' }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(res.body.error.code).toBe('api_key_invalid');
+    expect(JSON.stringify(res.body)).not.toContain(key);
+  });
+
+  it('treats a non-Bearer Authorization header as a missing key', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, { headers: { Authorization: `Basic ${Buffer.from(`${merchant.testKey}:`).toString('base64')}` } });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('api_key_missing');
+  });
+
+  it('stops accepting a rotated key and accepts its replacement', async () => {
+    const owner = await app.createAccount('Rotator');
+    const fresh = await app.issueKey(owner.id, { livemode: false, scope: 'full', rotate: true });
+    const old = await app.client(owner.testKey).GET('/v1/products');
+    expect(old.response.status).toBe(401);
+    expect(old.error!.error.code).toBe('api_key_invalid');
+    const now = await app.client(fresh).GET('/v1/products');
+    expect(now.response.status).toBe(200);
+    const live = await app.client(owner.liveKey).GET('/v1/products');
+    expect(live.response.status).toBe(200);
+  });
+
+  it('reports the account and mode of the key', async () => {
+    const test = await app.client(merchant.testKey).GET('/v1/account');
+    expect(test.data!.data).toMatchObject({ id: merchant.id, object: 'account', name: 'Platform merchant', livemode: false, wallets_enabled: false, live_onboarded: false });
+    const live = await app.client(merchant.liveKey).GET('/v1/account');
+    expect(live.data!.data.livemode).toBe(true);
+  });
+});
+
+describe('checkout-scoped keys', () => {
+  it('may read, create customers, and nothing else that writes', async () => {
+    const ck = await app.issueKey(merchant.id, { livemode: false, scope: 'checkout' });
+    expect(ck).toMatch(/^ck_test_[0-9A-Za-z]{32}$/);
+    const api = app.client(ck);
+    expect((await api.POST('/v1/customers', { body: { name: 'Via ck' } })).response.status).toBe(200);
+    expect((await api.GET('/v1/products')).response.status).toBe(200);
+    const denied = await api.POST('/v1/products', { body: { name: 'Nope' } });
+    expect(denied.response.status).toBe(403);
+    expect(denied.error!.error).toMatchObject({ type: 'permission_error', code: 'permission_denied' });
+  });
+});
+
+describe('isolation', () => {
+  it('gives another account\'s id, the other mode\'s id and an unknown id the same 404', async () => {
+    const product = (await app.client(merchant.testKey).POST('/v1/products', { body: { name: 'Private' } })).data!.data;
+    const stranger = await app.createAccount('Stranger');
+    const answers = await Promise.all([
+      app.client(stranger.testKey).GET('/v1/products/{id}', { params: { path: { id: product.id } } }),
+      app.client(merchant.liveKey).GET('/v1/products/{id}', { params: { path: { id: product.id } } }),
+      app.client(merchant.testKey).GET('/v1/products/{id}', { params: { path: { id: 'prod_000000000000000000000000' } } }),
+    ]);
+    const bodies = answers.map((a) => ({ status: a.response.status, code: a.error!.error.code, type: a.error!.error.type }));
+    expect(bodies).toEqual(Array(3).fill({ status: 404, code: 'resource_missing', type: 'invalid_request_error' }));
+    expect(answers[0].error!.error.message).toBe(answers[1].error!.error.message);
+  });
+
+  it('lists only the key\'s account and mode', async () => {
+    const owner = await app.createAccount('Lister');
+    await app.client(owner.testKey).POST('/v1/customers', { body: { name: 'Test-mode customer' } });
+    const live = await app.client(owner.liveKey).GET('/v1/customers');
+    expect(live.data!.data).toEqual([]);
+    const stranger = await app.createAccount('Other lister');
+    expect((await app.client(stranger.testKey).GET('/v1/customers')).data!.data).toEqual([]);
+    const own = await app.client(owner.testKey).GET('/v1/customers');
+    expect(own.data!.data.map((c) => c.name)).toEqual(['Test-mode customer']);
+  });
+
+  it('creates live-mode objects with a live key', async () => {
+    const res = await app.client(merchant.liveKey).POST('/v1/customers', { body: { name: 'Live customer' } });
+    expect(res.data!.data.livemode).toBe(true);
+  });
+});
+
+describe('request validation from the contract', () => {
+  it('names an unknown field, covering the spec\'s customer_email and mode', async () => {
+    for (const field of ['customer_email', 'mode', 'color']) {
+      const res = await app.client(merchant.testKey).POST('/v1/products', { body: { name: 'x', [field]: 'y' } as never });
+      expect(res.response.status).toBe(400);
+      expect(res.error!.error).toMatchObject({ type: 'invalid_request_error', code: 'parameter_unknown', param: field });
+    }
+  });
+
+  it('names a missing field', async () => {
+    const res = await app.client(merchant.testKey).POST('/v1/prices', { body: { unit_amount: 100, currency: 'ils', type: 'one_time' } as never });
+    expect(res.error!.error).toMatchObject({ code: 'parameter_missing', param: 'product' });
+  });
+
+  it('names a field of the wrong type', async () => {
+    const res = await app.client(merchant.testKey).POST('/v1/products', { body: { name: 42 } as never });
+    expect(res.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'name' });
+  });
+
+  it('names a field out of range, including query parameters', async () => {
+    const tooLong = await app.client(merchant.testKey).POST('/v1/products', { body: { name: 'x'.repeat(256) } });
+    expect(tooLong.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'name' });
+    for (const limit of [0, 101]) {
+      const res = await app.client(merchant.testKey).GET('/v1/products', { params: { query: { limit } } });
+      expect(res.response.status).toBe(400);
+      expect(res.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
+    }
+    const unknownQuery = await rawRequest(`${app.baseUrl}/v1/products?sort=name`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+    expect(unknownQuery.body.error).toMatchObject({ code: 'parameter_unknown', param: 'sort' });
+  });
+
+  it('rejects a body that is not an object, or not JSON', async () => {
+    const array = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, '[1,2]'));
+    expect(array.status).toBe(400);
+    expect(array.body.error.code).toBe('parameter_invalid');
+    const broken = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, '{"name":'));
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.code).toBe('invalid_json');
+  });
+
+  it('answers 415 for a body that is not JSON', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'name=Shirt',
+    });
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers 413 for a body over 1 MB, and writes nothing', async () => {
+    const owner = await app.createAccount('Big bodies');
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(owner.testKey, { name: 'x', description: 'y'.repeat(1_100_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('body_too_large');
+    expect((await app.client(owner.testKey).GET('/v1/products')).data!.data).toEqual([]);
+  });
+
+  it('limits public endpoints to 8 KB bodies', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/checkout_sessions/co_x/discount`, json(undefined, { code: 'x'.repeat(9000) }));
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('routing', () => {
+  it('serves every path under the /api/v1 alias too', async () => {
+    const res = await rawRequest(`${app.baseUrl}/api/v1/products`, json(merchant.testKey, { name: 'Via alias' }));
+    expect(res.status).toBe(200);
+    expect(res.body.data.name).toBe('Via alias');
+    const fetched = await rawRequest(`${app.baseUrl}/api/v1/products/${res.body.data.id}`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+    expect(fetched.body.data).toEqual(res.body.data);
+  });
+
+  it('answers 501 not_implemented for operations not served yet, after validating them', async () => {
+    const res = await app.client(merchant.testKey).GET('/v1/charges');
+    expect(res.response.status).toBe(501);
+    expect(res.error!.error).toMatchObject({ type: 'api_error', code: 'not_implemented' });
+    const invalid = await app.client(merchant.testKey).GET('/v1/charges', { params: { query: { limit: 500 } } });
+    expect(invalid.response.status).toBe(400);
+  });
+
+  it('answers 404 route_not_found for an unknown path, with a Request-Id', async () => {
+    const res = await fetch(`${app.baseUrl}/v1/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('request-id')).toMatch(/^req_/);
+    expect((await res.json()).error.code).toBe('route_not_found');
+  });
+
+  it('gives every response a distinct Request-Id', async () => {
+    const a = await fetch(`${app.baseUrl}/v1/products`);
+    const b = await fetch(`${app.baseUrl}/v1/products`);
+    expect(a.headers.get('request-id')).toMatch(/^req_/);
+    expect(a.headers.get('request-id')).not.toBe(b.headers.get('request-id'));
+  });
+
+  it('serves the contract and its rendered reference without any CDN', async () => {
+    const yaml = await fetch(`${app.baseUrl}/openapi.yaml`);
+    expect(yaml.status).toBe(200);
+    expect(await yaml.text()).toContain('openapi: 3.1.0');
+    const docs = await (await fetch(`${app.baseUrl}/docs`)).text();
+    expect(docs).toContain('spec-url="/openapi.yaml"');
+    const scripts = [...docs.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['/docs/redoc.standalone.js']);
+    const bundle = await fetch(`${app.baseUrl}${scripts[0]}`);
+    expect(bundle.status).toBe(200);
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+  });
+});

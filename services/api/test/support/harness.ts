@@ -1,0 +1,65 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createKupaClient, type KupaClient } from '@kupa/sdk';
+import { CreateAccount } from '../../src/modules/accounts/application/create-account';
+import { IssueApiKey } from '../../src/modules/accounts/application/issue-api-key';
+import { loadConfig } from '../../src/main/config';
+import { createServices, type Services } from '../../src/main/container';
+import { createDatabaseIfMissing } from '../../src/main/database';
+import { createApiApp } from '../../src/main/http';
+import { randomBase62 } from '../../src/shared/domain/ids';
+import { contractCheck } from './contract';
+
+export interface TestAccount {
+  id: string;
+  testKey: string;
+  liveKey: string;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  services: Services;
+  /** An SDK client whose every response is checked against openapi.yaml. */
+  client(apiKey?: string): KupaClient;
+  createAccount(name?: string, options?: { walletsEnabled?: boolean }): Promise<TestAccount>;
+  issueKey(accountId: string, options: { livemode: boolean; scope: 'full' | 'checkout'; rotate?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the migrated template, and the API on a real port. */
+export async function startTestApp(): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `kupa_${randomBase62(10).toLowerCase()}`;
+  await createDatabaseIfMissing(adminUrl, name, 'kupa_template');
+  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
+  const services = await createServices(config, databaseUrl, { worker: false });
+  const server: Server = await new Promise((resolve) => {
+    const s = createApiApp(services).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    services,
+    client: (apiKey) => createKupaClient({ baseUrl, apiKey, middleware: [contractCheck] }),
+    async createAccount(accountName = 'Test merchant', options = {}) {
+      const { account, apiKeys } = await services.inContext(() =>
+        services.container.get(CreateAccount).execute({ name: accountName, walletsEnabled: options.walletsEnabled }),
+      );
+      return { id: account.id, testKey: apiKeys.test, liveKey: apiKeys.live };
+    },
+    async issueKey(accountId, options) {
+      const { secret } = await services.inContext(() =>
+        services.container.get(IssueApiKey).execute({ accountId, livemode: options.livemode, scope: options.scope, revokeOthers: options.rotate ?? false }),
+      );
+      return secret;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await services.close();
+    },
+  };
+}
