@@ -1,15 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
 import { createKupaClient, type KupaClient } from '@kupa/sdk';
 import { CreateAccount } from '../../src/modules/accounts/application/create-account';
 import { IssueApiKey } from '../../src/modules/accounts/application/issue-api-key';
 import { loadConfig } from '../../src/main/config';
 import { createServices, type Services } from '../../src/main/container';
-import { createDatabaseIfMissing } from '../../src/main/database';
 import { createApiApp } from '../../src/main/http';
-import { randomBase62 } from '../../src/shared/domain/ids';
 import { contractCheck } from './contract';
+import { freshDatabase } from './database';
 
 export interface TestAccount {
   id: string;
@@ -28,11 +26,8 @@ export interface TestApp {
 }
 
 /** A fresh database copied from the migrated template, and the API on a real port. */
-export async function startTestApp(): Promise<TestApp> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `kupa_${randomBase62(10).toLowerCase()}`;
-  await createDatabaseIfMissing(adminUrl, name, 'kupa_template');
-  const databaseUrl = adminUrl.replace(/\/postgres$/, `/${name}`);
+export async function startTestApp(existingDatabaseUrl?: string): Promise<TestApp> {
+  const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
   const services = await createServices(config, databaseUrl, { worker: false });
   const server: Server = await new Promise((resolve) => {

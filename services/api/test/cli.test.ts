@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKupaClient } from '@kupa/sdk';
+import { freshDatabase } from './support/database';
+import { startTestApp } from './support/harness';
+
+const run = promisify(execFile);
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+let databaseUrl: string;
+
+async function cli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run('pnpm', ['exec', 'tsx', 'src/main/cli.ts', ...args], {
+      cwd: API_DIR,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+beforeAll(async () => {
+  databaseUrl = await freshDatabase();
+});
+
+describe('pnpm cli', () => {
+  it('accounts create --json prints exactly the account id and one secret key per mode', async () => {
+    const res = await cli('accounts', 'create', '--name', 'Cafe Yafo', '--wallets', '--json');
+    expect(res.code).toBe(0);
+    const printed = JSON.parse(res.stdout);
+    expect(Object.keys(printed)).toEqual(['account', 'api_keys']);
+    expect(Object.keys(printed.account)).toEqual(['id']);
+    expect(printed.account.id).toMatch(/^acct_[0-9A-Za-z]{24}$/);
+    expect(Object.keys(printed.api_keys)).toEqual(['test', 'live']);
+    expect(printed.api_keys.test).toMatch(/^sk_test_[0-9A-Za-z]{32}$/);
+    expect(printed.api_keys.live).toMatch(/^sk_live_[0-9A-Za-z]{32}$/);
+  });
+
+  it('keys rotate revokes the old key for the API, and keys create adds a checkout-scoped one', async () => {
+    const app = await startTestApp(databaseUrl);
+    try {
+      const created = JSON.parse((await cli('accounts', 'create', '--name', 'Rotating', '--json')).stdout);
+      const oldKey = created.api_keys.test;
+      const client = (key: string) => createKupaClient({ baseUrl: app.baseUrl, apiKey: key });
+      expect((await client(oldKey).GET('/v1/account')).data!.data).toMatchObject({ id: created.account.id, wallets_enabled: false });
+
+      const rotated = await cli('keys', 'rotate', '--account', created.account.id, '--mode', 'test', '--json');
+      expect(rotated.code).toBe(0);
+      const { api_key: newKey, revoked } = JSON.parse(rotated.stdout);
+      expect(revoked).toBe(1);
+      expect((await client(oldKey).GET('/v1/account')).response.status).toBe(401);
+      expect((await client(newKey).GET('/v1/account')).response.status).toBe(200);
+      expect((await client(created.api_keys.live).GET('/v1/account')).response.status).toBe(200);
+
+      const ck = JSON.parse((await cli('keys', 'create', '--account', created.account.id, '--scope', 'checkout', '--json')).stdout).api_key;
+      expect(ck).toMatch(/^ck_test_/);
+      expect((await client(ck).GET('/v1/account')).response.status).toBe(200);
+      expect((await client(newKey).GET('/v1/account')).response.status).toBe(200);
+
+      const updated = await cli('accounts', 'update', '--account', created.account.id, '--wallets', '--live-onboarded', '--json');
+      expect(JSON.parse(updated.stdout).account).toMatchObject({ wallets_enabled: true, live_onboarded: true });
+      expect((await client(newKey).GET('/v1/account')).data!.data).toMatchObject({ wallets_enabled: true, live_onboarded: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('explains bad usage and unknown accounts without a stack trace', async () => {
+    const missing = await cli('accounts', 'create', '--json');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--name is required');
+    const unknown = await cli('keys', 'rotate', '--account', 'acct_nope');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No such account: 'acct_nope'");
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
