@@ -188,7 +188,7 @@ describe('routing', () => {
     const res = await fetch(`${app.baseUrl}/v1/nothing-here`);
     expect(res.status).toBe(404);
     expect(res.headers.get('request-id')).toMatch(/^req_/);
-    expect((await res.json()).error.code).toBe('route_not_found');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('route_not_found');
   });
 
   it('gives every response a distinct Request-Id', async () => {
@@ -209,5 +209,23 @@ describe('routing', () => {
     const bundle = await fetch(`${app.baseUrl}${scripts[0]}`);
     expect(bundle.status).toBe(200);
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
+  });
+});
+
+describe('CORS', () => {
+  it('lets only the checkout host call public endpoints from a browser, and no origin call keyed ones', async () => {
+    const checkoutOrigin = new URL(app.services.config.checkoutHostUrl).origin;
+    const preflight = await fetch(`${app.baseUrl}/v1/checkout_sessions/co_x/discount`, {
+      method: 'OPTIONS',
+      headers: { Origin: checkoutOrigin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(checkoutOrigin);
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+
+    const foreign = await fetch(`${app.baseUrl}/v1/checkout_sessions/co_x/page`, { headers: { Origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    const keyed = await fetch(`${app.baseUrl}/v1/products`, { headers: { Origin: checkoutOrigin } });
+    expect(keyed.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

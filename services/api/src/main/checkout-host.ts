@@ -26,7 +26,7 @@ export function createCheckoutApp(config: Config): Express {
       res.status(503).type('text').send('The checkout page is not built. Run `pnpm build`.');
       return;
     }
-    const html = readFileSync(indexPath, 'utf8').replace('%KUPA_API_URL%', config.publicBaseUrl);
+    const html = readFileSync(indexPath, 'utf8').replace('__KUPA_API_URL__', config.publicBaseUrl.replace(/["&<>]/g, ''));
     res.setHeader('Content-Security-Policy', [...COMMON_CSP, connect, embed ? frameAncestors : "frame-ancestors 'none'"].join('; '));
     if (!embed) res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');

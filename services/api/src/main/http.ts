@@ -68,6 +68,7 @@ export function createApiApp(services: Services): Express {
     handlers,
     authenticate: (key) => authenticateKey.execute(key),
     limits: { authenticatedBody: '1mb', publicBody: '8kb' },
+    publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
   });
   app.use(api);
   app.use('/api', api);

@@ -46,6 +46,8 @@ export interface ContractRouterOptions {
   handlers: OperationHandlers;
   authenticate: Authenticate;
   limits: { authenticatedBody: string; publicBody: string };
+  /** The only browser origin allowed to call public operations (the checkout host). */
+  publicCorsOrigin: string;
 }
 
 /**
@@ -67,6 +69,16 @@ export function createContractRouter(options: ContractRouterOptions): Router {
       const expressPath = path.replace(/\{(\w+)\}/g, ':$1');
 
       const chain: RequestHandler[] = [];
+      if (isPublic) {
+        const cors = allowOrigin(options.publicCorsOrigin);
+        router.options(expressPath, cors, (_req, res) => {
+          res.setHeader('Access-Control-Allow-Methods', method.toUpperCase());
+          res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+          res.setHeader('Access-Control-Max-Age', '600');
+          res.status(204).end();
+        });
+        chain.push(cors);
+      }
       if (!isPublic) chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
       chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
       chain.push(async (req, res) => {
@@ -112,6 +124,14 @@ function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestH
     }
     res.locals.auth = auth;
     res.locals.accountId = auth.accountId;
+    next();
+  };
+}
+
+function allowOrigin(origin: string): RequestHandler {
+  return (req, res, next) => {
+    res.setHeader('Vary', 'Origin');
+    if (req.headers.origin === origin) res.setHeader('Access-Control-Allow-Origin', origin);
     next();
   };
 }

@@ -1,0 +1,51 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCheckoutApp } from '../src/main/checkout-host';
+import { loadConfig } from '../src/main/config';
+
+let server: Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  const config = loadConfig({ PUBLIC_BASE_URL: 'https://api.kupa.example', NODE_ENV: 'production' });
+  server = await new Promise((resolve) => {
+    const s = createCheckoutApp(config).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+describe('checkout host', () => {
+  it('serves the full page, never framed, pointing at the API', async () => {
+    const res = await fetch(`${baseUrl}/checkout/co_abc`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain('connect-src \'self\' https://api.kupa.example');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    const html = await res.text();
+    expect(html).toContain('<meta name="kupa-api" content="https://api.kupa.example"');
+    expect(html).not.toMatch(/<script>(?!<\/script>)/); // no inline script under script-src 'self'
+  });
+
+  it('serves the embed framable by https sites only, without X-Frame-Options', async () => {
+    const res = await fetch(`${baseUrl}/checkout/co_abc/embed`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain('frame-ancestors https:');
+    expect(csp).not.toContain('localhost');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it('serves the built assets the page references', async () => {
+    const html = await (await fetch(`${baseUrl}/checkout/co_abc`)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(0);
+    for (const asset of assets) expect((await fetch(`${baseUrl}${asset}`)).status).toBe(200);
+    expect((await fetch(`${baseUrl}/assets/missing.js`)).status).toBe(404);
+  });
+});
