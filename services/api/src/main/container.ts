@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { type MikroORM, RequestContext } from '@mikro-orm/postgresql';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { accountsEntities, accountsModule } from '../modules/accounts/accounts.module';
 import { catalogEntities, catalogModule } from '../modules/catalog/catalog.module';
 import { customersEntities, customersModule } from '../modules/customers/customers.module';
@@ -31,8 +31,8 @@ export interface Services {
 }
 
 /** The composition root: connects, migrates, and binds every module. */
-export async function createServices(config: Config, databaseUrl: string, options: { worker: boolean; clock?: Clock } = { worker: false }): Promise<Services> {
-  const logger = createLogger(config.logLevel);
+export async function createServices(config: Config, databaseUrl: string, options: { worker: boolean; clock?: Clock; logDestination?: DestinationStream } = { worker: false }): Promise<Services> {
+  const logger = createLogger(config.logLevel, options.logDestination);
   const orm = await createOrm(databaseUrl, entities);
   await migrate(orm);
   const boss = createBoss(databaseUrl, { supervise: options.worker });

@@ -26,10 +26,11 @@ export interface TestApp {
 }
 
 /** A fresh database copied from the migrated template, and the API on a real port. */
-export async function startTestApp(existingDatabaseUrl?: string): Promise<TestApp> {
+export async function startTestApp(existingDatabaseUrl?: string, options: { logs?: string[] } = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: '/nonexistent' });
-  const services = await createServices(config, databaseUrl, { worker: false });
+  const config = loadConfig({ LOG_LEVEL: options.logs ? 'trace' : 'silent', DATA_DIR: '/nonexistent' });
+  const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
+  const services = await createServices(config, databaseUrl, { worker: false, logDestination });
   const server: Server = await new Promise((resolve) => {
     const s = createApiApp(services).listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -1,10 +1,10 @@
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, pino, type Logger } from 'pino';
 
 /**
  * Structured JSON logs. API keys never reach them: the Authorization header is never logged, and any
  * field that could hold a key or card data is censored as a second line of defence.
  */
-export function createLogger(level: string): Logger {
+export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino({
     level,
     base: undefined,
@@ -12,5 +12,5 @@ export function createLogger(level: string): Logger {
       paths: ['authorization', 'apiKey', 'api_key', 'key', 'secret', '*.authorization', '*.apiKey', '*.secret', 'headers.authorization', 'req.headers.authorization', 'card.number', 'card.cvc', '*.card.number', '*.card.cvc'],
       censor: '[redacted]',
     },
-  });
+  }, destination);
 }
