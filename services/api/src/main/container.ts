@@ -13,6 +13,7 @@ import { createLogger } from '../platform/logging/logger';
 import { createOrm, migrate } from '../platform/persistence/orm';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 import { MikroOrmUnitOfWork } from '../platform/persistence/unit-of-work';
+import { PgNotifications } from '../platform/persistence/pg-notifications';
 import { type Clock, systemClock } from '../shared/domain/clock';
 import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
@@ -39,8 +40,12 @@ export async function createServices(config: Config, databaseUrl: string, option
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
 
+  const notifications = new PgNotifications(databaseUrl, logger);
+  await notifications.start();
+
   const container = new Container();
   container.bind(PERSISTENCE.EntityManager).toConstantValue(orm.em);
+  container.bind(PERSISTENCE.Notifications).toConstantValue(notifications);
   container.bind(PERSISTENCE.UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
   container.bind(SHARED.Clock).toConstantValue(options.clock ?? systemClock);
   container.bind(JOBS.Boss).toConstantValue(boss);
@@ -55,6 +60,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     logger,
     inContext: (work) => RequestContext.create(orm.em, work),
     async close() {
+      await notifications.stop();
       await boss.stop({ graceful: true, wait: true, close: true });
       await orm.close();
     },

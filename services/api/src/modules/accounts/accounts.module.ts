@@ -8,6 +8,7 @@ import { UpdateAccountSettings } from './application/update-account-settings';
 import { ACCOUNTS } from './accounts.tokens';
 import { AccountSchema, ApiKeySchema } from './infrastructure/mikro-orm/account.schema';
 import { MikroOrmAccountRepository, MikroOrmApiKeyRepository } from './infrastructure/mikro-orm/account.repository';
+import { PgKeyRevocationFeed, PgKeyRevocations } from './infrastructure/pg-key-revocations';
 import { AccountsRouter } from './interfaces/http/accounts.router';
 
 export const accountsEntities = [AccountSchema, ApiKeySchema];
@@ -15,5 +16,7 @@ export const accountsEntities = [AccountSchema, ApiKeySchema];
 export const accountsModule = new ContainerModule(({ bind }) => {
   bind(ACCOUNTS.AccountRepository).to(MikroOrmAccountRepository).inSingletonScope();
   bind(ACCOUNTS.ApiKeyRepository).to(MikroOrmApiKeyRepository).inSingletonScope();
+  bind(ACCOUNTS.KeyRevocations).to(PgKeyRevocations).inSingletonScope();
+  bind(ACCOUNTS.KeyRevocationFeed).to(PgKeyRevocationFeed).inSingletonScope();
   bindSingletons(bind, [CreateAccount, GetAccount, IssueApiKey, AuthenticateApiKey, UpdateAccountSettings, AccountsRouter]);
 });

@@ -1,4 +1,6 @@
 export const ACCOUNTS = {
   AccountRepository: Symbol.for('AccountRepository'),
   ApiKeyRepository: Symbol.for('ApiKeyRepository'),
+  KeyRevocations: Symbol.for('KeyRevocations'),
+  KeyRevocationFeed: Symbol.for('KeyRevocationFeed'),
 };

@@ -1,4 +1,5 @@
 export const PERSISTENCE = {
   EntityManager: Symbol.for('EntityManager'),
   UnitOfWork: Symbol.for('UnitOfWork'),
+  Notifications: Symbol.for('PgNotifications'),
 };

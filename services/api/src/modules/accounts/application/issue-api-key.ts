@@ -7,6 +7,7 @@ import { ApiKey, type KeyScope } from '../domain/api-key';
 import { AccountNotFound } from '../domain/account-errors';
 import { ACCOUNTS } from '../accounts.tokens';
 import type { AccountRepository, ApiKeyRepository } from './ports/account-repository';
+import type { KeyRevocations } from './ports/key-revocations';
 
 export interface IssueApiKeyInput {
   accountId: string;
@@ -28,6 +29,7 @@ export class IssueApiKey {
     @inject(ACCOUNTS.AccountRepository) private readonly accounts: AccountRepository,
     @inject(ACCOUNTS.ApiKeyRepository) private readonly keys: ApiKeyRepository,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(ACCOUNTS.KeyRevocations) private readonly revocations: KeyRevocations,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
@@ -39,6 +41,7 @@ export class IssueApiKey {
       for (const key of replaced) key.revoke(now);
       const issued = ApiKey.issue(input, now);
       await this.keys.save(issued.key, ...replaced);
+      await this.revocations.announce(replaced.map((key) => key.secretHash));
       return { secret: issued.secret, revoked: replaced.length };
     });
   }

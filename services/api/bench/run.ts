@@ -1,0 +1,179 @@
+// pnpm bench [name…] — each benchmark runs its subject and a baseline in the same run, interleaved
+// A B A B A B after a warm-up, and reports the ratio of medians. BENCH_QUICK=1 for a short run.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { loadConfig } from '../src/main/config';
+import { createServices } from '../src/main/container';
+import { startEmbeddedPostgres } from '../src/main/database';
+import { CreateAccount } from '../src/modules/accounts/application/create-account';
+import { type LoadResult, runLoad, unloadedLatency } from './load';
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const TRIAL_MS = QUICK ? 1_500 : 5_000;
+const ROUNDS = QUICK ? 1 : 3;
+const CONNECTIONS = 50;
+const RESULTS_DIR = fileURLToPath(new URL('../../../bench-results', import.meta.url));
+
+interface Server {
+  origin: string;
+  process: ChildProcess;
+}
+
+interface Context {
+  databaseUrl: string;
+  db: pg.Pool;
+  subject: Server;
+  baseline: Server;
+  key: string;
+  accountId: string;
+}
+
+interface Benchmark {
+  name: string;
+  goal: number;
+  floor: number;
+  /** One timed trial of each side; `before` resets state, `check` asserts what was timed is correct. */
+  trial(ctx: Context, side: 'subject' | 'baseline'): Promise<LoadResult>;
+  extra?(ctx: Context): Promise<Record<string, number>>;
+}
+
+function startServer(script: string, databaseUrl: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('pnpm', ['exec', 'tsx', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      err += chunk;
+      const match = err.match(/ready (\d+)/);
+      if (match) resolve({ origin: `http://127.0.0.1:${match[1]}`, process: child });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${err}`)));
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function assertClean(name: string, side: string, result: LoadResult): void {
+  if (result.errors > 0) throw new Error(`${name}/${side}: ${result.errors} failed requests`);
+  if (result.requests === 0) throw new Error(`${name}/${side}: no requests completed`);
+}
+
+const benchmarks: Benchmark[] = [
+  {
+    name: 'http-floor',
+    goal: 0.7,
+    floor: 0.2,
+    async trial(ctx, side) {
+      const server = ctx[side];
+      const result = await runLoad(server.origin, { path: '/v1/account', headers: { authorization: `Bearer ${ctx.key}` }, connections: CONNECTIONS, durationMs: TRIAL_MS });
+      assertClean('http-floor', side, result);
+      return result;
+    },
+  },
+  {
+    name: 'create-customer',
+    goal: 0.6,
+    floor: 0.2,
+    async trial(ctx, side) {
+      await ctx.db.query('truncate customers');
+      const server = ctx[side];
+      const body = () => JSON.stringify({ name: 'Noa Cohen', email: 'noa@example.co.il', phone: '+972525551234' });
+      const result = await runLoad(server.origin, {
+        method: 'POST',
+        path: '/v1/customers',
+        headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' },
+        body,
+        connections: CONNECTIONS,
+        durationMs: TRIAL_MS,
+      });
+      assertClean('create-customer', side, result);
+      const { rows } = await ctx.db.query('select count(*)::int as n, count(distinct id)::int as ids from customers where account_id = $1', [ctx.accountId]);
+      if (rows[0].n !== result.requests || rows[0].ids !== result.requests) {
+        throw new Error(`create-customer/${side}: ${result.requests} answered 200 but ${rows[0].n} rows (${rows[0].ids} distinct) were written`);
+      }
+      return result;
+    },
+    async extra(ctx) {
+      const options = {
+        method: 'POST' as const,
+        path: '/v1/customers',
+        headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' },
+        body: () => JSON.stringify({ name: 'Solo' }),
+      };
+      return { subject_unloaded_p50_ms: await unloadedLatency(ctx.subject.origin, options, 200), baseline_unloaded_p50_ms: await unloadedLatency(ctx.baseline.origin, options, 200) };
+    },
+  },
+];
+
+async function main(): Promise<number> {
+  const wanted = process.argv.slice(2);
+  const selected = wanted.length ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
+  const unknown = wanted.filter((w) => !benchmarks.some((b) => b.name === w));
+  if (unknown.length) {
+    console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Available: ${benchmarks.map((b) => b.name).join(', ')}`);
+    return 2;
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'kupa-bench-'));
+  chmodSync(dataDir, 0o755);
+  const database = await startEmbeddedPostgres({ dataDir, database: 'kupa_bench' });
+  const servers: Server[] = [];
+  let belowFloor = false;
+  try {
+    const seed = await createServices(loadConfig({ LOG_LEVEL: 'silent' }), database.url, { worker: false });
+    const { account, apiKeys } = await seed.inContext(() => seed.container.get(CreateAccount).execute({ name: 'Bench merchant' }));
+    await seed.close();
+
+    const subject = await startServer('bench/servers/subject.ts', database.url);
+    const baseline = await startServer('bench/servers/baseline.ts', database.url);
+    servers.push(subject, baseline);
+    const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, key: apiKeys.test, accountId: account.id };
+    mkdirSync(RESULTS_DIR, { recursive: true });
+
+    for (const bench of selected) {
+      await bench.trial(ctx, 'subject'); // warm-up
+      await bench.trial(ctx, 'baseline');
+      const runs: Record<'subject' | 'baseline', LoadResult[]> = { subject: [], baseline: [] };
+      for (let round = 0; round < ROUNDS; round++) {
+        runs.subject.push(await bench.trial(ctx, 'subject'));
+        runs.baseline.push(await bench.trial(ctx, 'baseline'));
+      }
+      const subjectRps = median(runs.subject.map((r) => r.rps));
+      const baselineRps = median(runs.baseline.map((r) => r.rps));
+      const ratio = Math.round((subjectRps / baselineRps) * 100) / 100;
+      const extra = bench.extra ? await bench.extra(ctx) : {};
+      const result = {
+        name: bench.name,
+        ratio,
+        goal: bench.goal,
+        floor: bench.floor,
+        quick: QUICK,
+        subject: { rps: Math.round(subjectRps), p99_ms: median(runs.subject.map((r) => r.p99Ms)), runs: runs.subject },
+        baseline: { rps: Math.round(baselineRps), p99_ms: median(runs.baseline.map((r) => r.p99Ms)), runs: runs.baseline },
+        ...extra,
+      };
+      writeFileSync(join(RESULTS_DIR, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      const verdict = ratio < bench.floor ? ' BELOW FLOOR' : ratio < bench.goal ? ' below goal' : '';
+      console.log(`bench ${bench.name}: ratio ${ratio} (goal ${bench.goal}, floor ${bench.floor})${verdict} — ${Math.round(subjectRps)} vs ${Math.round(baselineRps)} req/s`);
+      if (ratio < bench.floor) belowFloor = true;
+    }
+    await ctx.db.end();
+  } finally {
+    for (const server of servers) server.process.kill('SIGKILL');
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return belowFloor ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (error) => {
+  console.error(error);
+  process.exit(1);
+});

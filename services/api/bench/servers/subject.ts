@@ -1,0 +1,22 @@
+// The service itself, in its own process, as the benchmarks' subject.
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/main/config';
+import { createServices } from '../../src/main/container';
+import { createApiApp } from '../../src/main/http';
+import type { OperationHandlers } from '../../src/platform/http/contract-router';
+
+const config = loadConfig({ ...process.env, PORT: '0' });
+const services = await createServices(config, process.env.DATABASE_URL!, { worker: false });
+
+// http-floor: the whole middleware chain (request id, logging, auth, validation, envelope) with a handler
+// that touches no database.
+const overrides: OperationHandlers = {
+  getAccount: async ({ auth }) => ({
+    success: true,
+    data: { id: auth.accountId, object: 'account', name: 'Bench', wallets_enabled: false, live_onboarded: false, livemode: auth.livemode, created: '2026-01-01T00:00:00.000Z' },
+  }),
+};
+
+const server = createApiApp(services, overrides).listen(0, '127.0.0.1', () => {
+  process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);
+});

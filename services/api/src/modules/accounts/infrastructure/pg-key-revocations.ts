@@ -1,0 +1,31 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { PgNotifications } from '../../../platform/persistence/pg-notifications';
+import type { KeyRevocationFeed, KeyRevocations } from '../application/ports/key-revocations';
+
+const CHANNEL = 'api_key_revoked';
+
+/** `pg_notify` inside the transaction: PostgreSQL delivers it at commit, never after a rollback. */
+@injectable()
+export class PgKeyRevocations implements KeyRevocations {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async announce(secretHashes: string[]): Promise<void> {
+    for (const hash of secretHashes) await this.em.getConnection().execute('select pg_notify(?, ?)', [CHANNEL, hash], 'run', this.em.getTransactionContext());
+  }
+}
+
+@injectable()
+export class PgKeyRevocationFeed implements KeyRevocationFeed {
+  constructor(@inject(PERSISTENCE.Notifications) private readonly notifications: PgNotifications) {}
+
+  get live(): boolean {
+    return this.notifications.live;
+  }
+
+  subscribe(onRevoked: (secretHash: string) => void, onReset: () => void): void {
+    this.notifications.on(CHANNEL, onRevoked);
+    this.notifications.onReset(onReset);
+  }
+}
