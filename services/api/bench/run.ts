@@ -45,7 +45,7 @@ function startServer(script: string, databaseUrl: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = spawn('pnpm', ['exec', 'tsx', script], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'production' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', NODE_ENV: 'production' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let err = '';

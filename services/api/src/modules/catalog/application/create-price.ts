@@ -23,7 +23,7 @@ export class CreatePrice {
     const product = await this.products.findById(scope, input.product);
     if (!product) throw new ProductParamNotFound(input.product);
     const price = Price.create(product, input, this.clock.now());
-    await this.prices.save(price);
+    await this.prices.add(price);
     return price;
   }
 }

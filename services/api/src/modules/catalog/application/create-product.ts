@@ -20,7 +20,7 @@ export class CreateProduct {
 
   async execute(scope: Scope, input: CreateProductInput): Promise<Product> {
     const product = Product.create(scope, input, this.clock.now());
-    await this.products.save(product);
+    await this.products.add(product);
     return product;
   }
 }

@@ -20,7 +20,7 @@ export class CreateCustomer {
       throw new ValidationError('test_clock_not_found', `No such test clock: '${input.testClockId}'`, 'test_clock');
     }
     const customer = Customer.create(scope, input, this.clock.now());
-    await this.customers.save(customer);
+    await this.customers.add(customer);
     return customer;
   }
 }

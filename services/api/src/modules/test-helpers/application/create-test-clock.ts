@@ -15,7 +15,7 @@ export class CreateTestClock {
 
   async execute(scope: Scope, input: { frozenTime: Date; name?: string }): Promise<TestClock> {
     const testClock = TestClock.create(scope, input, this.clock.now());
-    await this.clocks.save(testClock);
+    await this.clocks.add(testClock);
     return testClock;
   }
 }

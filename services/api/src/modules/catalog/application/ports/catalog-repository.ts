@@ -5,7 +5,8 @@ import type { Product } from '../../domain/product';
 export interface ProductRepository {
   findById(scope: Scope, id: string): Promise<Product | null>;
   list(scope: Scope, page: PageRequest): Promise<Page<Product>>;
-  save(product: Product): Promise<void>;
+  /** Inserts a new one (a plain INSERT, no change tracking). */
+  add(product: Product): Promise<void>;
 }
 
 export interface PriceFilter {
@@ -16,5 +17,6 @@ export interface PriceFilter {
 export interface PriceRepository {
   findById(scope: Scope, id: string): Promise<Price | null>;
   list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>>;
-  save(price: Price): Promise<void>;
+  /** Inserts a new one (a plain INSERT, no change tracking). */
+  add(price: Price): Promise<void>;
 }

@@ -21,8 +21,8 @@ export class MikroOrmProductRepository implements ProductRepository {
     return paginate(this.em, Product, inScope(scope), page);
   }
 
-  async save(product: Product): Promise<void> {
-    await this.em.persist(product).flush();
+  async add(product: Product): Promise<void> {
+    await this.em.insert(product);
   }
 }
 
@@ -41,7 +41,7 @@ export class MikroOrmPriceRepository implements PriceRepository {
     return paginate(this.em, Price, where, page);
   }
 
-  async save(price: Price): Promise<void> {
-    await this.em.persist(price).flush();
+  async add(price: Price): Promise<void> {
+    await this.em.insert(price);
   }
 }

@@ -4,7 +4,8 @@ import type { Customer } from '../../domain/customer';
 export interface CustomerRepository {
   findById(scope: Scope, id: string): Promise<Customer | null>;
   list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>>;
-  save(customer: Customer): Promise<void>;
+  /** Inserts a new one (a plain INSERT, no change tracking). */
+  add(customer: Customer): Promise<void>;
 }
 
 /** Whether a test clock exists in the scope; answered by the test-helpers module. */

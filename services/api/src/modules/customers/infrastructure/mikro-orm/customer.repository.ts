@@ -20,7 +20,7 @@ export class MikroOrmCustomerRepository implements CustomerRepository {
     return paginate(this.em, Customer, where, page);
   }
 
-  async save(customer: Customer): Promise<void> {
-    await this.em.persist(customer).flush();
+  async add(customer: Customer): Promise<void> {
+    await this.em.insert(customer);
   }
 }

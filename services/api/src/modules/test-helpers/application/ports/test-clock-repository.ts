@@ -4,5 +4,6 @@ import type { TestClock } from '../../domain/test-clock';
 export interface TestClockRepository {
   findById(accountId: string, id: string): Promise<TestClock | null>;
   list(accountId: string, page: PageRequest): Promise<Page<TestClock>>;
-  save(clock: TestClock): Promise<void>;
+  /** Inserts a new one (a plain INSERT, no change tracking). */
+  add(clock: TestClock): Promise<void>;
 }

@@ -18,7 +18,7 @@ export class MikroOrmTestClockRepository implements TestClockRepository {
     return paginate(this.em, TestClock, { accountId }, page);
   }
 
-  async save(clock: TestClock): Promise<void> {
-    await this.em.persist(clock).flush();
+  async add(clock: TestClock): Promise<void> {
+    await this.em.insert(clock);
   }
 }
