@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobQueue } from '../src/platform/jobs/job-queue';
+import { JOBS } from '../src/platform/jobs/jobs.tokens';
+import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
+import { startTestApp, type TestApp } from './support/harness';
+
+let app: TestApp;
+let queue: JobQueue;
+let uow: UnitOfWork;
+const QUEUE = 'job-queue-test';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  queue = app.services.container.get<JobQueue>(JOBS.Queue);
+  uow = app.services.container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
+  await app.services.boss.createQueue(QUEUE);
+});
+afterAll(() => app.close());
+
+async function jobsOf(marker: string) {
+  const jobs = await app.services.boss.fetch<{ marker: string }>(QUEUE, { batchSize: 100 });
+  return (jobs ?? []).filter((job) => job.data.marker === marker);
+}
+
+describe('jobs sent inside a unit of work', () => {
+  it('exist once the transaction commits', async () => {
+    await app.services.inContext(() => uow.run(() => queue.send(QUEUE, { marker: 'committed' })));
+    expect(await jobsOf('committed')).toHaveLength(1);
+  });
+
+  it('vanish with a transaction that rolls back', async () => {
+    await expect(
+      app.services.inContext(() =>
+        uow.run(async () => {
+          await queue.send(QUEUE, { marker: 'rolled-back' });
+          throw new Error('the change failed after sending its job');
+        }),
+      ),
+    ).rejects.toThrow('the change failed');
+    expect(await jobsOf('rolled-back')).toHaveLength(0);
+  });
+
+  it('refuse to be sent outside a unit of work', async () => {
+    await expect(app.services.inContext(() => queue.send(QUEUE, { marker: 'loose' }))).rejects.toThrow(/inside a unit of work/);
+  });
+});
