@@ -18,3 +18,28 @@ describe('contract check', () => {
     expect(() => assertMatchesContract('GET', url, 404, 'application/json', { success: false, error: { code: 'x' } })).toThrow();
   });
 });
+
+describe('the contract document', () => {
+  it('documents, for every operation, the errors any request can meet', async () => {
+    const { loadOpenApi, HTTP_METHODS } = await import('../src/platform/http/openapi-document');
+    const { document } = loadOpenApi();
+    const gaps: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!operation) continue;
+        const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+        const needed = ['400', '429'];
+        if (operation.requestBody) needed.push('413', '415');
+        if (!isPublic) needed.push('401');
+        if (!isPublic && method !== 'get' && !operation['x-checkout-key']) needed.push('403');
+        for (const status of needed) if (!operation.responses[status]) gaps.push(`${method} ${path} ${status}`);
+        if (method !== 'get' && operation.requestBody) {
+          const schema = JSON.stringify(operation.requestBody.content['application/json'].schema);
+          if (!schema.includes('additionalProperties') && !schema.includes('$ref')) gaps.push(`${method} ${path} body is open`);
+        }
+      }
+    }
+    expect(gaps).toEqual([]);
+  });
+});

@@ -229,3 +229,33 @@ describe('CORS', () => {
     expect(keyed.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
+
+describe('unreadable input is a 4xx, never a 500', () => {
+  it('rejects a malformed URL encoding', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products/%ZZ`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+  });
+
+  it('rejects NUL characters in body fields, keys and query values, naming them', async () => {
+    const api = app.client(merchant.testKey);
+    const inName = await api.POST('/v1/products', { body: { name: 'a\u0000b' } });
+    expect(inName.response.status).toBe(400);
+    expect(inName.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'name' });
+    const inQuery = await api.GET('/v1/customers', { params: { query: { email: 'a\u0000@b.co' } } });
+    expect(inQuery.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'email' });
+    const nested = await api.POST('/v1/prices', { body: { product: 'p', unit_amount: 1, currency: 'ils', type: 'recurring', recurring: { interval: 'month\u0000' } } as never });
+    expect(nested.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'recurring.interval' });
+  });
+
+  it('rejects a body that claims a compression it does not have', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, { name: 'x' }, { 'Content-Encoding': 'gzip' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('invalid_request');
+  });
+
+  it('rejects a JSON body in another charset', async () => {
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, { name: 'x' }, { 'Content-Type': 'application/json; charset=latin1' }));
+    expect(res.status).toBe(415);
+  });
+});

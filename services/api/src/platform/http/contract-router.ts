@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import type { operations } from '@kupa/sdk';
-import { DomainError } from '../../shared/domain/domain-error';
+import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
 import { HTTP_METHODS, type OpenApiDocument } from './openapi-document';
 import { compileRequestValidators, toValidationError } from './request-validator';
@@ -101,8 +101,29 @@ export function createContractRouter(options: ContractRouterOptions): Router {
 }
 
 function validate<T>(validator: ValidateFunction | undefined, value: T): T {
+  const nul = findNulCharacter(value);
+  if (nul !== undefined) throw new ValidationError('parameter_invalid', `Invalid ${nul || 'request'}: text must not contain NUL characters`, nul || undefined);
   if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
   return value;
+}
+
+/** PostgreSQL text cannot hold U+0000; the JSON path of the first string (or key) that has one. */
+function findNulCharacter(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNulCharacter(value[i], `${path}[${i}]`);
+      if (found !== undefined) return found;
+    }
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const child = path ? `${path}.${key}` : key;
+      if (key.includes('\u0000')) return child;
+      const found = findNulCharacter(item, child);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
 }
 
 function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestHandler {

@@ -59,8 +59,16 @@ function fromBodyParser(error: { type?: string; status?: number }): DomainError 
     case 'stream.encoding.set':
       return new DomainError('invalid', 'invalid_request', 'The request body could not be read');
     default:
-      return undefined;
+      return fromClientStatus(error.status);
   }
+}
+
+/** Other errors Express and its parsers raise for a request that cannot be read (bad URL encoding, bad gzip). */
+function fromClientStatus(status: number | undefined): DomainError | undefined {
+  if (status === 413) return new DomainError('too_large', 'body_too_large', 'The request body is too large');
+  if (status === 415) return new DomainError('unsupported_media_type', 'unsupported_media_type', 'The request body must be UTF-8 JSON');
+  if (status !== undefined && status >= 400 && status < 500) return new DomainError('invalid', 'invalid_request', 'The request could not be read: check its URL encoding and body');
+  return undefined;
 }
 
 export function errorMapper(logger: Logger): ErrorRequestHandler {
