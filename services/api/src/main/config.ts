@@ -18,6 +18,14 @@ export interface Config {
   smtpUrl?: string;
   logLevel: string;
   webhooksAllowLoopback: boolean;
+  /** Delays before the 3 retries of a failed webhook delivery (±20 % jitter). */
+  webhookRetryScheduleMs: number[];
+  webhookTimeoutMs: number;
+  /** How often an idle worker looks for jobs. */
+  jobPollIntervalMs: number;
+  /** How long a job may stay claimed by a worker that went silent before another worker takes it. */
+  jobExpireSeconds: number;
+  jobMaintenanceIntervalSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -64,6 +72,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return fallback;
   };
 
+  const integer = (name: string, fallback: number, min: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value) || value < min) {
+      problems.push(`${name} must be an integer of at least ${min}, got '${raw}'`);
+      return fallback;
+    }
+    return value;
+  };
+  const schedule = (name: string, fallback: number[]): number[] => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const values = raw.split(',').map((part) => Number(part.trim()));
+    if (values.length !== 3 || values.some((value) => !Number.isSafeInteger(value) || value < 0)) {
+      problems.push(`${name} must be three comma-separated delays in milliseconds, got '${raw}'`);
+      return fallback;
+    }
+    return values;
+  };
+
   const apiPort = port('PORT', 3000)!;
   const checkoutPort = port('CHECKOUT_PORT', 3001)!;
   const logLevel = env.LOG_LEVEL || 'info';
@@ -80,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     logLevel,
     webhooksAllowLoopback: bool('WEBHOOKS_ALLOW_LOOPBACK', env.NODE_ENV !== 'production'),
+    webhookRetryScheduleMs: schedule('WEBHOOK_RETRY_SCHEDULE_MS', [5_000, 300_000, 1_800_000]),
+    webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 1),
+    jobPollIntervalMs: integer('JOB_POLL_INTERVAL_MS', 1_000, 10),
+    jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),
+    jobMaintenanceIntervalSeconds: integer('JOB_MAINTENANCE_INTERVAL_SECONDS', 60, 1),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

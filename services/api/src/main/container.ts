@@ -6,6 +6,11 @@ import { accountsEntities, accountsModule } from '../modules/accounts/accounts.m
 import { catalogEntities, catalogModule } from '../modules/catalog/catalog.module';
 import { customersEntities, customersModule } from '../modules/customers/customers.module';
 import { testHelpersEntities, testHelpersModule } from '../modules/test-helpers/test-helpers.module';
+import { eventsEntities, eventsModule, eventsQueues } from '../modules/events/events.module';
+import { EVENTS } from '../modules/events/events.tokens';
+import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
+import { DEFAULT_RETRY_POLICY } from '../modules/events/domain/retry-policy';
+import { LOGGING } from '../platform/logging/logging.tokens';
 import { createBoss, type PgBoss } from '../platform/jobs/pg-boss';
 import { PgBossJobQueue } from '../platform/jobs/pg-boss-job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
@@ -18,7 +23,7 @@ import { type Clock, systemClock } from '../shared/domain/clock';
 import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 
-export const entities = [...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities];
+export const entities = [...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities];
 
 export interface Services {
   config: Config;
@@ -31,14 +36,26 @@ export interface Services {
   close(): Promise<void>;
 }
 
+export interface ServiceOptions {
+  worker: boolean;
+  clock?: Clock;
+  logDestination?: DestinationStream;
+  /** Replaces bindings after the modules are loaded (tests inject a DNS resolver this way). */
+  configure?: (container: Container) => void;
+}
+
 /** The composition root: connects, migrates, and binds every module. */
-export async function createServices(config: Config, databaseUrl: string, options: { worker: boolean; clock?: Clock; logDestination?: DestinationStream } = { worker: false }): Promise<Services> {
+export async function createServices(config: Config, databaseUrl: string, options: ServiceOptions = { worker: false }): Promise<Services> {
   const logger = createLogger(config.logLevel, options.logDestination);
   const orm = await createOrm(databaseUrl, entities);
   await migrate(orm);
-  const boss = createBoss(databaseUrl, { supervise: options.worker });
+  const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
+  for (const queue of eventsQueues(config.jobExpireSeconds)) {
+    await boss.createQueue(queue.name, queue);
+    await boss.updateQueue(queue.name, queue);
+  }
 
   const notifications = new PgNotifications(databaseUrl, logger);
   await notifications.start();
@@ -50,7 +67,14 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(SHARED.Clock).toConstantValue(options.clock ?? systemClock);
   container.bind(JOBS.Boss).toConstantValue(boss);
   container.bind(JOBS.Queue).to(PgBossJobQueue).inSingletonScope();
-  container.load(accountsModule, catalogModule, customersModule, testHelpersModule);
+  container.bind(LOGGING.Logger).toConstantValue(logger);
+  container.bind<WebhookSettings>(EVENTS.Settings).toConstantValue({
+    retryPolicy: { ...DEFAULT_RETRY_POLICY, scheduleMs: config.webhookRetryScheduleMs },
+    allowLoopbackInTestMode: config.webhooksAllowLoopback,
+    timeoutMs: config.webhookTimeoutMs,
+  });
+  container.load(accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule);
+  options.configure?.(container);
 
   return {
     config,
@@ -61,6 +85,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     inContext: (work) => RequestContext.create(orm.em, work),
     async close() {
       await notifications.stop();
+      await container.get<WebhookSender>(EVENTS.WebhookSender).close();
       await boss.stop({ graceful: true, wait: true, close: true });
       await orm.close();
     },

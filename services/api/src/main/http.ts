@@ -6,6 +6,7 @@ import { AccountsRouter } from '../modules/accounts/interfaces/http/accounts.rou
 import { CatalogRouter } from '../modules/catalog/interfaces/http/catalog.router';
 import { CustomersRouter } from '../modules/customers/interfaces/http/customers.router';
 import { TestHelpersRouter } from '../modules/test-helpers/interfaces/http/test-helpers.router';
+import { EventsRouter } from '../modules/events/interfaces/http/events.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { loadOpenApi } from '../platform/http/openapi-document';
@@ -45,6 +46,7 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
     container.get(CatalogRouter).handlers(),
     container.get(CustomersRouter).handlers(),
     container.get(TestHelpersRouter).handlers(),
+    container.get(EventsRouter).handlers(),
     overrides,
   );
 

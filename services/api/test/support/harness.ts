@@ -6,6 +6,9 @@ import { IssueApiKey } from '../../src/modules/accounts/application/issue-api-ke
 import { loadConfig } from '../../src/main/config';
 import { createServices, type Services } from '../../src/main/container';
 import { createApiApp } from '../../src/main/http';
+import { startWorker } from '../../src/main/worker';
+import { EVENTS } from '../../src/modules/events/events.tokens';
+import type { DnsResolver } from '../../src/modules/events/application/ports/webhook-transport';
 import { contractCheck } from './contract';
 import { freshDatabase } from './database';
 
@@ -26,11 +29,36 @@ export interface TestApp {
 }
 
 /** A fresh database copied from the migrated template, and the API on a real port. */
-export async function startTestApp(existingDatabaseUrl?: string, options: { logs?: string[] } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Collects the service's log lines. */
+  logs?: string[];
+  /** Extra environment for the configuration (e.g. short webhook retry spacing). */
+  env?: Record<string, string>;
+  /** Runs the worker role in the same process. */
+  worker?: boolean;
+  /** Answers DNS for these names instead of the system resolver. */
+  dns?: Map<string, string[]>;
+}
+
+export async function startTestApp(existingDatabaseUrl?: string, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
-  const config = loadConfig({ LOG_LEVEL: options.logs ? 'trace' : 'silent', DATA_DIR: '/nonexistent' });
+  const config = loadConfig({ LOG_LEVEL: options.logs ? 'trace' : 'silent', DATA_DIR: '/nonexistent', ...options.env });
   const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
-  const services = await createServices(config, databaseUrl, { worker: false, logDestination });
+  const dns = options.dns;
+  const services = await createServices(config, databaseUrl, {
+    worker: options.worker ?? false,
+    logDestination,
+    configure: dns && ((container) => {
+      container.rebind<DnsResolver>(EVENTS.DnsResolver).toConstantValue({
+        resolve: async (hostname: string) => {
+          const answer = dns.get(hostname);
+          if (!answer) throw Object.assign(new Error(`test DNS has no answer for ${hostname}`), { code: 'ENOTFOUND' });
+          return answer;
+        },
+      });
+    }),
+  });
+  const worker = options.worker ? await startWorker(services) : undefined;
   const server: Server = await new Promise((resolve) => {
     const s = createApiApp(services).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -53,6 +81,7 @@ export async function startTestApp(existingDatabaseUrl?: string, options: { logs
       return secret;
     },
     async close() {
+      await worker?.stop();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await services.close();

@@ -19,12 +19,19 @@ export class PgBossJobQueue implements JobQueue {
   ) {}
 
   async send(name: string, data: object, options: { startAfter?: Date; singletonKey?: string } = {}): Promise<void> {
+    await this.boss.send(name, data, { ...options, db: await this.transactionDb(name) });
+  }
+
+  async sendMany(jobs: { name: string; data: object; startAfter?: Date }[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert(jobs, { db: await this.transactionDb(jobs[0].name) });
+  }
+
+  /** pg-boss's `db` option over the connection of the unit of work in progress. */
+  private async transactionDb(name: string) {
     const trx = this.em.getTransactionContext<Knex.Transaction>();
     if (!trx) throw new Error(`job '${name}' must be sent inside a unit of work`);
     const connection = (await trx.client.acquireConnection()) as PgConnection;
-    await this.boss.send(name, data, {
-      ...options,
-      db: { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) },
-    });
+    return { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) };
   }
 }

@@ -5,6 +5,8 @@ import { PERSISTENCE } from './persistence.tokens';
 /** Runs work in one database transaction; repositories used inside it write to that transaction. */
 export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether a unit of work is in progress here (for writes that must share the caller's transaction). */
+  active(): boolean;
 }
 
 @injectable()
@@ -13,5 +15,9 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     return this.em.transactional(() => work());
+  }
+
+  active(): boolean {
+    return this.em.getTransactionContext() !== undefined;
   }
 }

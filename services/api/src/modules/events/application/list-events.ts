@@ -1,0 +1,15 @@
+import { inject, injectable } from 'inversify';
+import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Event } from '../domain/event';
+import type { EventType } from '../domain/event-types';
+import { EVENTS } from '../events.tokens';
+import type { EventRepository } from './ports/event-repository';
+
+@injectable()
+export class ListEvents {
+  constructor(@inject(EVENTS.EventRepository) private readonly events: EventRepository) {}
+
+  execute(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
+    return this.events.list(scope, filter, page);
+  }
+}

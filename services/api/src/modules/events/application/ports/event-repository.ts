@@ -1,0 +1,34 @@
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Event } from '../../domain/event';
+import type { EventType } from '../../domain/event-types';
+import type { WebhookDelivery } from '../../domain/webhook-delivery';
+import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
+
+export interface EventRepository {
+  add(event: Event): Promise<void>;
+  findById(scope: Scope, id: string): Promise<Event | null>;
+  /** For delivery jobs, which carry ids only. */
+  findByIdUnscoped(id: string): Promise<Event | null>;
+  list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>>;
+}
+
+export interface WebhookEndpointRepository {
+  /** Inserts and assigns the integer id. */
+  add(endpoint: WebhookEndpoint): Promise<void>;
+  save(endpoint: WebhookEndpoint): Promise<void>;
+  findById(scope: Scope, id: number): Promise<WebhookEndpoint | null>;
+  /** Deleted ones included: a delivery job may outlive its endpoint. */
+  findByIdUnscoped(id: number): Promise<WebhookEndpoint | null>;
+  list(scope: Scope): Promise<WebhookEndpoint[]>;
+  /** Active endpoints subscribed to `type` (or `*`). */
+  listSubscribed(scope: Scope, type: EventType): Promise<WebhookEndpoint[]>;
+  /** Counts the scope's endpoints, holding a lock so concurrent registrations take turns. */
+  countLocked(scope: Scope): Promise<number>;
+}
+
+export interface WebhookDeliveryRepository {
+  /** False when this attempt of this series was already recorded (a job run twice). */
+  add(delivery: WebhookDelivery): Promise<boolean>;
+  exists(key: { eventId: string; endpointId: number; series: string; attempt: number }): Promise<boolean>;
+  list(endpointId: number, filter: { event?: string }, page: PageRequest): Promise<Page<WebhookDelivery>>;
+}

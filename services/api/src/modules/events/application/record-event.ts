@@ -1,0 +1,47 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { randomBase62 } from '../../../shared/domain/ids';
+import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import type { JobQueue } from '../../../platform/jobs/job-queue';
+import { JOBS } from '../../../platform/jobs/jobs.tokens';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { Event } from '../domain/event';
+import type { EventType } from '../domain/event-types';
+import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from '../events.tokens';
+import type { EventRepository, WebhookEndpointRepository } from './ports/event-repository';
+
+export interface DeliveryJob {
+  eventId: string;
+  endpointId: number;
+  series: string;
+  attempt: number;
+}
+
+/**
+ * The one way any module emits an event. It joins the caller's unit of work: the event and a delivery
+ * job for every subscribed endpoint commit together with the change that caused them, or not at all.
+ */
+@injectable()
+export class RecordEvent {
+  constructor(
+    @inject(EVENTS.EventRepository) private readonly events: EventRepository,
+    @inject(EVENTS.WebhookEndpointRepository) private readonly endpoints: WebhookEndpointRepository,
+    @inject(JOBS.Queue) private readonly queue: JobQueue,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(scope: Scope, type: EventType, data: object): Promise<Event> {
+    if (!this.uow.active()) throw new Error(`event '${type}' must be recorded inside the unit of work of the change that caused it`);
+    const event = Event.record(scope, type, data, this.clock.now());
+    await this.events.add(event);
+    const endpoints = await this.endpoints.listSubscribed(scope, type);
+    const series = randomBase62(12);
+    await this.queue.sendMany(
+      endpoints.map((endpoint) => ({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } satisfies DeliveryJob })),
+    );
+    return event;
+  }
+}

@@ -1,0 +1,66 @@
+import { newId } from '../../../shared/domain/ids';
+import type { EventType } from './event-types';
+
+export type DeliveryOutcome = 'succeeded' | 'failed' | 'abandoned';
+
+/** What one attempt to deliver an event to an endpoint saw. */
+export interface AttemptResult {
+  status: number | null;
+  durationMs: number;
+  /** Why it failed without an acceptable answer: `timeout`, `redirect_not_followed`, `forbidden_destination`, … */
+  error: string | null;
+  retryAfter?: string;
+}
+
+/** One recorded attempt. A series is the run of attempts of one delivery (the first, or a redelivery). */
+export class WebhookDelivery {
+  id!: string;
+  accountId!: string;
+  eventId!: string;
+  eventType!: EventType;
+  endpointId!: number;
+  series!: string;
+  attempt!: number;
+  outcome!: DeliveryOutcome;
+  responseStatus!: number | null;
+  durationMs!: number;
+  error!: string | null;
+  nextRetryAt!: Date | null;
+  createdAt!: Date;
+
+  static record(input: {
+    accountId: string;
+    eventId: string;
+    eventType: EventType;
+    endpointId: number;
+    series: string;
+    attempt: number;
+    result: AttemptResult;
+    outcome: DeliveryOutcome;
+    nextRetryAt: Date | null;
+    now: Date;
+  }): WebhookDelivery {
+    const delivery = new WebhookDelivery();
+    delivery.id = newId('whd');
+    delivery.accountId = input.accountId;
+    delivery.eventId = input.eventId;
+    delivery.eventType = input.eventType;
+    delivery.endpointId = input.endpointId;
+    delivery.series = input.series;
+    delivery.attempt = input.attempt;
+    delivery.outcome = input.outcome;
+    delivery.responseStatus = input.result.status;
+    delivery.durationMs = input.result.durationMs;
+    delivery.error = input.result.error;
+    delivery.nextRetryAt = input.nextRetryAt;
+    delivery.createdAt = input.now;
+    return delivery;
+  }
+}
+
+/** 2xx acknowledges; 410 says the endpoint is gone; anything else (3xx included) is a failure to retry. */
+export function classify(result: AttemptResult): 'succeeded' | 'gone' | 'failed' {
+  if (result.status !== null && result.status >= 200 && result.status < 300) return 'succeeded';
+  if (result.status === 410) return 'gone';
+  return 'failed';
+}

@@ -1,0 +1,41 @@
+import { ContainerModule } from 'inversify';
+import { bindSingletons } from '../../platform/di';
+import type { QueueDefinition } from '../../platform/jobs/job-queue';
+import { CreateWebhookEndpoint } from './application/create-webhook-endpoint';
+import { DeleteWebhookEndpoint } from './application/delete-webhook-endpoint';
+import { DeliverWebhook } from './application/deliver-webhook';
+import { GetEvent } from './application/get-event';
+import { GetWebhookEndpoint } from './application/get-webhook-endpoint';
+import { ListEvents } from './application/list-events';
+import { ListWebhookDeliveries } from './application/list-webhook-deliveries';
+import { ListWebhookEndpoints } from './application/list-webhook-endpoints';
+import { RecordEvent } from './application/record-event';
+import { RedeliverEvent } from './application/redeliver-event';
+import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from './events.tokens';
+import { DnsDestinationGuard } from './infrastructure/destination-guard';
+import { MikroOrmEventRepository, MikroOrmWebhookDeliveryRepository, MikroOrmWebhookEndpointRepository } from './infrastructure/mikro-orm/events.repository';
+import { EventSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './infrastructure/mikro-orm/events.schema';
+import { NodeDnsResolver } from './infrastructure/node-dns-resolver';
+import { UndiciWebhookSender } from './infrastructure/undici-webhook-sender';
+import { EventsRouter } from './interfaces/http/events.router';
+import { WebhookDeliveryJob } from './interfaces/jobs/webhook-delivery.job';
+
+export const eventsEntities = [EventSchema, WebhookEndpointSchema, WebhookDeliverySchema];
+
+export function eventsQueues(expireInSeconds: number): QueueDefinition[] {
+  return [{ name: WEBHOOK_DELIVERY_QUEUE, expireInSeconds, retryLimit: 5 }];
+}
+
+/** Needs EVENTS.Settings bound by the composition root. */
+export const eventsModule = new ContainerModule(({ bind }) => {
+  bind(EVENTS.EventRepository).to(MikroOrmEventRepository).inSingletonScope();
+  bind(EVENTS.WebhookEndpointRepository).to(MikroOrmWebhookEndpointRepository).inSingletonScope();
+  bind(EVENTS.WebhookDeliveryRepository).to(MikroOrmWebhookDeliveryRepository).inSingletonScope();
+  bind(EVENTS.DnsResolver).to(NodeDnsResolver).inSingletonScope();
+  bind(EVENTS.DestinationGuard).to(DnsDestinationGuard).inSingletonScope();
+  bind(EVENTS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();
+  bindSingletons(bind, [
+    RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, GetEvent, CreateWebhookEndpoint, ListWebhookEndpoints,
+    GetWebhookEndpoint, DeleteWebhookEndpoint, ListWebhookDeliveries, EventsRouter, WebhookDeliveryJob,
+  ]);
+});

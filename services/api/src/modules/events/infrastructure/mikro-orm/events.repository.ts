@@ -1,0 +1,94 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { paginate } from '../../../../platform/persistence/pagination';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '../../application/ports/event-repository';
+import { Event } from '../../domain/event';
+import type { EventType } from '../../domain/event-types';
+import { WebhookDelivery } from '../../domain/webhook-delivery';
+import { WebhookEndpoint } from '../../domain/webhook-endpoint';
+
+const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
+
+@injectable()
+export class MikroOrmEventRepository implements EventRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async add(event: Event): Promise<void> {
+    await this.em.insert(event);
+  }
+
+  findById(scope: Scope, id: string): Promise<Event | null> {
+    return this.em.findOne(Event, { ...inScope(scope), id });
+  }
+
+  findByIdUnscoped(id: string): Promise<Event | null> {
+    return this.em.findOne(Event, { id });
+  }
+
+  list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
+    const where: FilterQuery<Event> = inScope(scope);
+    if (filter.type) where.type = filter.type;
+    return paginate(this.em, Event, where, page);
+  }
+}
+
+@injectable()
+export class MikroOrmWebhookEndpointRepository implements WebhookEndpointRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async add(endpoint: WebhookEndpoint): Promise<void> {
+    endpoint.id = Number(await this.em.insert(endpoint));
+  }
+
+  async save(endpoint: WebhookEndpoint): Promise<void> {
+    await this.em.nativeUpdate(WebhookEndpoint, { id: endpoint.id }, { active: endpoint.active, deletedAt: endpoint.deletedAt });
+  }
+
+  findById(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
+    return this.em.findOne(WebhookEndpoint, { ...inScope(scope), id, deletedAt: null });
+  }
+
+  findByIdUnscoped(id: number): Promise<WebhookEndpoint | null> {
+    return this.em.findOne(WebhookEndpoint, { id });
+  }
+
+  list(scope: Scope): Promise<WebhookEndpoint[]> {
+    return this.em.find(WebhookEndpoint, { ...inScope(scope), deletedAt: null }, { orderBy: { id: 'asc' } });
+  }
+
+  listSubscribed(scope: Scope, type: EventType): Promise<WebhookEndpoint[]> {
+    return this.em.find(WebhookEndpoint, { ...inScope(scope), active: true, deletedAt: null, events: { $overlap: [type, '*'] } });
+  }
+
+  async countLocked(scope: Scope): Promise<number> {
+    await this.em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`webhook_endpoints:${scope.accountId}:${scope.livemode}`], 'run', this.em.getTransactionContext());
+    return this.em.count(WebhookEndpoint, { ...inScope(scope), deletedAt: null });
+  }
+}
+
+@injectable()
+export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async add(delivery: WebhookDelivery): Promise<boolean> {
+    const result = await this.em
+      .createQueryBuilder(WebhookDelivery)
+      .insert({ ...delivery })
+      .onConflict(['eventId', 'endpointId', 'series', 'attempt'])
+      .ignore()
+      .execute('run');
+    return result.affectedRows > 0;
+  }
+
+  async exists(key: { eventId: string; endpointId: number; series: string; attempt: number }): Promise<boolean> {
+    return (await this.em.count(WebhookDelivery, { eventId: key.eventId, endpointId: key.endpointId, series: key.series, attempt: key.attempt })) > 0;
+  }
+
+  list(endpointId: number, filter: { event?: string }, page: PageRequest): Promise<Page<WebhookDelivery>> {
+    const where: FilterQuery<WebhookDelivery> = { endpointId };
+    if (filter.event) where.eventId = filter.event;
+    return paginate(this.em, WebhookDelivery, where, page);
+  }
+}

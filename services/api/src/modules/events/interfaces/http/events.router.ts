@@ -1,0 +1,85 @@
+import { inject, injectable } from 'inversify';
+import type { Schemas } from '@kupa/sdk';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CreateWebhookEndpoint } from '../../application/create-webhook-endpoint';
+import { DeleteWebhookEndpoint } from '../../application/delete-webhook-endpoint';
+import { GetEvent } from '../../application/get-event';
+import { GetWebhookEndpoint } from '../../application/get-webhook-endpoint';
+import { ListEvents } from '../../application/list-events';
+import { ListWebhookDeliveries } from '../../application/list-webhook-deliveries';
+import { ListWebhookEndpoints } from '../../application/list-webhook-endpoints';
+import { RedeliverEvent } from '../../application/redeliver-event';
+import type { Event } from '../../domain/event';
+import type { WebhookDelivery } from '../../domain/webhook-delivery';
+import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
+
+export function toEventResponse(event: Event): Schemas['Event'] {
+  return event.envelope() as Schemas['Event'];
+}
+
+export function toWebhookEndpointResponse(endpoint: WebhookEndpoint): Schemas['WebhookEndpoint'] {
+  return {
+    id: endpoint.id,
+    object: 'webhook_endpoint',
+    url: endpoint.url,
+    events: endpoint.events,
+    active: endpoint.active,
+    livemode: endpoint.livemode,
+    created: endpoint.createdAt.toISOString(),
+  };
+}
+
+export function toWebhookDeliveryResponse(delivery: WebhookDelivery): Schemas['WebhookDelivery'] {
+  return {
+    id: delivery.id,
+    object: 'webhook_delivery',
+    event: delivery.eventId,
+    event_type: delivery.eventType,
+    webhook_endpoint: delivery.endpointId,
+    attempt: delivery.attempt,
+    outcome: delivery.outcome,
+    response_status: delivery.responseStatus,
+    duration_ms: delivery.durationMs,
+    error: delivery.error,
+    next_retry_at: delivery.nextRetryAt?.toISOString() ?? null,
+    created: delivery.createdAt.toISOString(),
+  };
+}
+
+@injectable()
+export class EventsRouter {
+  constructor(
+    @inject(ListEvents) private readonly listEvents: ListEvents,
+    @inject(GetEvent) private readonly getEvent: GetEvent,
+    @inject(RedeliverEvent) private readonly redeliverEvent: RedeliverEvent,
+    @inject(CreateWebhookEndpoint) private readonly createEndpoint: CreateWebhookEndpoint,
+    @inject(ListWebhookEndpoints) private readonly listEndpoints: ListWebhookEndpoints,
+    @inject(GetWebhookEndpoint) private readonly getEndpoint: GetWebhookEndpoint,
+    @inject(DeleteWebhookEndpoint) private readonly deleteEndpoint: DeleteWebhookEndpoint,
+    @inject(ListWebhookDeliveries) private readonly listDeliveries: ListWebhookDeliveries,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      listEvents: async ({ auth, query }) => listReply(await this.listEvents.execute(auth, { type: query.type }, query), toEventResponse),
+      getEvent: async ({ auth, params }) => ({ success: true, data: toEventResponse(await this.getEvent.execute(auth, params.id)) }),
+      redeliverEvent: async ({ auth, params, body }) => ({
+        success: true,
+        data: toEventResponse(await this.redeliverEvent.execute(auth, params.id, body?.endpoint)),
+      }),
+      createWebhookEndpoint: async ({ auth, body }) => {
+        const endpoint = await this.createEndpoint.execute(auth, body);
+        return { success: true, data: { ...toWebhookEndpointResponse(endpoint), secret: endpoint.secret } };
+      },
+      listWebhookEndpoints: async ({ auth }) => ({ success: true, data: (await this.listEndpoints.execute(auth)).map(toWebhookEndpointResponse) }),
+      getWebhookEndpoint: async ({ auth, params }) => ({ success: true, data: toWebhookEndpointResponse(await this.getEndpoint.execute(auth, params.id)) }),
+      deleteWebhookEndpoint: async ({ auth, params }) => {
+        await this.deleteEndpoint.execute(auth, params.id);
+        return { success: true };
+      },
+      listWebhookDeliveries: async ({ auth, params, query }) =>
+        listReply(await this.listDeliveries.execute(auth, params.id, { event: query.event }, query), toWebhookDeliveryResponse),
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import type { Logger } from 'pino';
+import { type BatchWorkerOptions, startBatchWorker } from '../../../../platform/jobs/batch-worker';
+import type { PgBoss } from '../../../../platform/jobs/pg-boss';
+import { JOBS } from '../../../../platform/jobs/jobs.tokens';
+import { LOGGING } from '../../../../platform/logging/logging.tokens';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { DeliverWebhook } from '../../application/deliver-webhook';
+import type { DeliveryJob } from '../../application/record-event';
+import { WEBHOOK_DELIVERY_QUEUE } from '../../events.tokens';
+
+/** The worker role's webhook deliveries: one job per (event, endpoint, attempt), worked in batches. */
+@injectable()
+export class WebhookDeliveryJob {
+  constructor(
+    @inject(DeliverWebhook) private readonly deliver: DeliverWebhook,
+    @inject(JOBS.Boss) private readonly boss: PgBoss,
+    @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
+    @inject(LOGGING.Logger) private readonly logger: Logger,
+  ) {}
+
+  start(options: BatchWorkerOptions): { stop(): Promise<void> } {
+    return startBatchWorker<DeliveryJob>(
+      this.boss,
+      WEBHOOK_DELIVERY_QUEUE,
+      options,
+      (job) => RequestContext.create(this.em, () => this.deliver.execute(job)),
+      this.logger,
+    );
+  }
+}

@@ -1,0 +1,3 @@
+export const LOGGING = {
+  Logger: Symbol.for('Logger'),
+};
