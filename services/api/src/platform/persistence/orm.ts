@@ -2,9 +2,10 @@ import { type EntitySchema, MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { Migration20261121000000 } from '../../../migrations/Migration20261121000000';
 import { Migration20261121010000 } from '../../../migrations/Migration20261121010000';
+import { Migration20261121020000 } from '../../../migrations/Migration20261121020000';
 
 /** Checked-in migrations, in order. Add new ones at the end. */
-const migrations = [Migration20261121000000, Migration20261121010000];
+const migrations = [Migration20261121000000, Migration20261121010000, Migration20261121020000];
 
 export async function createOrm(databaseUrl: string, entities: EntitySchema[], options: { poolMax?: number } = {}): Promise<MikroORM> {
   return MikroORM.init({
