@@ -8,6 +8,9 @@ import { customersEntities, customersModule } from '../modules/customers/custome
 import { testHelpersEntities, testHelpersModule } from '../modules/test-helpers/test-helpers.module';
 import { eventsEntities, eventsModule, eventsQueues } from '../modules/events/events.module';
 import { EVENTS } from '../modules/events/events.tokens';
+import { discountsEntities, discountsModule } from '../modules/discounts/discounts.module';
+import { checkoutEntities, checkoutModule, checkoutQueues } from '../modules/checkout/checkout.module';
+import { CHECKOUT, type CheckoutSettings } from '../modules/checkout/checkout.tokens';
 import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
 import { DEFAULT_RETRY_POLICY } from '../modules/events/domain/retry-policy';
 import { LOGGING } from '../platform/logging/logging.tokens';
@@ -23,7 +26,9 @@ import { type Clock, systemClock } from '../shared/domain/clock';
 import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 
-export const entities = [...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities];
+export const entities = [
+  ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
+];
 
 export interface Services {
   config: Config;
@@ -52,7 +57,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const queue of eventsQueues(config.jobExpireSeconds)) {
+  for (const queue of [...eventsQueues(config.jobExpireSeconds), ...checkoutQueues(config.jobExpireSeconds)]) {
     await boss.createQueue(queue.name, queue);
     await boss.updateQueue(queue.name, queue);
   }
@@ -73,7 +78,8 @@ export async function createServices(config: Config, databaseUrl: string, option
     allowLoopbackInTestMode: config.webhooksAllowLoopback,
     timeoutMs: config.webhookTimeoutMs,
   });
-  container.load(accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule);
+  container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.load(accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule);
   options.configure?.(container);
 
   return {

@@ -7,6 +7,8 @@ import { CatalogRouter } from '../modules/catalog/interfaces/http/catalog.router
 import { CustomersRouter } from '../modules/customers/interfaces/http/customers.router';
 import { TestHelpersRouter } from '../modules/test-helpers/interfaces/http/test-helpers.router';
 import { EventsRouter } from '../modules/events/interfaces/http/events.router';
+import { DiscountsRouter } from '../modules/discounts/interfaces/http/discounts.router';
+import { CheckoutRouter } from '../modules/checkout/interfaces/http/checkout.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { loadOpenApi } from '../platform/http/openapi-document';
@@ -47,6 +49,8 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
     container.get(CustomersRouter).handlers(),
     container.get(TestHelpersRouter).handlers(),
     container.get(EventsRouter).handlers(),
+    container.get(DiscountsRouter).handlers(),
+    container.get(CheckoutRouter).handlers(),
     overrides,
   );
 

@@ -1,4 +1,5 @@
 import { WebhookDeliveryJob } from '../modules/events/interfaces/jobs/webhook-delivery.job';
+import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-expiry.job';
 import type { Services } from './container';
 
 /**
@@ -8,7 +9,11 @@ import type { Services } from './container';
  */
 export async function startWorker(services: Services): Promise<{ stop(): Promise<void> }> {
   const { container, config, logger } = services;
-  const workers = [container.get(WebhookDeliveryJob).start({ batchSize: 100, pollIntervalMs: config.jobPollIntervalMs })];
+  const polling = { pollIntervalMs: config.jobPollIntervalMs };
+  const workers = [
+    container.get(WebhookDeliveryJob).start({ ...polling, batchSize: 100 }),
+    await container.get(SessionExpiryJob).start({ ...polling, batchSize: 100 }),
+  ];
   logger.info('worker started');
   return {
     async stop() {

@@ -1,6 +1,7 @@
 import { bindSingletons } from '../../platform/di';
 import { ContainerModule } from 'inversify';
 import { CreatePrice } from './application/create-price';
+import { FindCatalogItems } from './application/find-catalog-items';
 import { CreateProduct } from './application/create-product';
 import { GetPrice } from './application/get-price';
 import { GetProduct } from './application/get-product';
@@ -16,5 +17,5 @@ export const catalogEntities = [ProductSchema, PriceSchema];
 export const catalogModule = new ContainerModule(({ bind }) => {
   bind(CATALOG.ProductRepository).to(MikroOrmProductRepository).inSingletonScope();
   bind(CATALOG.PriceRepository).to(MikroOrmPriceRepository).inSingletonScope();
-  bindSingletons(bind, [CreateProduct, GetProduct, ListProducts, CreatePrice, GetPrice, ListPrices, CatalogRouter]);
+  bindSingletons(bind, [FindCatalogItems, CreateProduct, GetProduct, ListProducts, CreatePrice, GetPrice, ListPrices, CatalogRouter]);
 });

@@ -4,6 +4,7 @@ import type { Product } from '../../domain/product';
 
 export interface ProductRepository {
   findById(scope: Scope, id: string): Promise<Product | null>;
+  findMany(scope: Scope, ids: string[]): Promise<Product[]>;
   list(scope: Scope, page: PageRequest): Promise<Page<Product>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(product: Product): Promise<void>;
@@ -16,6 +17,7 @@ export interface PriceFilter {
 
 export interface PriceRepository {
   findById(scope: Scope, id: string): Promise<Price | null>;
+  findMany(scope: Scope, ids: string[]): Promise<Price[]>;
   list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(price: Price): Promise<void>;

@@ -17,6 +17,10 @@ export class MikroOrmProductRepository implements ProductRepository {
     return this.em.findOne(Product, { ...inScope(scope), id });
   }
 
+  async findMany(scope: Scope, ids: string[]): Promise<Product[]> {
+    return ids.length === 0 ? [] : this.em.find(Product, { ...inScope(scope), id: { $in: ids } });
+  }
+
   list(scope: Scope, page: PageRequest): Promise<Page<Product>> {
     return paginate(this.em, Product, inScope(scope), page);
   }
@@ -32,6 +36,10 @@ export class MikroOrmPriceRepository implements PriceRepository {
 
   findById(scope: Scope, id: string): Promise<Price | null> {
     return this.em.findOne(Price, { ...inScope(scope), id });
+  }
+
+  async findMany(scope: Scope, ids: string[]): Promise<Price[]> {
+    return ids.length === 0 ? [] : this.em.find(Price, { ...inScope(scope), id: { $in: ids } });
   }
 
   list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>> {

@@ -1,0 +1,31 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { RecordEvent } from '../../events/application/record-event';
+import { CHECKOUT } from '../checkout.tokens';
+import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
+import { SessionView } from './session-view';
+
+/** A pending session whose time is up becomes `expired` and emits `checkout_session.expired`, once. */
+@injectable()
+export class ExpireCheckoutSession {
+  constructor(
+    @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
+    @inject(SessionView) private readonly view: SessionView,
+    @inject(RecordEvent) private readonly recordEvent: RecordEvent,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(sessionId: string): Promise<boolean> {
+    return this.uow.run(async () => {
+      const session = await this.sessions.findForUpdate(sessionId);
+      if (!session || !session.expire(this.clock.now())) return false;
+      await this.sessions.saveStatus(session);
+      await this.recordEvent.execute(session, 'checkout_session.expired', await this.view.render(session));
+      return true;
+    });
+  }
+}

@@ -1,0 +1,19 @@
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { CheckoutSession, SessionStatus } from '../../domain/checkout-session';
+
+export interface CheckoutSessionRepository {
+  add(session: CheckoutSession): Promise<void>;
+  findById(scope: Scope, id: string): Promise<CheckoutSession | null>;
+  /** For the public endpoints, keyed by the unguessable id alone. */
+  findByIdUnscoped(id: string): Promise<CheckoutSession | null>;
+  /** Locks the row until the unit of work ends. */
+  findForUpdate(id: string): Promise<CheckoutSession | null>;
+  list(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<CheckoutSession>>;
+  saveStatus(session: CheckoutSession): Promise<void>;
+  /** Atomic, so concurrent applies and removals never lose one another. */
+  addCode(id: string, code: string): Promise<void>;
+  removeCode(id: string, code: string): Promise<void>;
+  recordFailedCode(id: string, now: Date, windowMs: number): Promise<void>;
+  /** Pending sessions whose time is up. */
+  dueIds(now: Date, limit: number): Promise<string[]>;
+}

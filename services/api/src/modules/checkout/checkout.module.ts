@@ -1,0 +1,35 @@
+import { ContainerModule } from 'inversify';
+import { bindSingletons } from '../../platform/di';
+import type { QueueDefinition } from '../../platform/jobs/job-queue';
+import { ApplyCheckoutDiscount } from './application/apply-checkout-discount';
+import { CreateCheckoutSession } from './application/create-checkout-session';
+import { ExpireCheckoutSession } from './application/expire-checkout-session';
+import { ExpireDueSessions } from './application/expire-due-sessions';
+import { GetCheckoutPage } from './application/get-checkout-page';
+import { GetCheckoutSession } from './application/get-checkout-session';
+import { ListCheckoutSessions } from './application/list-checkout-sessions';
+import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
+import { SessionView } from './application/session-view';
+import { CHECKOUT, SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from './checkout.tokens';
+import { MikroOrmCheckoutSessionRepository } from './infrastructure/mikro-orm/checkout-session.repository';
+import { CheckoutSessionSchema } from './infrastructure/mikro-orm/checkout-session.schema';
+import { CheckoutRouter } from './interfaces/http/checkout.router';
+import { SessionExpiryJob } from './interfaces/jobs/session-expiry.job';
+
+export const checkoutEntities = [CheckoutSessionSchema];
+
+export function checkoutQueues(expireInSeconds: number): QueueDefinition[] {
+  return [
+    { name: SESSION_EXPIRY_QUEUE, expireInSeconds, retryLimit: 5 },
+    { name: SESSION_EXPIRY_SWEEP_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 1 },
+  ];
+}
+
+/** Needs CHECKOUT.Settings bound by the composition root. */
+export const checkoutModule = new ContainerModule(({ bind }) => {
+  bind(CHECKOUT.CheckoutSessionRepository).to(MikroOrmCheckoutSessionRepository).inSingletonScope();
+  bindSingletons(bind, [
+    SessionView, CreateCheckoutSession, GetCheckoutSession, ListCheckoutSessions, GetCheckoutPage, ApplyCheckoutDiscount,
+    RemoveCheckoutDiscount, ExpireCheckoutSession, ExpireDueSessions, CheckoutRouter, SessionExpiryJob,
+  ]);
+});

@@ -1,0 +1,220 @@
+import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { randomBase62 } from '../../../shared/domain/ids';
+import type { Currency } from '../../../shared/domain/money';
+import type { Scope } from '../../../shared/domain/scope';
+
+export type SessionKind = 'one_time' | 'cart' | 'subscription' | 'mixed';
+export type SessionStatus = 'pending' | 'completed' | 'expired';
+export type CaptureMethod = 'automatic' | 'manual';
+export type Locale = 'auto' | 'he' | 'en';
+
+export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
+const FAILED_CODE_LIMIT = 10;
+const FAILED_CODE_WINDOW_MS = 15 * 60 * 1000;
+
+export interface SessionLine {
+  name: string;
+  amountAgorot: number;
+  quantity: number;
+  description: string | null;
+  imageUrl: string | null;
+  /** Catalog links: a line with a price is linked to that price and its product. */
+  price: string | null;
+  product: string | null;
+}
+
+/** The recurring price of a subscription or mixed session, frozen at creation. */
+export interface SessionPlan {
+  price: string;
+  product: string;
+  name: string;
+  unitAmount: number;
+  interval: 'month' | 'year';
+  trialPeriodDays: number | null;
+}
+
+export interface OpenSessionInput {
+  customerId: string;
+  /** The price named by `price`, resolved. */
+  price: { id: string; product: string; productName: string; unitAmount: number; currency: string; type: 'one_time' | 'recurring'; interval: 'month' | 'year' | null; trialPeriodDays: number | null } | null;
+  lineItems: SessionLine[] | null;
+  successUrl: string;
+  cancelUrl: string;
+  createDocument: boolean;
+  captureMethod: CaptureMethod;
+  paymentMethods: string[] | undefined;
+  backgroundColor: string | undefined;
+  autoOpenWallets: boolean;
+  locale: Locale;
+  installmentsMax: number | null;
+  walletsEnabled: boolean;
+  couponCodes: string[];
+}
+
+/** `co_<suffix>`; a charge shows the same session as `cs_<suffix>`, and both are accepted. */
+export function sessionIdFromPath(id: string): string {
+  return id.startsWith('cs_') ? `co_${id.slice(3)}` : id;
+}
+
+function absoluteHttpUrl(value: string, param: string): string {
+  try {
+    const url = new URL(value.replace('{CHECKOUT_SESSION_ID}', 'x'));
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value;
+  } catch {
+    // fall through
+  }
+  throw new ValidationError('parameter_invalid', `Invalid ${param}: it must be an absolute http(s) URL`, param);
+}
+
+/**
+ * A payable page for one customer. The branch is chosen by what was sent: a price alone (a one-time
+ * product or a subscription start), line items alone (a cart), or a recurring price with line items
+ * (mixed). The rules that need no database live here.
+ */
+export class CheckoutSession {
+  id!: string;
+  accountId!: string;
+  livemode!: boolean;
+  customerId!: string;
+  kind!: SessionKind;
+  priceId!: string | null;
+  plan!: SessionPlan | null;
+  lineItems!: SessionLine[];
+  currency!: Currency;
+  appliedCodes!: string[];
+  successUrl!: string;
+  cancelUrl!: string;
+  createDocument!: boolean;
+  captureMethod!: CaptureMethod;
+  paymentMethods!: string[];
+  backgroundColor!: string;
+  autoOpenWallets!: boolean;
+  locale!: Locale;
+  installmentsMax!: number | null;
+  status!: SessionStatus;
+  expiresAt!: Date;
+  completedAt!: Date | null;
+  chargeId!: string | null;
+  subscriptionId!: string | null;
+  failedCodeAttempts!: number;
+  failedCodeWindowStart!: Date | null;
+  createdAt!: Date;
+
+  static open(scope: Scope, input: OpenSessionInput, now: Date): CheckoutSession {
+    const successUrl = absoluteHttpUrl(input.successUrl, 'success_url');
+    const cancelUrl = absoluteHttpUrl(input.cancelUrl, 'cancel_url');
+    const { price, lineItems } = input;
+    if (!price && !lineItems) throw new ValidationError('price_or_line_items_required', 'Send a price, line_items, or a recurring price with line_items', 'price');
+    if (price?.type === 'one_time' && lineItems) {
+      throw new ValidationError('one_time_price_with_line_items', 'A one-time price cannot be combined with line_items; send the price as a line item instead', 'line_items');
+    }
+    const kind: SessionKind = price ? (price.type === 'one_time' ? 'one_time' : lineItems ? 'mixed' : 'subscription') : 'cart';
+    const recurring = kind === 'subscription' || kind === 'mixed';
+
+    if (lineItems && lineItems.reduce((sum, line) => sum + line.amountAgorot * line.quantity, 0) < 0) {
+      throw new ValidationError('cart_total_negative', 'The sum of amount_agorot × quantity over line_items must be zero or more', 'line_items');
+    }
+    if (input.captureMethod === 'manual' && recurring) {
+      throw new ValidationError('manual_capture_not_supported_for_recurring', 'capture_method manual is only for one-time prices and carts', 'capture_method');
+    }
+    if (input.paymentMethods !== undefined && recurring) {
+      throw new ValidationError('payment_methods_not_supported_for_recurring', 'payment_methods is not supported for recurring or mixed sessions', 'payment_methods');
+    }
+    if (input.autoOpenWallets) {
+      if (recurring) throw new ValidationError('auto_open_wallets_not_supported_for_recurring', 'auto_open_wallets is not supported for recurring or mixed sessions', 'auto_open_wallets');
+      if (input.captureMethod === 'manual') throw new ValidationError('auto_open_wallets_not_supported_for_manual', 'auto_open_wallets is not supported with capture_method manual', 'auto_open_wallets');
+      if (!input.walletsEnabled) throw new ValidationError('express_checkout_disabled', 'Digital wallets are not enabled for this account', 'auto_open_wallets');
+      if (input.paymentMethods?.length && !input.paymentMethods.includes('wallet')) {
+        throw new ValidationError('auto_open_wallets_requires_wallet', 'auto_open_wallets needs wallet among payment_methods', 'auto_open_wallets');
+      }
+    }
+    if (input.installmentsMax !== null) {
+      if (recurring) throw new ValidationError('installments_not_supported_for_recurring', 'installments are for one-time payments only', 'installments');
+      if (input.captureMethod === 'manual') throw new ValidationError('installments_not_supported_for_manual', 'installments are not supported with capture_method manual', 'installments');
+    }
+
+    const session = new CheckoutSession();
+    session.id = `co_${randomBase62(24)}`;
+    session.accountId = scope.accountId;
+    session.livemode = scope.livemode;
+    session.customerId = input.customerId;
+    session.kind = kind;
+    session.priceId = price?.id ?? null;
+    session.plan = recurring && price
+      ? { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, interval: price.interval!, trialPeriodDays: price.trialPeriodDays }
+      : null;
+    session.lineItems = kind === 'one_time'
+      ? [{ name: price!.productName, amountAgorot: price!.unitAmount, quantity: 1, description: null, imageUrl: null, price: price!.id, product: price!.product }]
+      : (lineItems ?? []);
+    session.currency = 'ils';
+    session.appliedCodes = [...new Set(input.couponCodes.map((code) => code.trim().toLowerCase()))];
+    session.successUrl = successUrl;
+    session.cancelUrl = cancelUrl;
+    session.createDocument = input.createDocument;
+    session.captureMethod = input.captureMethod;
+    session.paymentMethods = input.paymentMethods ?? [];
+    session.backgroundColor = input.backgroundColor ?? '#ffffff';
+    session.autoOpenWallets = input.autoOpenWallets;
+    session.locale = input.locale;
+    session.installmentsMax = input.installmentsMax;
+    session.status = 'pending';
+    session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    session.completedAt = null;
+    session.chargeId = null;
+    session.subscriptionId = null;
+    session.failedCodeAttempts = 0;
+    session.failedCodeWindowStart = null;
+    session.createdAt = now;
+    return session;
+  }
+
+  /** Embedded checkout is for immediate-charge sessions: a one-time price or a cart. */
+  embeddable(): boolean {
+    return this.kind === 'one_time' || this.kind === 'cart';
+  }
+
+  isRecurring(): boolean {
+    return this.kind === 'subscription' || this.kind === 'mixed';
+  }
+
+  inTrial(): boolean {
+    return this.plan !== null && this.plan.trialPeriodDays !== null;
+  }
+
+  /** Still pending, though its time is up: the expiry has yet to be recorded. */
+  isDue(now: Date): boolean {
+    return this.status === 'pending' && this.expiresAt <= now;
+  }
+
+  assertPending(now: Date): void {
+    if (this.status !== 'pending' || this.expiresAt <= now) throw new SessionNotPending(this.id);
+  }
+
+  expire(now: Date): boolean {
+    if (!this.isDue(now)) return false;
+    this.status = 'expired';
+    return true;
+  }
+
+  /** Shoppers get a limited number of wrong codes per session, to stop guessing. */
+  assertMayTryCode(now: Date): void {
+    const windowOpen = this.failedCodeWindowStart !== null && now.getTime() - this.failedCodeWindowStart.getTime() < FAILED_CODE_WINDOW_MS;
+    if (windowOpen && this.failedCodeAttempts >= FAILED_CODE_LIMIT) {
+      throw new DomainError('rate_limited', 'rate_limited', 'Too many codes that did not work; try again later');
+    }
+  }
+}
+
+export class SessionNotPending extends DomainError {
+  constructor(id: string) {
+    super('conflict', 'session_not_pending', `Checkout session '${id}' is no longer pending`);
+  }
+}
+
+export class CheckoutSessionNotFound extends NotFoundError {
+  constructor(id: string) {
+    super('checkout session', id);
+  }
+}
+
+export const FAILED_CODES = { limit: FAILED_CODE_LIMIT, windowMs: FAILED_CODE_WINDOW_MS };

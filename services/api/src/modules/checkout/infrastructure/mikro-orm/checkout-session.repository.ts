@@ -1,0 +1,79 @@
+import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { paginate } from '../../../../platform/persistence/pagination';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
+import { CheckoutSession, type SessionStatus } from '../../domain/checkout-session';
+
+@injectable()
+export class MikroOrmCheckoutSessionRepository implements CheckoutSessionRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async add(session: CheckoutSession): Promise<void> {
+    await this.em.insert(session);
+  }
+
+  findById(scope: Scope, id: string): Promise<CheckoutSession | null> {
+    return this.em.findOne(CheckoutSession, { accountId: scope.accountId, livemode: scope.livemode, id });
+  }
+
+  findByIdUnscoped(id: string): Promise<CheckoutSession | null> {
+    return this.em.findOne(CheckoutSession, { id });
+  }
+
+  findForUpdate(id: string): Promise<CheckoutSession | null> {
+    return this.em.findOne(CheckoutSession, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  list(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<CheckoutSession>> {
+    const where: FilterQuery<CheckoutSession> = { accountId: scope.accountId, livemode: scope.livemode };
+    if (filter.customer) where.customerId = filter.customer;
+    if (filter.status) where.status = filter.status;
+    return paginate(this.em, CheckoutSession, where, page);
+  }
+
+  async saveStatus(session: CheckoutSession): Promise<void> {
+    await this.em.nativeUpdate(CheckoutSession, { id: session.id }, {
+      status: session.status,
+      completedAt: session.completedAt,
+      chargeId: session.chargeId,
+      subscriptionId: session.subscriptionId,
+    });
+  }
+
+  async addCode(id: string, code: string): Promise<void> {
+    await this.em.getConnection().execute(
+      "update checkout_sessions set applied_codes = array_append(applied_codes, ?) where id = ? and status = 'pending' and not (? = any(applied_codes))",
+      [code, id, code],
+      'run',
+      this.em.getTransactionContext(),
+    );
+  }
+
+  async removeCode(id: string, code: string): Promise<void> {
+    await this.em.getConnection().execute(
+      "update checkout_sessions set applied_codes = array_remove(applied_codes, ?) where id = ? and status = 'pending'",
+      [code, id],
+      'run',
+      this.em.getTransactionContext(),
+    );
+  }
+
+  async recordFailedCode(id: string, now: Date, windowMs: number): Promise<void> {
+    await this.em.getConnection().execute(
+      `update checkout_sessions set
+         failed_code_attempts = case when failed_code_window_start > ?::timestamptz - make_interval(secs => ?) then failed_code_attempts + 1 else 1 end,
+         failed_code_window_start = case when failed_code_window_start > ?::timestamptz - make_interval(secs => ?) then failed_code_window_start else ?::timestamptz end
+       where id = ?`,
+      [now, windowMs / 1000, now, windowMs / 1000, now, id],
+      'run',
+      this.em.getTransactionContext(),
+    );
+  }
+
+  async dueIds(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.em.find(CheckoutSession, { status: 'pending', expiresAt: { $lte: now } }, { fields: ['id'], limit, orderBy: { expiresAt: 'asc' } });
+    return rows.map((row) => row.id);
+  }
+}

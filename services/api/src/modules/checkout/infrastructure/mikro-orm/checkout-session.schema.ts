@@ -1,0 +1,36 @@
+import { ArrayType, EntitySchema } from '@mikro-orm/postgresql';
+import { CheckoutSession } from '../../domain/checkout-session';
+
+export const CheckoutSessionSchema = new EntitySchema<CheckoutSession>({
+  class: CheckoutSession,
+  tableName: 'checkout_sessions',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    customerId: { type: 'string' },
+    kind: { type: 'string' },
+    priceId: { type: 'string', nullable: true },
+    plan: { type: 'json', nullable: true },
+    lineItems: { type: 'json' },
+    currency: { type: 'string' },
+    appliedCodes: { type: ArrayType },
+    successUrl: { type: 'string' },
+    cancelUrl: { type: 'string' },
+    createDocument: { type: 'boolean' },
+    captureMethod: { type: 'string' },
+    paymentMethods: { type: ArrayType },
+    backgroundColor: { type: 'string' },
+    autoOpenWallets: { type: 'boolean' },
+    locale: { type: 'string' },
+    installmentsMax: { type: 'integer', nullable: true },
+    status: { type: 'string' },
+    expiresAt: { type: 'Date' },
+    completedAt: { type: 'Date', nullable: true },
+    chargeId: { type: 'string', nullable: true },
+    subscriptionId: { type: 'string', nullable: true },
+    failedCodeAttempts: { type: 'integer' },
+    failedCodeWindowStart: { type: 'Date', nullable: true },
+    createdAt: { type: 'Date' },
+  },
+});

@@ -1,0 +1,62 @@
+import { inject, injectable } from 'inversify';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { ApplyCheckoutDiscount } from '../../application/apply-checkout-discount';
+import { CreateCheckoutSession } from '../../application/create-checkout-session';
+import { GetCheckoutPage } from '../../application/get-checkout-page';
+import { GetCheckoutSession } from '../../application/get-checkout-session';
+import { ListCheckoutSessions } from '../../application/list-checkout-sessions';
+import { RemoveCheckoutDiscount } from '../../application/remove-checkout-discount';
+import { SessionView } from '../../application/session-view';
+
+@injectable()
+export class CheckoutRouter {
+  constructor(
+    @inject(CreateCheckoutSession) private readonly createSession: CreateCheckoutSession,
+    @inject(GetCheckoutSession) private readonly getSession: GetCheckoutSession,
+    @inject(ListCheckoutSessions) private readonly listSessions: ListCheckoutSessions,
+    @inject(GetCheckoutPage) private readonly getPage: GetCheckoutPage,
+    @inject(ApplyCheckoutDiscount) private readonly applyDiscount: ApplyCheckoutDiscount,
+    @inject(RemoveCheckoutDiscount) private readonly removeDiscount: RemoveCheckoutDiscount,
+    @inject(SessionView) private readonly view: SessionView,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      createCheckoutSession: async ({ auth, body }) => {
+        const session = await this.createSession.execute(auth, {
+          customer: body.customer,
+          price: body.price,
+          lineItems: body.line_items?.map((line) => ({
+            name: line.name,
+            amountAgorot: line.amount_agorot,
+            quantity: line.quantity,
+            description: line.description,
+            imageUrl: line.image_url,
+            price: line.price,
+            product: line.product,
+          })),
+          successUrl: body.success_url,
+          cancelUrl: body.cancel_url,
+          createDocument: body.create_document,
+          captureMethod: body.capture_method,
+          couponCodes: body.coupon_codes,
+          paymentMethods: body.payment_methods,
+          backgroundColor: body.background_color,
+          autoOpenWallets: body.auto_open_wallets,
+          locale: body.locale,
+          installmentsMax: body.installments?.max,
+        });
+        return { success: true, data: await this.view.render(session) };
+      },
+      getCheckoutSession: async ({ auth, params }) => ({ success: true, data: await this.getSession.execute(auth, params.id) }),
+      listCheckoutSessions: async ({ auth, query }) => {
+        const page = await this.listSessions.execute(auth, { customer: query.customer, status: query.status }, query);
+        return listReply(page, (view) => view);
+      },
+      getCheckoutPage: async ({ params, query }) => ({ success: true, data: await this.getPage.execute(params.id, query.surface ?? 'hosted') }),
+      applyCheckoutDiscount: async ({ params, body }) => ({ success: true, data: await this.applyDiscount.execute(params.id, body.code) }),
+      removeCheckoutDiscount: async ({ params }) => ({ success: true, data: await this.removeDiscount.execute(params.id, params.code) }),
+    };
+  }
+}

@@ -1,0 +1,20 @@
+import { ContainerModule } from 'inversify';
+import { bindSingletons } from '../../platform/di';
+import { CreateDiscount } from './application/create-discount';
+import { DeactivateDiscount } from './application/deactivate-discount';
+import { EvaluateCouponCode } from './application/evaluate-coupon-code';
+import { FindUnknownCodes } from './application/find-unknown-codes';
+import { GetDiscount } from './application/get-discount';
+import { ListDiscounts } from './application/list-discounts';
+import { PriceCheckout } from './application/price-checkout';
+import { DISCOUNTS } from './discounts.tokens';
+import { MikroOrmDiscountRuleRepository } from './infrastructure/mikro-orm/discount.repository';
+import { DiscountRuleSchema } from './infrastructure/mikro-orm/discount.schema';
+import { DiscountsRouter } from './interfaces/http/discounts.router';
+
+export const discountsEntities = [DiscountRuleSchema];
+
+export const discountsModule = new ContainerModule(({ bind }) => {
+  bind(DISCOUNTS.DiscountRuleRepository).to(MikroOrmDiscountRuleRepository).inSingletonScope();
+  bindSingletons(bind, [CreateDiscount, GetDiscount, ListDiscounts, DeactivateDiscount, PriceCheckout, EvaluateCouponCode, FindUnknownCodes, DiscountsRouter]);
+});

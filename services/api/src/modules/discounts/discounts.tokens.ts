@@ -1,0 +1,3 @@
+export const DISCOUNTS = {
+  DiscountRuleRepository: Symbol.for('DiscountRuleRepository'),
+};

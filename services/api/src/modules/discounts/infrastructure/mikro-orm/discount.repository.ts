@@ -1,0 +1,47 @@
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { paginate } from '../../../../platform/persistence/pagination';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { DiscountRuleRepository } from '../../application/ports/discount-rule-repository';
+import { DiscountRule, normalizeCode } from '../../domain/discount-rule';
+
+@injectable()
+export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async add(rule: DiscountRule): Promise<void> {
+    await this.em.insert(rule);
+  }
+
+  async save(rule: DiscountRule): Promise<void> {
+    await this.em.nativeUpdate(DiscountRule, { id: rule.id }, { active: rule.active, timesRedeemed: rule.timesRedeemed });
+  }
+
+  findById(scope: Scope, id: string): Promise<DiscountRule | null> {
+    return this.em.findOne(DiscountRule, { accountId: scope.accountId, livemode: scope.livemode, id });
+  }
+
+  list(scope: Scope, filter: { code?: string }, page: PageRequest): Promise<Page<DiscountRule>> {
+    const where: FilterQuery<DiscountRule> = { accountId: scope.accountId, livemode: scope.livemode };
+    if (filter.code) where.code = { $ilike: filter.code.trim().replace(/[\\%_]/g, (c) => `\\${c}`) };
+    return paginate(this.em, DiscountRule, where, page);
+  }
+
+  async findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
+    if (codes.length === 0) return [];
+    return this.em
+      .createQueryBuilder(DiscountRule)
+      .where({ accountId: scope.accountId, livemode: scope.livemode })
+      .andWhere('code_key = any(?)', [codes.map(normalizeCode)])
+      .getResultList();
+  }
+
+  async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
+    return this.em
+      .createQueryBuilder(DiscountRule)
+      .where({ accountId: scope.accountId, livemode: scope.livemode })
+      .andWhere('(automatic or code_key = any(?))', [codes.map(normalizeCode)])
+      .getResultList();
+  }
+}

@@ -1,0 +1,65 @@
+import { inject, injectable } from 'inversify';
+import type { Schemas } from '@kupa/sdk';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CreateDiscount } from '../../application/create-discount';
+import { DeactivateDiscount } from '../../application/deactivate-discount';
+import { GetDiscount } from '../../application/get-discount';
+import { ListDiscounts } from '../../application/list-discounts';
+import type { DiscountRule } from '../../domain/discount-rule';
+
+export function toDiscountResponse(rule: DiscountRule): Schemas['Discount'] {
+  return {
+    id: rule.id,
+    object: 'discount',
+    name: rule.name,
+    code: rule.code,
+    automatic: rule.automatic,
+    percent_off: rule.percentOff,
+    amount_off: rule.amountOff,
+    currency: rule.currency,
+    applies_to: { prices: rule.appliesToPrices, products: rule.appliesToProducts },
+    starts_at: rule.startsAt?.toISOString() ?? null,
+    expires_at: rule.expiresAt?.toISOString() ?? null,
+    max_redemptions: rule.maxRedemptions,
+    times_redeemed: rule.timesRedeemed,
+    duration: rule.duration,
+    active: rule.active,
+    livemode: rule.livemode,
+    created: rule.createdAt.toISOString(),
+  };
+}
+
+@injectable()
+export class DiscountsRouter {
+  constructor(
+    @inject(CreateDiscount) private readonly createDiscount: CreateDiscount,
+    @inject(GetDiscount) private readonly getDiscount: GetDiscount,
+    @inject(ListDiscounts) private readonly listDiscounts: ListDiscounts,
+    @inject(DeactivateDiscount) private readonly deactivateDiscount: DeactivateDiscount,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      createDiscount: async ({ auth, body }) => {
+        const rule = await this.createDiscount.execute(auth, {
+          name: body.name,
+          code: body.code,
+          automatic: body.automatic,
+          percentOff: body.percent_off,
+          amountOff: body.amount_off,
+          currency: body.currency,
+          appliesTo: body.applies_to,
+          startsAt: body.starts_at === undefined ? undefined : new Date(body.starts_at),
+          expiresAt: body.expires_at === undefined ? undefined : new Date(body.expires_at),
+          maxRedemptions: body.max_redemptions,
+          duration: body.duration,
+        });
+        return { success: true, data: toDiscountResponse(rule) };
+      },
+      getDiscount: async ({ auth, params }) => ({ success: true, data: toDiscountResponse(await this.getDiscount.execute(auth, params.id)) }),
+      listDiscounts: async ({ auth, query }) => listReply(await this.listDiscounts.execute(auth, { code: query.code }, query), toDiscountResponse),
+      deactivateDiscount: async ({ auth, params }) => ({ success: true, data: toDiscountResponse(await this.deactivateDiscount.execute(auth, params.id)) }),
+    };
+  }
+}
