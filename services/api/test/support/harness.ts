@@ -9,6 +9,7 @@ import { createApiApp } from '../../src/main/http';
 import { startWorker } from '../../src/main/worker';
 import { EVENTS } from '../../src/modules/events/events.tokens';
 import type { DnsResolver } from '../../src/modules/events/application/ports/webhook-transport';
+import type { Clock } from '../../src/shared/domain/clock';
 import { contractCheck } from './contract';
 import { freshDatabase } from './database';
 
@@ -38,15 +39,32 @@ export interface TestAppOptions {
   worker?: boolean;
   /** Answers DNS for these names instead of the system resolver. */
   dns?: Map<string, string[]>;
+  /** The service's clock, for tests that move time. */
+  clock?: Clock;
+}
+
+/** The system time, shifted by whatever the test advanced it. */
+export class MovableClock implements Clock {
+  private offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
 }
 
 export async function startTestApp(existingDatabaseUrl?: string, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
-  const config = loadConfig({ LOG_LEVEL: options.logs ? 'trace' : 'silent', DATA_DIR: '/nonexistent', ...options.env });
+  const logLevel = options.logs ? 'trace' : (process.env.TEST_LOG_LEVEL ?? 'silent');
+  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', ...options.env });
   const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
   const dns = options.dns;
   const services = await createServices(config, databaseUrl, {
     worker: options.worker ?? false,
+    clock: options.clock,
     logDestination,
     configure: dns && ((container) => {
       container.rebind<DnsResolver>(EVENTS.DnsResolver).toConstantValue({

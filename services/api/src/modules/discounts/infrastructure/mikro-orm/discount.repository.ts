@@ -33,15 +33,14 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
     return this.em
       .createQueryBuilder(DiscountRule)
       .where({ accountId: scope.accountId, livemode: scope.livemode })
-      .andWhere('code_key = any(?)', [codes.map(normalizeCode)])
+      .andWhere('code_key in (?)', [codes.map(normalizeCode)])
       .getResultList();
   }
 
   async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
-    return this.em
-      .createQueryBuilder(DiscountRule)
-      .where({ accountId: scope.accountId, livemode: scope.livemode })
-      .andWhere('(automatic or code_key = any(?))', [codes.map(normalizeCode)])
-      .getResultList();
+    const query = this.em.createQueryBuilder(DiscountRule).where({ accountId: scope.accountId, livemode: scope.livemode });
+    // Knex spreads an array binding into a list, so an empty one must not reach `in (?)`.
+    if (codes.length === 0) return query.andWhere({ automatic: true }).getResultList();
+    return query.andWhere('(automatic or code_key in (?))', [codes.map(normalizeCode)]).getResultList();
   }
 }
