@@ -69,6 +69,15 @@ describe('pnpm cli', () => {
     }
   });
 
+  it('jobs run runs a scheduled job now', async () => {
+    const res = await cli('jobs', 'run', 'checkout-session-expiry-sweep', '--json');
+    expect(res.code).toBe(0);
+    expect(JSON.parse(res.stdout)).toEqual({ job: 'checkout-session-expiry-sweep', expired: 0 });
+    const unknown = await cli('jobs', 'run', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Unknown job 'nope'");
+  });
+
   it('explains bad usage and unknown accounts without a stack trace', async () => {
     const missing = await cli('accounts', 'create', '--json');
     expect(missing.code).toBe(2);

@@ -2,10 +2,16 @@ import { parseArgs } from 'node:util';
 import { CreateAccount } from '../modules/accounts/application/create-account';
 import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
 import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
+import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
 import { DomainError } from '../shared/domain/domain-error';
 import { ConfigError, loadConfig } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
+
+// Scheduled jobs an operator may run by hand; each answers how much it did.
+const JOBS: Record<string, (services: Services) => Promise<Record<string, number>>> = {
+  'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
+};
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
@@ -17,9 +23,12 @@ const USAGE = `Usage: pnpm cli <command> [options]
       Issue another key (e.g. a checkout-scoped ck_ key).
   keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue a new key and revoke the account's other keys of that mode and scope.
+  jobs run <name> [--json]
+      Run a scheduled job now. Names: ${Object.keys(JOBS).join(', ')}.
 `;
 
 class UsageError extends Error {}
+
 
 const OPTIONS = {
   name: { type: 'string' },
@@ -55,7 +64,7 @@ function keyTarget(values: Values) {
   return { accountId: required(values.account, 'account'), livemode: values.mode === 'live', scope: values.scope === 'secret' ? 'full' as const : 'checkout' as const };
 }
 
-async function run(services: Services, command: string, values: Values): Promise<void> {
+async function run(services: Services, command: string, positionals: string[], values: Values): Promise<void> {
   const { container } = services;
   switch (command) {
     case 'accounts create': {
@@ -82,6 +91,14 @@ async function run(services: Services, command: string, values: Values): Promise
       print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
       return;
     }
+    case 'jobs run': {
+      const name = positionals[2];
+      const job = name ? JOBS[name] : undefined;
+      if (!job) throw new UsageError(`Unknown job '${name ?? ''}'`);
+      const result = await job(services);
+      print(values, { job: name, ...result }, `${name}: ${Object.entries(result).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+      return;
+    }
     default:
       throw new UsageError(`Unknown command '${command}'`);
   }
@@ -104,7 +121,7 @@ async function main(): Promise<number> {
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
   const services = await createServices(config, database.url, { worker: false });
   try {
-    await services.inContext(() => run(services, command, parsed.values));
+    await services.inContext(() => run(services, command, parsed.positionals, parsed.values));
     return 0;
   } finally {
     await services.close();

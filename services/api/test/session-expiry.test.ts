@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExpireDueSessions } from '../src/modules/checkout/application/expire-due-sessions';
+import { SESSION_EXPIRY_QUEUE } from '../src/modules/checkout/checkout.tokens';
+import { MovableClock, startTestApp, type TestApp } from './support/harness';
+import { Receiver, waitFor } from './support/receiver';
+
+const clock = new MovableClock();
+let app: TestApp;
+let hook: Receiver;
+
+beforeAll(async () => {
+  app = await startTestApp(undefined, { clock, worker: true, env: { JOB_POLL_INTERVAL_MS: '20', WEBHOOK_RETRY_SCHEDULE_MS: '20,20,20' } });
+  hook = await Receiver.start();
+});
+afterAll(async () => {
+  await app.close();
+  await hook.close();
+});
+
+describe('checkout session expiry', () => {
+  it('the sweep expires every due session once, and each expiry reaches webhooks', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    await api.POST('/v1/webhooks', { body: { url: hook.url, events: ['checkout_session.expired'] } });
+    const customer = (await api.POST('/v1/customers', { body: { name: 'C' } })).data!.data.id;
+    const body = { customer, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no', line_items: [{ name: 'Thing', amount_agorot: 1000 }] };
+    const due = [(await api.POST('/v1/checkout_sessions', { body })).data!.data, (await api.POST('/v1/checkout_sessions', { body })).data!.data];
+    clock.advance(20 * 60 * 1000);
+    const fresh = (await api.POST('/v1/checkout_sessions', { body })).data!.data;
+    clock.advance(11 * 60 * 1000);
+
+    const sweep = () => app.services.inContext(() => app.services.container.get(ExpireDueSessions).execute());
+    expect(await sweep()).toBeGreaterThanOrEqual(2);
+    expect(await sweep()).toBe(0);
+    for (const session of due) {
+      expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe('expired');
+    }
+    expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: fresh.id } } })).data!.data.status).toBe('pending');
+
+    await waitFor('both expiries delivered', () => hook.requests.length >= 2);
+    const delivered = hook.events() as unknown as { type: string; data: { id: string; status: string } }[];
+    expect(delivered.map((e) => e.data.id).sort()).toEqual(due.map((s) => s.id).sort());
+    expect(delivered.every((e) => e.type === 'checkout_session.expired' && e.data.status === 'expired')).toBe(true);
+  });
+
+  it('each session\'s own job expires it when its time comes, and only then', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    const customer = (await api.POST('/v1/customers', { body: { name: 'C' } })).data!.data.id;
+    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no', line_items: [{ name: 'x', amount_agorot: 1 }] } })).data!.data;
+
+    // The job fires early (clocks disagree): nothing happens.
+    await app.services.boss.send(SESSION_EXPIRY_QUEUE, { sessionId: session.id });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe('pending');
+
+    clock.advance(31 * 60 * 1000);
+    await app.services.boss.send(SESSION_EXPIRY_QUEUE, { sessionId: session.id });
+    await waitFor('the expiry event', async () => {
+      const events = (await api.GET('/v1/events', { params: { query: { type: 'checkout_session.expired' } } })).data!.data;
+      return events.length === 1 && events;
+    });
+  });
+});
