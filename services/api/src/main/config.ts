@@ -26,6 +26,10 @@ export interface Config {
   /** How long a job may stay claimed by a worker that went silent before another worker takes it. */
   jobExpireSeconds: number;
   jobMaintenanceIntervalSeconds: number;
+  /** A payment attempt pending this long is taken to be orphaned by a crash and is finished by the next caller. */
+  paymentAttemptStaleMs: number;
+  /** Crash points for recovery tests; never honoured with NODE_ENV=production. */
+  testFaults: Set<string>;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollIntervalMs: integer('JOB_POLL_INTERVAL_MS', 1_000, 10),
     jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),
     jobMaintenanceIntervalSeconds: integer('JOB_MAINTENANCE_INTERVAL_SECONDS', 60, 1),
+    paymentAttemptStaleMs: integer('PAYMENT_ATTEMPT_STALE_MS', 10_000, 0),
+    testFaults: new Set(env.NODE_ENV === 'production' ? [] : (env.TEST_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean)),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

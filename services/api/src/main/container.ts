@@ -11,6 +11,12 @@ import { EVENTS } from '../modules/events/events.tokens';
 import { discountsEntities, discountsModule } from '../modules/discounts/discounts.module';
 import { checkoutEntities, checkoutModule, checkoutQueues } from '../modules/checkout/checkout.module';
 import { CHECKOUT, type CheckoutSettings } from '../modules/checkout/checkout.tokens';
+import { invoicingEntities, invoicingModule } from '../modules/invoicing/invoicing.module';
+import { notificationsModule, notificationsQueues } from '../modules/notifications/notifications.module';
+import { NOTIFICATIONS } from '../modules/notifications/notifications.tokens';
+import { SmtpMailer } from '../modules/notifications/infrastructure/smtp-mailer';
+import { paymentsEntities, paymentsModule, paymentsQueues } from '../modules/payments/payments.module';
+import { PAYMENTS, type PaymentSettings } from '../modules/payments/payments.tokens';
 import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
 import { DEFAULT_RETRY_POLICY } from '../modules/events/domain/retry-policy';
 import { LOGGING } from '../platform/logging/logging.tokens';
@@ -28,6 +34,7 @@ import type { Config } from './config';
 
 export const entities = [
   ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
+  ...invoicingEntities, ...paymentsEntities,
 ];
 
 export interface Services {
@@ -57,7 +64,8 @@ export async function createServices(config: Config, databaseUrl: string, option
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const queue of [...eventsQueues(config.jobExpireSeconds), ...checkoutQueues(config.jobExpireSeconds)]) {
+  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues].flatMap((define) => define(config.jobExpireSeconds));
+  for (const queue of queues) {
     await boss.createQueue(queue.name, queue);
     await boss.updateQueue(queue.name, queue);
   }
@@ -79,7 +87,12 @@ export async function createServices(config: Config, databaseUrl: string, option
     timeoutMs: config.webhookTimeoutMs,
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
-  container.load(accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule);
+  container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({ attemptStaleMs: config.paymentAttemptStaleMs, faults: config.testFaults });
+  container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
+  container.load(
+    accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule,
+    invoicingModule, notificationsModule, paymentsModule,
+  );
   options.configure?.(container);
 
   return {

@@ -9,6 +9,8 @@ import { TestHelpersRouter } from '../modules/test-helpers/interfaces/http/test-
 import { EventsRouter } from '../modules/events/interfaces/http/events.router';
 import { DiscountsRouter } from '../modules/discounts/interfaces/http/discounts.router';
 import { CheckoutRouter } from '../modules/checkout/interfaces/http/checkout.router';
+import { PaymentsRouter } from '../modules/payments/interfaces/http/payments.router';
+import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { loadOpenApi } from '../platform/http/openapi-document';
@@ -51,6 +53,8 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
     container.get(EventsRouter).handlers(),
     container.get(DiscountsRouter).handlers(),
     container.get(CheckoutRouter).handlers(),
+    container.get(PaymentsRouter).handlers(),
+    container.get(InvoicingRouter).handlers(),
     overrides,
   );
 

@@ -1,5 +1,7 @@
 import { WebhookDeliveryJob } from '../modules/events/interfaces/jobs/webhook-delivery.job';
 import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-expiry.job';
+import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
+import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
 import type { Services } from './container';
 
 /**
@@ -13,6 +15,8 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
   const workers = [
     container.get(WebhookDeliveryJob).start({ ...polling, batchSize: 100 }),
     await container.get(SessionExpiryJob).start({ ...polling, batchSize: 100 }),
+    container.get(EmailJob).start({ ...polling, batchSize: 50 }),
+    await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
   ];
   logger.info('worker started');
   return {

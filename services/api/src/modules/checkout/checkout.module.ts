@@ -10,6 +10,10 @@ import { GetCheckoutSession } from './application/get-checkout-session';
 import { ListCheckoutSessions } from './application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
 import { SessionView } from './application/session-view';
+import { CompleteCheckoutSession } from './application/complete-checkout-session';
+import { CompleteThreeDSecure } from './application/complete-three-d-secure';
+import { ConfirmCheckoutSession } from './application/confirm-checkout-session';
+import { CreateCardToken } from './application/create-card-token';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from './checkout.tokens';
 import { MikroOrmCheckoutSessionRepository } from './infrastructure/mikro-orm/checkout-session.repository';
 import { CheckoutSessionSchema } from './infrastructure/mikro-orm/checkout-session.schema';
@@ -31,5 +35,6 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
   bindSingletons(bind, [
     SessionView, CreateCheckoutSession, GetCheckoutSession, ListCheckoutSessions, GetCheckoutPage, ApplyCheckoutDiscount,
     RemoveCheckoutDiscount, ExpireCheckoutSession, ExpireDueSessions, CheckoutRouter, SessionExpiryJob,
+    CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken,
   ]);
 });

@@ -7,6 +7,7 @@ import { FindUnknownCodes } from './application/find-unknown-codes';
 import { GetDiscount } from './application/get-discount';
 import { ListDiscounts } from './application/list-discounts';
 import { PriceCheckout } from './application/price-checkout';
+import { RedeemDiscounts } from './application/redeem-discounts';
 import { DISCOUNTS } from './discounts.tokens';
 import { MikroOrmDiscountRuleRepository } from './infrastructure/mikro-orm/discount.repository';
 import { DiscountRuleSchema } from './infrastructure/mikro-orm/discount.schema';
@@ -16,5 +17,5 @@ export const discountsEntities = [DiscountRuleSchema];
 
 export const discountsModule = new ContainerModule(({ bind }) => {
   bind(DISCOUNTS.DiscountRuleRepository).to(MikroOrmDiscountRuleRepository).inSingletonScope();
-  bindSingletons(bind, [CreateDiscount, GetDiscount, ListDiscounts, DeactivateDiscount, PriceCheckout, EvaluateCouponCode, FindUnknownCodes, DiscountsRouter]);
+  bindSingletons(bind, [CreateDiscount, GetDiscount, ListDiscounts, DeactivateDiscount, PriceCheckout, EvaluateCouponCode, FindUnknownCodes, RedeemDiscounts, DiscountsRouter]);
 });

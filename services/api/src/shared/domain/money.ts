@@ -68,3 +68,11 @@ export function parseCurrency(value: string, param = 'currency'): Currency {
   if ((SUPPORTED_CURRENCIES as readonly string[]).includes(lower)) return lower as Currency;
   throw new ValidationError('currency_not_supported', `Currency '${value}' is not supported; use one of: ${SUPPORTED_CURRENCIES.join(', ')}`, param);
 }
+
+/** Agorot as shekels (`₪1,234.50`), built as text so no float is involved. */
+export function formatShekels(agorot: number): string {
+  const sign = agorot < 0 ? '-' : '';
+  const abs = Math.abs(agorot);
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}₪${whole}.${String(abs % 100).padStart(2, '0')}`;
+}

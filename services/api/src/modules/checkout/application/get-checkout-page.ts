@@ -3,6 +3,7 @@ import type { Schemas } from '@kupa/sdk';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetAccount } from '../../accounts/application/get-account';
+import { ListPaymentMethods } from '../../payments/application/list-payment-methods';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -21,17 +22,23 @@ export class GetCheckoutPage {
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(SessionView) private readonly view: SessionView,
+    @inject(ListPaymentMethods) private readonly paymentMethods: ListPaymentMethods,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
   async execute(id: string, surface: 'hosted' | 'embed'): Promise<Schemas['CheckoutPage']> {
     const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(id));
     if (!session) throw new CheckoutSessionNotFound(id);
-    const [account, pricing] = await Promise.all([this.getAccount.execute(session.accountId), this.view.price(session)]);
+    const manual = session.captureMethod === 'manual';
+    const [account, pricing, saved] = await Promise.all([
+      this.getAccount.execute(session.accountId),
+      this.view.price(session),
+      // A J5 hold is for a new card only: no saved cards are offered for it.
+      manual ? Promise.resolve({ items: [] }) : this.paymentMethods.execute(session, { customer: session.customerId }, { limit: 20 }),
+    ]);
 
     const embedded = surface === 'embed' && session.embeddable();
     const allowed = embedded && session.paymentMethods.length > 0 ? session.paymentMethods : ['card', 'wallet'];
-    const manual = session.captureMethod === 'manual';
     return {
       id: session.id,
       status: session.isDue(this.clock.now()) ? 'expired' : session.status,
@@ -50,9 +57,11 @@ export class GetCheckoutPage {
       discount_summary: pricing.summary,
       payment_options: {
         card: allowed.includes('card'),
-        // A J5 hold is for a new card only: no wallets and no saved cards.
         wallets: account.walletsEnabled && !manual && allowed.includes('wallet') ? [...WALLETS] : [],
-        saved_cards: [],
+        saved_cards: saved.items.map((method) => ({
+          id: method.id,
+          card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
+        })),
         auto_open_wallets: embedded && session.autoOpenWallets,
       },
       background_color: session.backgroundColor,

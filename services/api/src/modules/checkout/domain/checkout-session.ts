@@ -196,6 +196,27 @@ export class CheckoutSession {
     return true;
   }
 
+  /**
+   * Paid (or, with nothing due now, confirmed). A payment that started while the session was pending
+   * completes it even if its time ran out meanwhile: the money was taken.
+   */
+  complete(chargeId: string | null, now: Date): void {
+    if (this.status === 'completed') throw new SessionNotPending(this.id);
+    this.status = 'completed';
+    this.chargeId = chargeId;
+    this.completedAt = now;
+  }
+
+  /** Where the shopper goes after paying; `{CHECKOUT_SESSION_ID}` becomes the session id. */
+  redirectUrl(): string {
+    return this.successUrl.split('{CHECKOUT_SESSION_ID}').join(this.id);
+  }
+
+  /** The language for messages to the shopper; `auto` falls back to Hebrew. */
+  language(): 'he' | 'en' {
+    return this.locale === 'en' ? 'en' : 'he';
+  }
+
   /** Shoppers get a limited number of wrong codes per session, to stop guessing. */
   assertMayTryCode(now: Date): void {
     const windowOpen = this.failedCodeWindowStart !== null && now.getTime() - this.failedCodeWindowStart.getTime() < FAILED_CODE_WINDOW_MS;

@@ -9,6 +9,8 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Event } from '../domain/event';
 import type { EventType } from '../domain/event-types';
+
+export type { EventType } from '../domain/event-types';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from '../events.tokens';
 import type { EventRepository, WebhookEndpointRepository } from './ports/event-repository';
 

@@ -8,6 +8,9 @@ import { GetCheckoutSession } from '../../application/get-checkout-session';
 import { ListCheckoutSessions } from '../../application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from '../../application/remove-checkout-discount';
 import { SessionView } from '../../application/session-view';
+import { CompleteThreeDSecure } from '../../application/complete-three-d-secure';
+import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
+import { CreateCardToken } from '../../application/create-card-token';
 
 @injectable()
 export class CheckoutRouter {
@@ -19,6 +22,9 @@ export class CheckoutRouter {
     @inject(ApplyCheckoutDiscount) private readonly applyDiscount: ApplyCheckoutDiscount,
     @inject(RemoveCheckoutDiscount) private readonly removeDiscount: RemoveCheckoutDiscount,
     @inject(SessionView) private readonly view: SessionView,
+    @inject(ConfirmCheckoutSession) private readonly confirm: ConfirmCheckoutSession,
+    @inject(CompleteThreeDSecure) private readonly threeDSecure: CompleteThreeDSecure,
+    @inject(CreateCardToken) private readonly createToken: CreateCardToken,
   ) {}
 
   handlers(): OperationHandlers {
@@ -57,6 +63,20 @@ export class CheckoutRouter {
       getCheckoutPage: async ({ params, query }) => ({ success: true, data: await this.getPage.execute(params.id, query.surface ?? 'hosted') }),
       applyCheckoutDiscount: async ({ params, body }) => ({ success: true, data: await this.applyDiscount.execute(params.id, body.code) }),
       removeCheckoutDiscount: async ({ params }) => ({ success: true, data: await this.removeDiscount.execute(params.id, params.code) }),
+      confirmCheckoutSession: async ({ params, body }) => ({ success: true, data: await this.confirm.execute(params.id, body.payment_method, body.installments) }),
+      completeThreeDSecure: async ({ params, body }) => ({ success: true, data: await this.threeDSecure.execute(params.id, body.challenge_id, body.result) }),
+      createCardToken: async ({ body }) => {
+        const { token, card } = await this.createToken.execute(body.checkout_session, {
+          number: body.card.number,
+          expMonth: body.card.exp_month,
+          expYear: body.card.exp_year,
+          cvc: body.card.cvc,
+        });
+        return {
+          success: true,
+          data: { id: token, object: 'token', card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear }, created: new Date().toISOString() },
+        };
+      },
     };
   }
 }

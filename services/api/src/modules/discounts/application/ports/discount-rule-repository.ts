@@ -10,4 +10,6 @@ export interface DiscountRuleRepository {
   findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]>;
   /** The automatic rules and every rule under these codes: the candidates for pricing a checkout. */
   findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]>;
+  /** Adds one to each rule's `times_redeemed`, atomically. */
+  redeem(scope: Scope, ruleIds: string[]): Promise<void>;
 }

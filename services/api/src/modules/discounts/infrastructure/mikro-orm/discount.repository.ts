@@ -37,6 +37,15 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
       .getResultList();
   }
 
+  async redeem(scope: Scope, ruleIds: string[]): Promise<void> {
+    await this.em.getConnection().execute(
+      'update discounts set times_redeemed = times_redeemed + 1 where account_id = ? and livemode = ? and id in (?)',
+      [scope.accountId, scope.livemode, ruleIds],
+      'run',
+      this.em.getTransactionContext(),
+    );
+  }
+
   async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
     const query = this.em.createQueryBuilder(DiscountRule).where({ accountId: scope.accountId, livemode: scope.livemode });
     // Knex spreads an array binding into a list, so an empty one must not reach `in (?)`.

@@ -1,0 +1,21 @@
+import { inject, injectable } from 'inversify';
+import type { CardDetails, CardInput } from '../../payments/application/ports/card-processor';
+import { TokenizeCard } from '../../payments/application/tokenize-card';
+import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
+import { CHECKOUT } from '../checkout.tokens';
+import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
+
+/** Public: the page tokenizes the shopper's card with the processor of the session's account and mode. */
+@injectable()
+export class CreateCardToken {
+  constructor(
+    @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
+    @inject(TokenizeCard) private readonly tokenize: TokenizeCard,
+  ) {}
+
+  async execute(sessionId: string, card: CardInput): Promise<{ token: string; card: CardDetails }> {
+    const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
+    if (!session) throw new CheckoutSessionNotFound(sessionId);
+    return this.tokenize.execute(session, card);
+  }
+}

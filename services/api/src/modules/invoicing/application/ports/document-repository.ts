@@ -1,0 +1,10 @@
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { TaxDocument } from '../../domain/tax-document';
+
+export interface DocumentRepository {
+  /** The next number of the scope's sequence, taken inside the caller's transaction: a rollback gives it back. */
+  nextNumber(scope: Scope): Promise<number>;
+  add(document: TaxDocument): Promise<void>;
+  findById(scope: Scope, id: string): Promise<TaxDocument | null>;
+  list(scope: Scope, filter: { charge?: string; customer?: string }, page: PageRequest): Promise<Page<TaxDocument>>;
+}

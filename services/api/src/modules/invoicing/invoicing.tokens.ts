@@ -1,0 +1,3 @@
+export const INVOICING = {
+  DocumentRepository: Symbol.for('DocumentRepository'),
+};

@@ -1,0 +1,19 @@
+import { ContainerModule } from 'inversify';
+import { bindSingletons } from '../../platform/di';
+import type { QueueDefinition } from '../../platform/jobs/job-queue';
+import { DeliverEmail } from './application/deliver-email';
+import { ListEmails } from './application/list-emails';
+import { QueueEmail } from './application/queue-email';
+import { PgEmailOutbox } from './infrastructure/pg-email-outbox';
+import { EmailJob } from './interfaces/jobs/email.job';
+import { EMAIL_QUEUE, NOTIFICATIONS } from './notifications.tokens';
+
+export function notificationsQueues(expireInSeconds: number): QueueDefinition[] {
+  return [{ name: EMAIL_QUEUE, expireInSeconds, retryLimit: 5 }];
+}
+
+/** Needs NOTIFICATIONS.Mailer bound by the composition root. */
+export const notificationsModule = new ContainerModule(({ bind }) => {
+  bind(NOTIFICATIONS.EmailOutbox).to(PgEmailOutbox).inSingletonScope();
+  bindSingletons(bind, [QueueEmail, DeliverEmail, ListEmails, EmailJob]);
+});

@@ -1,0 +1,6 @@
+export const NOTIFICATIONS = {
+  EmailOutbox: Symbol.for('EmailOutbox'),
+  Mailer: Symbol.for('Mailer'),
+};
+
+export const EMAIL_QUEUE = 'email-send';

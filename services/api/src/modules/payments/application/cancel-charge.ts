@@ -1,0 +1,23 @@
+import { inject, injectable } from 'inversify';
+import type { Scope } from '../../../shared/domain/scope';
+import { type CancellationReason, type Charge, ChargeNotFound } from '../domain/charge';
+import { PAYMENTS } from '../payments.tokens';
+import { EndHold } from './end-hold';
+import { MoneyGate } from './money-gate';
+import type { ChargeRepository } from './ports/payment-repositories';
+
+/** Releases a hold now; the issuing bank may take up to 10 days to free the funds. */
+@injectable()
+export class CancelCharge {
+  constructor(
+    @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
+    @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(EndHold) private readonly endHold: EndHold,
+  ) {}
+
+  async execute(scope: Scope, chargeId: string, reason: CancellationReason = 'requested_by_customer'): Promise<Charge> {
+    const processor = await this.gate.processorFor(scope);
+    if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
+    return this.endHold.execute(processor, chargeId, { kind: 'cancel', reason });
+  }
+}

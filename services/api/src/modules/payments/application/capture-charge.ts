@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { DomainError } from '../../../shared/domain/domain-error';
+import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { type Charge, ChargeNotFound } from '../domain/charge';
+import { PAYMENTS } from '../payments.tokens';
+import { EndHold } from './end-hold';
+import { MoneyGate } from './money-gate';
+import type { ChargeRepository } from './ports/payment-repositories';
+
+/** Captures a hold, in full or in part (the rest is released), within its window; a late capture cancels it as expired. */
+@injectable()
+export class CaptureCharge {
+  constructor(
+    @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
+    @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(EndHold) private readonly endHold: EndHold,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(scope: Scope, chargeId: string, amount?: number): Promise<Charge> {
+    const processor = await this.gate.processorFor(scope);
+    const charge = await this.charges.findById(scope, chargeId);
+    if (!charge) throw new ChargeNotFound(chargeId);
+    if (charge.holdExpired(this.clock.now())) {
+      await this.endHold.execute(processor, chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
+      throw new DomainError('conflict', 'charge_expired', `The hold on charge '${chargeId}' expired at ${charge.capturableUntil!.toISOString()}`);
+    }
+    return this.endHold.execute(processor, chargeId, { kind: 'capture', amount });
+  }
+}

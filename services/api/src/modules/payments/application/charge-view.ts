@@ -1,0 +1,42 @@
+import type { Schemas } from '@kupa/sdk';
+import type { Charge } from '../domain/charge';
+
+/** The charge as the API and events show it. */
+export function chargeView(charge: Charge): Schemas['Charge'] {
+  const manual = charge.captureMethod === 'manual';
+  return {
+    id: charge.id,
+    object: 'charge',
+    customer: charge.customerId,
+    amount: charge.amount,
+    amount_captured: charge.amountCaptured,
+    amount_refunded: charge.amountRefunded,
+    currency: charge.currency,
+    status: charge.status,
+    capture_method: charge.captureMethod,
+    captured: charge.amountCaptured !== null,
+    ...(manual && charge.authorizedAt ? { authorized_at: charge.authorizedAt.toISOString(), capturable_until: charge.capturableUntil!.toISOString() } : {}),
+    captured_at: charge.capturedAt?.toISOString() ?? null,
+    canceled_at: charge.canceledAt?.toISOString() ?? null,
+    ...(charge.cancellationReason ? { cancellation_reason: charge.cancellationReason } : {}),
+    ...(charge.checkoutSessionId ? { checkout_session: charge.checkoutSessionId.replace(/^co_/, 'cs_') } : {}),
+    ...(charge.lineItems ? { line_items: charge.lineItems } : {}),
+    subscription: charge.subscriptionId,
+    payment_method_details: {
+      type: charge.paymentMethodDetails.type,
+      wallet: charge.paymentMethodDetails.wallet,
+      card: {
+        brand: charge.paymentMethodDetails.card.brand,
+        last4: charge.paymentMethodDetails.card.last4,
+        exp_month: charge.paymentMethodDetails.card.expMonth,
+        exp_year: charge.paymentMethodDetails.card.expYear,
+      },
+    },
+    installments: charge.installments,
+    document: charge.documentId,
+    failure_code: charge.failureCode,
+    failure_message: charge.failureMessage,
+    livemode: charge.livemode,
+    created: charge.createdAt.toISOString(),
+  };
+}

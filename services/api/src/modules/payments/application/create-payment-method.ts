@@ -1,0 +1,38 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { randomBase62 } from '../../../shared/domain/ids';
+import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { GetCustomer } from '../../customers/application/get-customer';
+import { PaymentMethod } from '../domain/payment-method';
+import { PAYMENTS } from '../payments.tokens';
+import { MoneyGate } from './money-gate';
+import type { PaymentMethodRepository } from './ports/payment-repositories';
+
+/** Saves a tokenized card to a customer, as the processor's reusable reference. */
+@injectable()
+export class CreatePaymentMethod {
+  constructor(
+    @inject(PAYMENTS.PaymentMethodRepository) private readonly methods: PaymentMethodRepository,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
+    @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(scope: Scope, input: { customer: string; token: string }): Promise<PaymentMethod> {
+    await this.getCustomer.execute(scope, input.customer).catch((error: unknown) => {
+      if (error instanceof NotFoundError) throw new ValidationError('customer_not_found', `No such customer: '${input.customer}'`, 'customer');
+      throw error;
+    });
+    const processor = await this.gate.processorFor(scope);
+    const saved = await processor.saveCard({ idempotencyKey: `save_${randomBase62(20)}`, token: input.token });
+    if ('declined' in saved) {
+      if (saved.declined === 'processing_error') throw new ValidationError('token_invalid', `No such card token: '${input.token}'`, 'token');
+      throw new DomainError('invalid', 'card_declined', 'The card was declined', 'token');
+    }
+    const method = PaymentMethod.save(scope, input.customer, saved.ref, saved.card, this.clock.now());
+    await this.methods.add(method);
+    return method;
+  }
+}

@@ -1,0 +1,14 @@
+import { inject, injectable } from 'inversify';
+import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Charge, ChargeStatus } from '../domain/charge';
+import { PAYMENTS } from '../payments.tokens';
+import type { ChargeRepository } from './ports/payment-repositories';
+
+@injectable()
+export class ListCharges {
+  constructor(@inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository) {}
+
+  execute(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>> {
+    return this.charges.list(scope, filter, page);
+  }
+}

@@ -1,0 +1,51 @@
+import type { CardDetails } from '../../domain/card';
+
+export type { CardDetails } from '../../domain/card';
+
+export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'processing_error';
+
+export type AuthorizeOutcome =
+  | { status: 'authorized'; processorRef: string; card: CardDetails }
+  | { status: 'requires_action'; challengeId: string; card: CardDetails }
+  | { status: 'declined'; code: DeclineCode; card: CardDetails | null };
+
+export interface CardInput {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+}
+
+export type CardSource = { token: string } | { paymentMethodRef: string };
+
+/**
+ * The card processor. Every money call carries our idempotency key: the same key gets the same answer
+ * and moves money at most once, however often it is called.
+ */
+export interface CardProcessor {
+  /** Checks the card (Luhn, expiry, CVC) and returns a single-purpose token; the number goes no further. */
+  tokenize(card: CardInput, now: Date): Promise<{ token: string; card: CardDetails }>;
+  /** `capture: false` places a hold (J5). `reference` ties the call to our object, for reconciliation. */
+  authorize(request: {
+    idempotencyKey: string;
+    source: CardSource;
+    amount: number;
+    currency: string;
+    capture: boolean;
+    installments: number | null;
+    merchantInitiated: boolean;
+    reference: string;
+  }): Promise<AuthorizeOutcome>;
+  /** Finishes a 3-D Secure challenge that `authorize` asked for. */
+  completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome>;
+  capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
+  void(request: { idempotencyKey: string; processorRef: string }): Promise<void>;
+  refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
+  /** Turns a token into a reusable card reference for a saved payment method. */
+  saveCard(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }>;
+}
+
+/** The processor for a mode: the simulated one for test mode; live mode has none configured yet. */
+export interface ProcessorDirectory {
+  forMode(livemode: boolean): CardProcessor;
+}

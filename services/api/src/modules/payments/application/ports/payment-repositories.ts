@@ -1,0 +1,37 @@
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Charge, ChargeStatus } from '../../domain/charge';
+import type { ChargeOperation } from '../../domain/charge-operation';
+import type { PaymentAttempt } from '../../domain/payment-attempt';
+import type { PaymentMethod } from '../../domain/payment-method';
+
+export interface ChargeRepository {
+  add(charge: Charge): Promise<void>;
+  save(charge: Charge): Promise<void>;
+  findById(scope: Scope, id: string): Promise<Charge | null>;
+  findForUpdate(id: string): Promise<Charge | null>;
+  list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>>;
+  /** Holds past their capture window. */
+  expiredHolds(now: Date, limit: number): Promise<{ id: string; livemode: boolean }[]>;
+}
+
+export interface PaymentAttemptRepository {
+  /** False when the session already has an attempt in flight or done (the partial unique index). */
+  add(attempt: PaymentAttempt): Promise<boolean>;
+  save(attempt: PaymentAttempt): Promise<void>;
+  findLive(sessionId: string): Promise<PaymentAttempt | null>;
+  findForUpdate(id: string): Promise<PaymentAttempt | null>;
+  stalePending(before: Date, limit: number): Promise<PaymentAttempt[]>;
+}
+
+export interface ChargeOperationRepository {
+  /** False when the charge's hold already has a capture or cancellation (one end per hold). */
+  add(operation: ChargeOperation): Promise<boolean>;
+  save(operation: ChargeOperation): Promise<void>;
+}
+
+export interface PaymentMethodRepository {
+  add(method: PaymentMethod): Promise<void>;
+  save(method: PaymentMethod): Promise<void>;
+  findById(scope: Scope, id: string): Promise<PaymentMethod | null>;
+  list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>>;
+}

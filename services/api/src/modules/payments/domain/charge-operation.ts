@@ -1,0 +1,26 @@
+import { newId } from '../../../shared/domain/ids';
+
+/** A capture, cancellation or refund, recorded before its processor call. */
+export class ChargeOperation {
+  id!: string;
+  chargeId!: string;
+  kind!: 'capture' | 'cancel' | 'refund';
+  amount!: number | null;
+  reason!: string | null;
+  idempotencyKey!: string;
+  status!: 'pending' | 'succeeded' | 'failed';
+  createdAt!: Date;
+
+  static start(chargeId: string, kind: ChargeOperation['kind'], amount: number | null, reason: string | null, now: Date): ChargeOperation {
+    const operation = new ChargeOperation();
+    operation.id = newId('op');
+    operation.chargeId = chargeId;
+    operation.kind = kind;
+    operation.amount = amount;
+    operation.reason = reason;
+    operation.idempotencyKey = `${kind}_${operation.id}`;
+    operation.status = 'pending';
+    operation.createdAt = now;
+    return operation;
+  }
+}

@@ -1,0 +1,193 @@
+import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { newId } from '../../../shared/domain/ids';
+import type { Currency } from '../../../shared/domain/money';
+import type { Scope } from '../../../shared/domain/scope';
+import type { CardDetails } from './card';
+
+export type ChargeStatus = 'succeeded' | 'failed' | 'requires_capture' | 'canceled';
+export type CancellationReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'abandoned' | 'expired';
+
+export const HOLD_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface ChargeLine {
+  name: string;
+  amount_agorot: number;
+  quantity: number;
+  description: string | null;
+  image_url: string | null;
+  price: string | null;
+  product: string | null;
+}
+
+export interface DocumentLineInput {
+  description: string;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+}
+
+export interface PaymentMethodDetails {
+  type: 'card' | 'wallet';
+  wallet: 'apple_pay' | 'google_pay' | 'bit' | null;
+  card: Omit<CardDetails, 'fingerprint'>;
+}
+
+export interface NewCharge {
+  customerId: string;
+  amount: number;
+  currency: Currency;
+  captureMethod: 'automatic' | 'manual';
+  checkoutSessionId: string | null;
+  lineItems: ChargeLine[] | null;
+  subscriptionId: string | null;
+  paymentMethod: PaymentMethodDetails;
+  installments: number | null;
+  createDocument: boolean;
+  documentLines: DocumentLineInput[];
+}
+
+/**
+ * Money taken, held or refused. Automatic charges are born `succeeded` or `failed`; manual ones
+ * (J5 holds) `requires_capture`, then captured (fully or in part) or canceled, by the merchant or by
+ * expiry after seven days.
+ */
+export class Charge {
+  id!: string;
+  accountId!: string;
+  livemode!: boolean;
+  customerId!: string;
+  amount!: number;
+  amountCaptured!: number | null;
+  amountRefunded!: number;
+  currency!: Currency;
+  status!: ChargeStatus;
+  captureMethod!: 'automatic' | 'manual';
+  authorizedAt!: Date | null;
+  capturableUntil!: Date | null;
+  capturedAt!: Date | null;
+  canceledAt!: Date | null;
+  cancellationReason!: CancellationReason | null;
+  checkoutSessionId!: string | null;
+  lineItems!: ChargeLine[] | null;
+  subscriptionId!: string | null;
+  paymentMethodDetails!: PaymentMethodDetails;
+  installments!: number | null;
+  documentId!: string | null;
+  failureCode!: string | null;
+  failureMessage!: string | null;
+  processorRef!: string | null;
+  createDocument!: boolean;
+  /** What the tax document lists; for a hold it is issued at capture. */
+  documentLines!: DocumentLineInput[];
+  createdAt!: Date;
+
+  private static base(scope: Scope, input: NewCharge, now: Date): Charge {
+    const charge = new Charge();
+    charge.id = newId('ch');
+    charge.accountId = scope.accountId;
+    charge.livemode = scope.livemode;
+    charge.customerId = input.customerId;
+    charge.amount = input.amount;
+    charge.amountCaptured = null;
+    charge.amountRefunded = 0;
+    charge.currency = input.currency;
+    charge.captureMethod = input.captureMethod;
+    charge.authorizedAt = null;
+    charge.capturableUntil = null;
+    charge.capturedAt = null;
+    charge.canceledAt = null;
+    charge.cancellationReason = null;
+    charge.checkoutSessionId = input.checkoutSessionId;
+    charge.lineItems = input.lineItems;
+    charge.subscriptionId = input.subscriptionId;
+    charge.paymentMethodDetails = input.paymentMethod;
+    charge.installments = input.installments;
+    charge.documentId = null;
+    charge.failureCode = null;
+    charge.failureMessage = null;
+    charge.processorRef = null;
+    charge.createDocument = input.createDocument;
+    charge.documentLines = input.documentLines;
+    charge.createdAt = now;
+    return charge;
+  }
+
+  /** The processor said yes: captured now (automatic) or held for up to seven days (manual). */
+  static authorized(scope: Scope, input: NewCharge, processorRef: string, now: Date): Charge {
+    const charge = Charge.base(scope, input, now);
+    charge.processorRef = processorRef;
+    if (input.captureMethod === 'automatic') {
+      charge.status = 'succeeded';
+      charge.amountCaptured = input.amount;
+      charge.capturedAt = now;
+    } else {
+      charge.status = 'requires_capture';
+      charge.authorizedAt = now;
+      charge.capturableUntil = new Date(now.getTime() + HOLD_WINDOW_MS);
+    }
+    return charge;
+  }
+
+  static declined(scope: Scope, input: NewCharge, failure: { code: string; message: string }, now: Date): Charge {
+    const charge = Charge.base(scope, input, now);
+    charge.status = 'failed';
+    charge.failureCode = failure.code;
+    charge.failureMessage = failure.message;
+    return charge;
+  }
+
+  /** Checks a capture of `amount` (all of it when omitted) is possible now; returns the amount. */
+  captureAmount(amount: number | undefined, now: Date): number {
+    if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
+    if (this.holdExpired(now)) throw new DomainError('conflict', 'charge_expired', `The hold on charge '${this.id}' expired at ${this.capturableUntil!.toISOString()}`);
+    const value = amount ?? this.amount;
+    if (value > this.amount) throw new ValidationError('amount_too_large', `Cannot capture ${value}: the hold is ${this.amount}`, 'amount');
+    return value;
+  }
+
+  /** The rest of a partial capture is released to the card. */
+  capture(amount: number, now: Date): void {
+    this.status = 'succeeded';
+    this.amountCaptured = amount;
+    this.capturedAt = now;
+  }
+
+  assertCancelable(): void {
+    if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
+  }
+
+  cancel(reason: CancellationReason, now: Date): void {
+    this.status = 'canceled';
+    this.cancellationReason = reason;
+    this.canceledAt = now;
+  }
+
+  holdExpired(now: Date): boolean {
+    return this.status === 'requires_capture' && this.capturableUntil !== null && this.capturableUntil <= now;
+  }
+
+  refundable(): number {
+    return this.status === 'succeeded' ? (this.amountCaptured ?? 0) - this.amountRefunded : 0;
+  }
+
+  refund(amount: number): void {
+    this.amountRefunded += amount;
+  }
+
+  /** The amount the card was not charged after a partial capture. */
+  released(): number {
+    return this.status === 'succeeded' && this.captureMethod === 'manual' ? this.amount - (this.amountCaptured ?? 0) : 0;
+  }
+}
+
+export class ChargeNotCapturable extends DomainError {
+  constructor(id: string) {
+    super('conflict', 'charge_not_capturable', `Charge '${id}' has no open hold`);
+  }
+}
+
+export class ChargeNotFound extends NotFoundError {
+  constructor(id: string) {
+    super('charge', id);
+  }
+}

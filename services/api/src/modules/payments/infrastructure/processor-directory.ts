@@ -1,0 +1,15 @@
+import { inject, injectable } from 'inversify';
+import type { CardProcessor, ProcessorDirectory } from '../application/ports/card-processor';
+import { NoLiveProcessor } from '../application/money-gate';
+import { SimulatedProcessor } from './simulated-processor';
+
+/** Test mode uses the simulated processor; no live processor adapter is configured in this build. */
+@injectable()
+export class ModeProcessorDirectory implements ProcessorDirectory {
+  constructor(@inject(SimulatedProcessor) private readonly simulated: SimulatedProcessor) {}
+
+  forMode(livemode: boolean): CardProcessor {
+    if (livemode) throw NoLiveProcessor.error();
+    return this.simulated;
+  }
+}

@@ -1,0 +1,54 @@
+import { inject, injectable } from 'inversify';
+import type { Schemas } from '@kupa/sdk';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CancelCharge } from '../../application/cancel-charge';
+import { CaptureCharge } from '../../application/capture-charge';
+import { chargeView } from '../../application/charge-view';
+import { CreatePaymentMethod } from '../../application/create-payment-method';
+import { DetachPaymentMethod } from '../../application/detach-payment-method';
+import { GetCharge } from '../../application/get-charge';
+import { GetPaymentMethod } from '../../application/get-payment-method';
+import { ListCharges } from '../../application/list-charges';
+import { ListPaymentMethods } from '../../application/list-payment-methods';
+import type { PaymentMethod } from '../../domain/payment-method';
+
+export function toPaymentMethodResponse(method: PaymentMethod): Schemas['PaymentMethod'] {
+  return {
+    id: method.id,
+    object: 'payment_method',
+    type: 'card',
+    customer: method.customerId,
+    card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
+    livemode: method.livemode,
+    created: method.createdAt.toISOString(),
+  };
+}
+
+@injectable()
+export class PaymentsRouter {
+  constructor(
+    @inject(GetCharge) private readonly getCharge: GetCharge,
+    @inject(ListCharges) private readonly listCharges: ListCharges,
+    @inject(CaptureCharge) private readonly captureCharge: CaptureCharge,
+    @inject(CancelCharge) private readonly cancelCharge: CancelCharge,
+    @inject(CreatePaymentMethod) private readonly createPaymentMethod: CreatePaymentMethod,
+    @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
+    @inject(ListPaymentMethods) private readonly listPaymentMethods: ListPaymentMethods,
+    @inject(DetachPaymentMethod) private readonly detachPaymentMethod: DetachPaymentMethod,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      getCharge: async ({ auth, params }) => ({ success: true, data: chargeView(await this.getCharge.execute(auth, params.id)) }),
+      listCharges: async ({ auth, query }) => listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, query), chargeView),
+      captureCharge: async ({ auth, params, body }) => ({ success: true, data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount)) }),
+      cancelCharge: async ({ auth, params, body }) => ({ success: true, data: chargeView(await this.cancelCharge.execute(auth, params.id, body?.cancellation_reason)) }),
+      createPaymentMethod: async ({ auth, body }) => ({ success: true, data: toPaymentMethodResponse(await this.createPaymentMethod.execute(auth, body)) }),
+      getPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)) }),
+      listPaymentMethods: async ({ auth, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
+      listCustomerPaymentMethods: async ({ auth, params, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: params.id }, query), toPaymentMethodResponse),
+      detachPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.detachPaymentMethod.execute(auth, params.id)) }),
+    };
+  }
+}

@@ -1,0 +1,45 @@
+import { ContainerModule } from 'inversify';
+import { bindSingletons } from '../../platform/di';
+import type { QueueDefinition } from '../../platform/jobs/job-queue';
+import { CancelCharge } from './application/cancel-charge';
+import { CaptureCharge } from './application/capture-charge';
+import { ChargeEffects } from './application/charge-effects';
+import { CreatePaymentMethod } from './application/create-payment-method';
+import { DetachPaymentMethod } from './application/detach-payment-method';
+import { EndHold } from './application/end-hold';
+import { ExpireHolds } from './application/expire-holds';
+import { GetCharge } from './application/get-charge';
+import { GetPaymentMethod } from './application/get-payment-method';
+import { ListCharges } from './application/list-charges';
+import { ListPaymentMethods } from './application/list-payment-methods';
+import { MoneyGate } from './application/money-gate';
+import { PayCheckout } from './application/pay-checkout';
+import { TokenizeCard } from './application/tokenize-card';
+import {
+  MikroOrmChargeOperationRepository, MikroOrmChargeRepository, MikroOrmPaymentAttemptRepository, MikroOrmPaymentMethodRepository,
+} from './infrastructure/mikro-orm/payments.repository';
+import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema } from './infrastructure/mikro-orm/payments.schema';
+import { ModeProcessorDirectory } from './infrastructure/processor-directory';
+import { SimulatedProcessor } from './infrastructure/simulated-processor';
+import { PaymentsRouter } from './interfaces/http/payments.router';
+import { HoldExpiryJob } from './interfaces/jobs/hold-expiry.job';
+import { HOLD_EXPIRY_QUEUE, PAYMENTS } from './payments.tokens';
+
+export const paymentsEntities = [ChargeSchema, PaymentAttemptSchema, ChargeOperationSchema, PaymentMethodSchema];
+
+export function paymentsQueues(expireInSeconds: number): QueueDefinition[] {
+  return [{ name: HOLD_EXPIRY_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 }];
+}
+
+/** Needs PAYMENTS.Settings bound by the composition root. */
+export const paymentsModule = new ContainerModule(({ bind }) => {
+  bind(PAYMENTS.ChargeRepository).to(MikroOrmChargeRepository).inSingletonScope();
+  bind(PAYMENTS.PaymentAttemptRepository).to(MikroOrmPaymentAttemptRepository).inSingletonScope();
+  bind(PAYMENTS.ChargeOperationRepository).to(MikroOrmChargeOperationRepository).inSingletonScope();
+  bind(PAYMENTS.PaymentMethodRepository).to(MikroOrmPaymentMethodRepository).inSingletonScope();
+  bind(PAYMENTS.Processors).to(ModeProcessorDirectory).inSingletonScope();
+  bindSingletons(bind, [
+    SimulatedProcessor, MoneyGate, ChargeEffects, PayCheckout, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
+    TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
+  ]);
+});

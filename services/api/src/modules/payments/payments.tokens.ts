@@ -1,0 +1,18 @@
+export const PAYMENTS = {
+  ChargeRepository: Symbol.for('ChargeRepository'),
+  PaymentAttemptRepository: Symbol.for('PaymentAttemptRepository'),
+  ChargeOperationRepository: Symbol.for('ChargeOperationRepository'),
+  PaymentMethodRepository: Symbol.for('PaymentMethodRepository'),
+  Processors: Symbol.for('ProcessorDirectory'),
+  Settings: Symbol.for('PaymentSettings'),
+};
+
+export const HOLD_EXPIRY_QUEUE = 'charge-hold-expiry-sweep';
+export const PAYMENT_RECONCILE_QUEUE = 'payment-attempt-reconcile';
+
+export interface PaymentSettings {
+  /** A pending attempt older than this is taken to be orphaned by a crash and is reconciled. */
+  attemptStaleMs: number;
+  /** Test-only fault points (`TEST_FAULTS`), to prove crash recovery. */
+  faults: Set<string>;
+}
