@@ -21,6 +21,7 @@ export interface TestAccount {
 
 export interface TestApp {
   baseUrl: string;
+  databaseUrl: string;
   services: Services;
   /** An SDK client whose every response is checked against openapi.yaml. */
   client(apiKey?: string): KupaClient;
@@ -84,6 +85,7 @@ export async function startTestApp(existingDatabaseUrl?: string, options: TestAp
 
   return {
     baseUrl,
+    databaseUrl,
     services,
     client: (apiKey) => createKupaClient({ baseUrl, apiKey, middleware: [contractCheck] }),
     async createAccount(accountName = 'Test merchant', options = {}) {

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KupaClient } from '@kupa/sdk';
+import { UpdateAccountSettings } from '../src/modules/accounts/application/update-account-settings';
+import { ExpireHolds } from '../src/modules/payments/application/expire-holds';
+import { CARDS, shopper, URLS } from './support/checkout';
+import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
+import { Receiver, sleep, waitFor } from './support/receiver';
+
+const clock = new MovableClock();
+const ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '20,20,20', JOB_POLL_INTERVAL_MS: '20', PAYMENT_ATTEMPT_STALE_MS: '300' };
+const logs: string[] = [];
+let app: TestApp;
+let merchant: TestAccount;
+let api: KupaClient;
+let everything: Receiver;
+let succeededOnly: Receiver;
+let customer: string;
+let shirtPrice: string;
+let pay: ReturnType<typeof shopper>;
+
+beforeAll(async () => {
+  app = await startTestApp(undefined, { clock, worker: true, env: ENV, logs });
+  merchant = await app.createAccount('Payments shop', { walletsEnabled: true });
+  api = app.client(merchant.testKey);
+  pay = shopper(app);
+  everything = await Receiver.start();
+  succeededOnly = await Receiver.start();
+  await api.POST('/v1/webhooks', { body: { url: everything.url, events: ['*'] } });
+  await api.POST('/v1/webhooks', { body: { url: succeededOnly.url, events: ['charge.succeeded'] } });
+  customer = (await api.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il', phone: '052-555-1234' } })).data!.data.id;
+  const product = (await api.POST('/v1/products', { body: { name: 'Shirt' } })).data!.data.id;
+  shirtPrice = (await api.POST('/v1/prices', { body: { product, unit_amount: 7900, currency: 'ils', type: 'one_time' } })).data!.data.id;
+});
+afterAll(async () => {
+  await app.close();
+  await everything.close();
+  await succeededOnly.close();
+});
+
+async function session(body: Record<string, unknown> = {}, client = api, who = customer) {
+  const res = await client.POST('/v1/checkout_sessions', { body: { customer: who, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3500, quantity: 2 }], ...body } as never });
+  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+  return res.data!.data;
+}
+
+const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
+const eventsAt = (receiver: Receiver, objectId: string) => receiver.events().filter((e) => (e as unknown as { data: { id: string; checkout_session?: string } }).data.id === objectId).map((e) => e.type);
+
+async function chargeOf(sessionId: string): Promise<string> {
+  return waitFor('the session\'s charge', async () => (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: sessionId } } })).data!.data.charge ?? undefined);
+}
+
+async function heldCharge(amount = 10_000, extra: Record<string, unknown> = {}) {
+  const s = await session({ line_items: [{ name: 'Camera', amount_agorot: amount }], capture_method: 'manual', ...extra });
+  const res = await pay.payWithCard(s.id);
+  expect(res.data!.data.status).toBe('succeeded');
+  return charge(await chargeOf(s.id));
+}
+
+describe('automatic capture', () => {
+  it('a cart paid by card: charge.succeeded, the session completed, a document and a receipt', async () => {
+    const s = await session();
+    const res = await pay.payWithCard(s.id);
+    expect(res.data!.data).toEqual({ status: 'succeeded', redirect_url: `https://shop.example.co.il/thanks?session=${s.id}` });
+    const read = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data;
+    expect(read.status).toBe('completed');
+    const ch = await charge(read.charge!);
+    expect(ch).toMatchObject({
+      object: 'charge', customer, amount: 7000, amount_captured: 7000, amount_refunded: 0, currency: 'ils', status: 'succeeded', capture_method: 'automatic',
+      captured: true, checkout_session: s.id.replace('co_', 'cs_'), livemode: false,
+      line_items: [{ name: 'Mug', amount_agorot: 3500, quantity: 2, description: null, image_url: null, price: null, product: null }],
+      payment_method_details: { type: 'card', wallet: null, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } },
+    });
+    expect(ch).not.toHaveProperty('authorized_at');
+    const document = (await api.GET('/v1/documents/{id}', { params: { path: { id: ch.document! } } })).data!.data;
+    expect(document).toMatchObject({ type: 'tax_invoice_receipt', charge: ch.id, customer, total: 7000, vat_rate: 18, vat_amount: 1068, amount_excluding_vat: 5932 });
+
+    await waitFor('events', () => eventsAt(everything, ch.id).length === 1 && eventsAt(everything, s.id).length === 1);
+    expect(eventsAt(everything, ch.id)).toEqual(['charge.succeeded']);
+    expect(eventsAt(everything, s.id)).toEqual(['checkout_session.completed']);
+    await waitFor('the charge.succeeded endpoint', () => eventsAt(succeededOnly, ch.id).length === 1);
+    const emails = await waitFor('the receipt', async () => {
+      const rows = await app.services.orm.em.fork().getConnection().execute("select * from email_outbox where key = ?", [`receipt:${ch.id}`]);
+      return rows.length === 1 && rows;
+    });
+    expect(emails[0]).toMatchObject({ kind: 'receipt', recipient: 'noa@example.co.il', status: 'stored' });
+  });
+
+  it('a price session: the charge has no line_items', async () => {
+    const s = await session({ price: shirtPrice, line_items: undefined });
+    await pay.payWithCard(s.id);
+    const ch = await charge(await chargeOf(s.id));
+    expect(ch.amount).toBe(7900);
+    expect(ch).not.toHaveProperty('line_items');
+  });
+
+  it('a repeated confirm of a paid session answers the same and charges nothing more', async () => {
+    const s = await session();
+    const token = await pay.token(s.id, CARDS.ok);
+    const first = await pay.confirm(s.id, { type: 'card', token });
+    const again = await pay.confirm(s.id, { type: 'card', token });
+    expect(again.data!.data).toEqual(first.data!.data);
+    const all = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((c) => c.checkout_session === s.id.replace('co_', 'cs_'));
+    expect(all).toHaveLength(1);
+  });
+
+  it('no document when create_document is false', async () => {
+    const s = await session({ create_document: false });
+    await pay.payWithCard(s.id);
+    expect((await charge(await chargeOf(s.id))).document).toBeNull();
+  });
+});
+
+describe('declines and 3-D Secure', () => {
+  it.each([
+    ['declined', CARDS.declined, 'card_declined', 'הכרטיס נדחה. נסו כרטיס אחר.'],
+    ['short of funds', CARDS.insufficientFunds, 'insufficient_funds', 'אין מספיק יתרה בכרטיס. נסו כרטיס אחר.'],
+  ])('a %s card: failed with a reason the shopper can read, charge.failed, and the session stays open', async (_name, number, code, message) => {
+    const s = await session();
+    const res = await pay.payWithCard(s.id, number);
+    expect(res.data!.data).toEqual({ status: 'failed', failure: { code, message } });
+    const failed = (await api.GET('/v1/charges', { params: { query: { status: 'failed', limit: 100 } } })).data!.data.find((c) => c.checkout_session === s.id.replace('co_', 'cs_'))!;
+    expect(failed).toMatchObject({ status: 'failed', failure_code: code, captured: false, amount_captured: null });
+    await waitFor('charge.failed', () => eventsAt(everything, failed.id).length === 1);
+    expect(eventsAt(everything, failed.id)).toEqual(['charge.failed']);
+    expect(eventsAt(succeededOnly, failed.id)).toEqual([]);
+    expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.status).toBe('pending');
+    expect((await pay.payWithCard(s.id)).data!.data.status).toBe('succeeded');
+  });
+
+  it('a challenged card asks for 3-D Secure, then succeeds when authenticated', async () => {
+    const s = await session({ locale: 'en' });
+    const first = await pay.payWithCard(s.id, CARDS.threeDSecure);
+    expect(first.data!.data).toMatchObject({ status: 'requires_action', next_action: { type: 'three_d_secure' } });
+    const done = await pay.threeDSecure(s.id, first.data!.data.next_action!.challenge_id, 'authenticated');
+    expect(done.data!.data).toEqual({ status: 'succeeded', redirect_url: expect.stringContaining(s.id) });
+    expect((await charge(await chargeOf(s.id))).status).toBe('succeeded');
+  });
+
+  it('a failed challenge is a decline the shopper can read, and the session stays open', async () => {
+    const s = await session({ locale: 'en' });
+    const first = await pay.payWithCard(s.id, CARDS.threeDSecure);
+    const done = await pay.threeDSecure(s.id, first.data!.data.next_action!.challenge_id, 'failed');
+    expect(done.data!.data).toEqual({ status: 'failed', failure: { code: 'authentication_failed', message: 'Authentication failed. Try again or use another card.' } });
+    const wrong = await pay.threeDSecure(s.id, 'not-a-challenge', 'authenticated');
+    expect(wrong.response.status).toBe(400);
+    expect(wrong.error!.error.code).toBe('challenge_not_found');
+  });
+});
+
+describe('manual capture (J5)', () => {
+  it('authorizes a hold: requires_capture, charge.authorized only, no document yet', async () => {
+    const ch = await heldCharge(10_000);
+    expect(ch).toMatchObject({ status: 'requires_capture', capture_method: 'manual', captured: false, amount_captured: null, document: null });
+    expect(Date.parse(ch.capturable_until!) - Date.parse(ch.authorized_at!)).toBe(7 * 24 * 3600 * 1000);
+    await waitFor('charge.authorized', () => eventsAt(everything, ch.id).length === 1);
+    await sleep(200);
+    expect(eventsAt(everything, ch.id)).toEqual(['charge.authorized']);
+    expect(eventsAt(succeededOnly, ch.id)).toEqual([]);
+  });
+
+  it('captures in full: charge.captured, the document and the receipt', async () => {
+    const ch = await heldCharge(10_000);
+    const res = await api.POST('/v1/charges/{id}/capture', { params: { path: { id: ch.id } } });
+    expect(res.data!.data).toMatchObject({ status: 'succeeded', captured: true, amount_captured: 10_000 });
+    const document = (await api.GET('/v1/documents/{id}', { params: { path: { id: res.data!.data.document! } } })).data!.data;
+    expect(document.total).toBe(10_000);
+    await waitFor('charge.captured', () => eventsAt(everything, ch.id).length === 2);
+    expect(eventsAt(everything, ch.id)).toEqual(['charge.authorized', 'charge.captured']);
+    expect(eventsAt(succeededOnly, ch.id)).toEqual([]);
+  });
+
+  it('captures in part and releases the rest', async () => {
+    const ch = await heldCharge(10_000);
+    const res = await api.POST('/v1/charges/{id}/capture', { params: { path: { id: ch.id } }, body: { amount: 6_000 } });
+    expect(res.data!.data).toMatchObject({ status: 'succeeded', amount: 10_000, amount_captured: 6_000 });
+    const document = (await api.GET('/v1/documents/{id}', { params: { path: { id: res.data!.data.document! } } })).data!.data;
+    expect(document.total).toBe(6_000);
+  });
+
+  it('refuses a capture above the hold, twice, or after a cancel; a cancel twice', async () => {
+    const ch = await heldCharge(5_000);
+    const above = await api.POST('/v1/charges/{id}/capture', { params: { path: { id: ch.id } }, body: { amount: 5_001 } });
+    expect(above.response.status).toBe(400);
+    expect(above.error!.error).toMatchObject({ code: 'amount_too_large', param: 'amount' });
+    expect((await api.POST('/v1/charges/{id}/capture', { params: { path: { id: ch.id } } })).response.status).toBe(200);
+    const twice = await api.POST('/v1/charges/{id}/capture', { params: { path: { id: ch.id } } });
+    expect(twice.response.status).toBe(409);
+    expect(twice.error!.error.code).toBe('charge_not_capturable');
+
+    const other = await heldCharge(5_000);
+    const canceled = await api.POST('/v1/charges/{id}/cancel', { params: { path: { id: other.id } }, body: { cancellation_reason: 'requested_by_customer' } });
+    expect(canceled.data!.data).toMatchObject({ status: 'canceled', cancellation_reason: 'requested_by_customer' });
+    expect((await api.POST('/v1/charges/{id}/cancel', { params: { path: { id: other.id } } })).error!.error.code).toBe('charge_not_capturable');
+    expect((await api.POST('/v1/charges/{id}/capture', { params: { path: { id: other.id } } })).error!.error.code).toBe('charge_not_capturable');
+    await waitFor('charge.canceled', () => eventsAt(everything, other.id).length === 2);
+    expect(eventsAt(everything, other.id)).toEqual(['charge.authorized', 'charge.canceled']);
+  });
+
+  it('refuses a capture after the seven days and cancels the hold as expired', async () => {
+    const ch = await heldCharge(5_000);
+    clock.advance(7 * 24 * 3600 * 1000 + 1000);
+    try {
+      const late = await api.POST('/v1/charges/{id}/capture', { params: { path: { id: ch.id } } });
+      expect(late.response.status).toBe(409);
+      expect(late.error!.error.code).toBe('charge_expired');
+      expect(await charge(ch.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+      await waitFor('charge.canceled', () => eventsAt(everything, ch.id).length === 2);
+    } finally {
+      clock.advance(-(7 * 24 * 3600 * 1000 + 1000));
+    }
+  });
+
+  it('the daily sweep cancels expired holds', async () => {
+    const ch = await heldCharge(5_000);
+    clock.advance(8 * 24 * 3600 * 1000);
+    try {
+      const expired = await app.services.inContext(() => app.services.container.get(ExpireHolds).execute());
+      expect(expired).toBeGreaterThanOrEqual(1);
+      expect(await charge(ch.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+    } finally {
+      clock.advance(-8 * 24 * 3600 * 1000);
+    }
+  });
+
+  it('capture and cancel racing 50 times: one winner and one event each time', async () => {
+    const holds: Awaited<ReturnType<typeof heldCharge>>[] = [];
+    for (let i = 0; i < 50; i++) holds.push(await heldCharge(1_000 + i));
+    const results = await Promise.all(
+      holds.map((h) => Promise.all([
+        api.POST('/v1/charges/{id}/capture', { params: { path: { id: h.id } } }),
+        api.POST('/v1/charges/{id}/cancel', { params: { path: { id: h.id } } }),
+      ])),
+    );
+    for (const [capture, cancel] of results) {
+      expect([capture.response.status, cancel.response.status].sort()).toEqual([200, 409]);
+    }
+    await waitFor('every ending event', () => holds.every((h) => eventsAt(everything, h.id).length === 2), 30_000);
+    await sleep(300);
+    for (const [i, h] of holds.entries()) {
+      const [capture] = results[i];
+      const ending = eventsAt(everything, h.id)[1];
+      expect(ending).toBe(capture.response.status === 200 ? 'charge.captured' : 'charge.canceled');
+      expect(eventsAt(everything, h.id)).toHaveLength(2);
+    }
+  });
+
+  it('does not take saved cards or wallets', async () => {
+    const s = await session({ capture_method: 'manual' });
+    const saved = await pay.confirm(s.id, { type: 'saved_card', payment_method: 'pm_x' });
+    expect(saved.error!.error.code).toBe('saved_card_not_allowed');
+    const wallet = await pay.confirm(s.id, { type: 'wallet', wallet: 'apple_pay', token: 'wallet_tok_visa' });
+    expect(wallet.error!.error.code).toBe('wallet_not_allowed');
+  });
+});
+
+describe('money moves once', () => {
+  it('twenty parallel confirms make one charge, one processor authorization and one event', async () => {
+    const s = await session();
+    const token = await pay.token(s.id, CARDS.ok);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => pay.confirm(s.id, { type: 'card', token })));
+    for (const answer of answers) expect(answer.data!.data.status).toBe('succeeded');
+    const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((c) => c.checkout_session === s.id.replace('co_', 'cs_'));
+    expect(charges).toHaveLength(1);
+    const ledger = await app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [s.id]);
+    expect(ledger[0].n).toBe(1);
+    await waitFor('the event', () => eventsAt(everything, charges[0].id).length === 1);
+    await sleep(300);
+    expect(eventsAt(everything, charges[0].id)).toEqual(['charge.succeeded']);
+  });
+
+  it('a crash right after the processor call is reconciled by the retry: still one charge', async () => {
+    // A second API process on the same database, which dies between the processor's answer and the commit.
+    const crashing = await startTestApp(app.databaseUrl, { env: { ...ENV, TEST_FAULTS: 'after_processor_call' } });
+    try {
+      const s = await session();
+      const token = await pay.token(s.id, CARDS.ok);
+      const crashed = await fetch(`${crashing.baseUrl}/v1/checkout_sessions/${s.id}/confirm`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ payment_method: { type: 'card', token } }),
+      });
+      expect(crashed.status).toBe(500);
+      expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.status).toBe('pending');
+
+      const retried = await pay.confirm(s.id, { type: 'card', token });
+      expect(retried.data!.data.status).toBe('succeeded');
+      const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((c) => c.checkout_session === s.id.replace('co_', 'cs_'));
+      expect(charges).toHaveLength(1);
+      const ledger = await app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [s.id]);
+      expect(ledger[0].n).toBe(1);
+    } finally {
+      await crashing.close();
+    }
+  });
+});
