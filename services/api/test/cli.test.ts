@@ -73,6 +73,10 @@ describe('pnpm cli', () => {
     const res = await cli('jobs', 'run', 'checkout-session-expiry-sweep', '--json');
     expect(res.code).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual({ job: 'checkout-session-expiry-sweep', expired: 0 });
+    const holds = await cli('jobs', 'run', 'charge-hold-expiry-sweep', '--json');
+    expect(JSON.parse(holds.stdout)).toEqual({ job: 'charge-hold-expiry-sweep', expired: 0 });
+    const emails = await cli('emails', 'list', '--json');
+    expect(JSON.parse(emails.stdout)).toEqual({ emails: [] });
     const unknown = await cli('jobs', 'run', 'nope');
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Unknown job 'nope'");

@@ -104,6 +104,15 @@ describe('automatic capture', () => {
     expect(all).toHaveLength(1);
   });
 
+  it('counts a redemption of each discount the paid checkout used', async () => {
+    const rule = (await api.POST('/v1/discounts', { body: { name: 'Ten', code: 'PAYTEN', percent_off: 10 } })).data!.data;
+    const s = await session({ coupon_codes: ['payten'] });
+    expect(s.amount_due_now).toBe(6300);
+    await pay.payWithCard(s.id);
+    expect((await charge(await chargeOf(s.id))).amount).toBe(6300);
+    expect((await api.GET('/v1/discounts/{id}', { params: { path: { id: rule.id } } })).data!.data.times_redeemed).toBe(1);
+  });
+
   it('no document when create_document is false', async () => {
     const s = await session({ create_document: false });
     await pay.payWithCard(s.id);
@@ -292,5 +301,46 @@ describe('money moves once', () => {
     } finally {
       await crashing.close();
     }
+  });
+});
+
+describe('refunds', () => {
+  async function paidCharge(amount: number) {
+    const s = await session({ line_items: [{ name: 'Lamp', amount_agorot: amount }] });
+    await pay.payWithCard(s.id);
+    return charge(await chargeOf(s.id));
+  }
+
+  it('refunds in part, then the rest, each with a credit document and charge.refunded', async () => {
+    const ch = await paidCharge(10_000);
+    const first = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 3_000, reason: 'requested_by_customer' } });
+    expect(first.data!.data).toMatchObject({ object: 'refund', charge: ch.id, amount: 3_000, currency: 'ils', status: 'succeeded', reason: 'requested_by_customer' });
+    expect(first.data!.data.id).toMatch(/^re_/);
+    const credit = (await api.GET('/v1/documents/{id}', { params: { path: { id: first.data!.data.document! } } })).data!.data;
+    expect(credit).toMatchObject({ type: 'credit_invoice', total: -3_000, refund: first.data!.data.id, charge: ch.id });
+    const rest = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } } });
+    expect(rest.data!.data.amount).toBe(7_000);
+    expect((await charge(ch.id)).amount_refunded).toBe(10_000);
+    const more = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 1 } });
+    expect(more.response.status).toBe(409);
+    expect(more.error!.error.code).toBe('charge_not_refundable');
+    expect((await api.GET('/v1/refunds', { params: { query: { charge: ch.id } } })).data!.data.map((r) => r.amount)).toEqual([7_000, 3_000]);
+    await waitFor('charge.refunded twice', () => eventsAt(everything, ch.id).filter((t) => t === 'charge.refunded').length === 2);
+  });
+
+  it('never refunds more than was captured, even when refunds race', async () => {
+    const ch = await paidCharge(5_000);
+    const over = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 5_001 } });
+    expect(over.error!.error).toMatchObject({ code: 'amount_too_large', param: 'amount' });
+    const racing = await Promise.all(Array.from({ length: 10 }, () => api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 1_000 } })));
+    expect(racing.filter((r) => r.response.status === 200)).toHaveLength(5);
+    expect((await charge(ch.id)).amount_refunded).toBe(5_000);
+  });
+
+  it('refuses a refund of a hold that was not captured', async () => {
+    const ch = await heldCharge(2_000);
+    const res = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } } });
+    expect(res.response.status).toBe(409);
+    expect(res.error!.error.code).toBe('charge_not_refundable');
   });
 });

@@ -177,10 +177,10 @@ describe('routing', () => {
   });
 
   it('answers 501 not_implemented for operations not served yet, after validating them', async () => {
-    const res = await app.client(merchant.testKey).GET('/v1/refunds');
+    const res = await app.client(merchant.testKey).GET('/v1/subscriptions');
     expect(res.response.status).toBe(501);
     expect(res.error!.error).toMatchObject({ type: 'api_error', code: 'not_implemented' });
-    const invalid = await app.client(merchant.testKey).GET('/v1/refunds', { params: { query: { limit: 500 } } });
+    const invalid = await app.client(merchant.testKey).GET('/v1/subscriptions', { params: { query: { limit: 500 } } });
     expect(invalid.response.status).toBe(400);
   });
 

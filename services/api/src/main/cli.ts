@@ -3,6 +3,8 @@ import { CreateAccount } from '../modules/accounts/application/create-account';
 import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
 import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
 import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
+import { ListEmails } from '../modules/notifications/application/list-emails';
+import { ExpireHolds } from '../modules/payments/application/expire-holds';
 import { DomainError } from '../shared/domain/domain-error';
 import { ConfigError, loadConfig } from './config';
 import { createServices, type Services } from './container';
@@ -11,6 +13,7 @@ import { connectDatabase } from './database';
 // Scheduled jobs an operator may run by hand; each answers how much it did.
 const JOBS: Record<string, (services: Services) => Promise<Record<string, number>>> = {
   'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
+  'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
 };
 
 const USAGE = `Usage: pnpm cli <command> [options]
@@ -23,6 +26,8 @@ const USAGE = `Usage: pnpm cli <command> [options]
       Issue another key (e.g. a checkout-scoped ck_ key).
   keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue a new key and revoke the account's other keys of that mode and scope.
+  emails list [--json]
+      The latest emails in the outbox (all of them when SMTP_URL is unset).
   jobs run <name> [--json]
       Run a scheduled job now. Names: ${Object.keys(JOBS).join(', ')}.
 `;
@@ -89,6 +94,12 @@ async function run(services: Services, command: string, positionals: string[], v
       const target = keyTarget(values);
       const { secret, revoked } = await container.get(IssueApiKey).execute({ ...target, revokeOthers: command === 'keys rotate' });
       print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
+      return;
+    }
+    case 'emails list': {
+      const emails = await container.get(ListEmails).execute();
+      const text = emails.map((e) => `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}`).join('\n');
+      print(values, { emails: emails.map((e) => ({ key: e.key, kind: e.kind, to: e.to, subject: e.subject, text: e.text, status: e.status, created: e.createdAt.toISOString() })) }, text || 'No emails yet.');
       return;
     }
     case 'jobs run': {

@@ -5,6 +5,9 @@ import { CancelCharge } from './application/cancel-charge';
 import { CaptureCharge } from './application/capture-charge';
 import { ChargeEffects } from './application/charge-effects';
 import { CreatePaymentMethod } from './application/create-payment-method';
+import { CreateRefund } from './application/create-refund';
+import { GetRefund } from './application/get-refund';
+import { ListRefunds } from './application/list-refunds';
 import { DetachPaymentMethod } from './application/detach-payment-method';
 import { EndHold } from './application/end-hold';
 import { ExpireHolds } from './application/expire-holds';
@@ -16,16 +19,16 @@ import { MoneyGate } from './application/money-gate';
 import { PayCheckout } from './application/pay-checkout';
 import { TokenizeCard } from './application/tokenize-card';
 import {
-  MikroOrmChargeOperationRepository, MikroOrmChargeRepository, MikroOrmPaymentAttemptRepository, MikroOrmPaymentMethodRepository,
+  MikroOrmChargeOperationRepository, MikroOrmChargeRepository, MikroOrmPaymentAttemptRepository, MikroOrmPaymentMethodRepository, MikroOrmRefundRepository,
 } from './infrastructure/mikro-orm/payments.repository';
-import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema } from './infrastructure/mikro-orm/payments.schema';
+import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema, RefundSchema } from './infrastructure/mikro-orm/payments.schema';
 import { ModeProcessorDirectory } from './infrastructure/processor-directory';
 import { SimulatedProcessor } from './infrastructure/simulated-processor';
 import { PaymentsRouter } from './interfaces/http/payments.router';
 import { HoldExpiryJob } from './interfaces/jobs/hold-expiry.job';
 import { HOLD_EXPIRY_QUEUE, PAYMENTS } from './payments.tokens';
 
-export const paymentsEntities = [ChargeSchema, PaymentAttemptSchema, ChargeOperationSchema, PaymentMethodSchema];
+export const paymentsEntities = [ChargeSchema, PaymentAttemptSchema, ChargeOperationSchema, PaymentMethodSchema, RefundSchema];
 
 export function paymentsQueues(expireInSeconds: number): QueueDefinition[] {
   return [{ name: HOLD_EXPIRY_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 }];
@@ -37,9 +40,11 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.PaymentAttemptRepository).to(MikroOrmPaymentAttemptRepository).inSingletonScope();
   bind(PAYMENTS.ChargeOperationRepository).to(MikroOrmChargeOperationRepository).inSingletonScope();
   bind(PAYMENTS.PaymentMethodRepository).to(MikroOrmPaymentMethodRepository).inSingletonScope();
+  bind(PAYMENTS.RefundRepository).to(MikroOrmRefundRepository).inSingletonScope();
   bind(PAYMENTS.Processors).to(ModeProcessorDirectory).inSingletonScope();
   bindSingletons(bind, [
     SimulatedProcessor, MoneyGate, ChargeEffects, PayCheckout, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
     TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
+    CreateRefund, GetRefund, ListRefunds,
   ]);
 });

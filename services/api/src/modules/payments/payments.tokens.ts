@@ -3,6 +3,7 @@ export const PAYMENTS = {
   PaymentAttemptRepository: Symbol.for('PaymentAttemptRepository'),
   ChargeOperationRepository: Symbol.for('ChargeOperationRepository'),
   PaymentMethodRepository: Symbol.for('PaymentMethodRepository'),
+  RefundRepository: Symbol.for('RefundRepository'),
   Processors: Symbol.for('ProcessorDirectory'),
   Settings: Symbol.for('PaymentSettings'),
 };

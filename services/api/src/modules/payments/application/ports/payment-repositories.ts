@@ -3,6 +3,7 @@ import type { Charge, ChargeStatus } from '../../domain/charge';
 import type { ChargeOperation } from '../../domain/charge-operation';
 import type { PaymentAttempt } from '../../domain/payment-attempt';
 import type { PaymentMethod } from '../../domain/payment-method';
+import type { Refund } from '../../domain/refund';
 
 export interface ChargeRepository {
   add(charge: Charge): Promise<void>;
@@ -34,4 +35,10 @@ export interface PaymentMethodRepository {
   save(method: PaymentMethod): Promise<void>;
   findById(scope: Scope, id: string): Promise<PaymentMethod | null>;
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>>;
+}
+
+export interface RefundRepository {
+  add(refund: Refund): Promise<void>;
+  findById(scope: Scope, id: string): Promise<Refund | null>;
+  list(scope: Scope, filter: { charge?: string }, page: PageRequest): Promise<Page<Refund>>;
 }

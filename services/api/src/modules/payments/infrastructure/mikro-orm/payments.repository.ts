@@ -3,11 +3,14 @@ import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
-import type { ChargeOperationRepository, ChargeRepository, PaymentAttemptRepository, PaymentMethodRepository } from '../../application/ports/payment-repositories';
+import type {
+  ChargeOperationRepository, ChargeRepository, PaymentAttemptRepository, PaymentMethodRepository, RefundRepository,
+} from '../../application/ports/payment-repositories';
 import { Charge, type ChargeStatus } from '../../domain/charge';
 import { ChargeOperation } from '../../domain/charge-operation';
 import { PaymentAttempt } from '../../domain/payment-attempt';
 import { PaymentMethod } from '../../domain/payment-method';
+import { Refund } from '../../domain/refund';
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
@@ -115,5 +118,24 @@ export class MikroOrmPaymentMethodRepository implements PaymentMethodRepository 
     const where: FilterQuery<PaymentMethod> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;
     return paginate(this.em, PaymentMethod, where, page);
+  }
+}
+
+@injectable()
+export class MikroOrmRefundRepository implements RefundRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async add(refund: Refund): Promise<void> {
+    await this.em.insert(refund);
+  }
+
+  findById(scope: Scope, id: string): Promise<Refund | null> {
+    return this.em.findOne(Refund, { ...inScope(scope), id });
+  }
+
+  list(scope: Scope, filter: { charge?: string }, page: PageRequest): Promise<Page<Refund>> {
+    const where: FilterQuery<Refund> = inScope(scope);
+    if (filter.charge) where.chargeId = filter.charge;
+    return paginate(this.em, Refund, where, page);
   }
 }

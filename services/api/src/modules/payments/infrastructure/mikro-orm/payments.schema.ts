@@ -3,6 +3,7 @@ import { Charge } from '../../domain/charge';
 import { ChargeOperation } from '../../domain/charge-operation';
 import { PaymentAttempt } from '../../domain/payment-attempt';
 import { PaymentMethod } from '../../domain/payment-method';
+import { Refund } from '../../domain/refund';
 
 const money = () => ({ type: new BigIntType('number') });
 
@@ -87,6 +88,23 @@ export const PaymentMethodSchema = new EntitySchema<PaymentMethod>({
     expMonth: { type: 'integer' },
     expYear: { type: 'integer' },
     fingerprint: { type: 'string' },
+    createdAt: { type: 'Date' },
+  },
+});
+
+export const RefundSchema = new EntitySchema<Refund>({
+  class: Refund,
+  tableName: 'refunds',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    chargeId: { type: 'string' },
+    amount: money(),
+    currency: { type: 'string' },
+    status: { type: 'string' },
+    reason: { type: 'string', nullable: true },
+    documentId: { type: 'string', nullable: true },
     createdAt: { type: 'Date' },
   },
 });

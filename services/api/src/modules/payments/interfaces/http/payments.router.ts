@@ -12,6 +12,25 @@ import { GetPaymentMethod } from '../../application/get-payment-method';
 import { ListCharges } from '../../application/list-charges';
 import { ListPaymentMethods } from '../../application/list-payment-methods';
 import type { PaymentMethod } from '../../domain/payment-method';
+import type { Refund } from '../../domain/refund';
+import { CreateRefund } from '../../application/create-refund';
+import { GetRefund } from '../../application/get-refund';
+import { ListRefunds } from '../../application/list-refunds';
+
+export function toRefundResponse(refund: Refund): Schemas['Refund'] {
+  return {
+    id: refund.id,
+    object: 'refund',
+    charge: refund.chargeId,
+    amount: refund.amount,
+    currency: refund.currency,
+    status: refund.status,
+    reason: refund.reason,
+    document: refund.documentId,
+    livemode: refund.livemode,
+    created: refund.createdAt.toISOString(),
+  };
+}
 
 export function toPaymentMethodResponse(method: PaymentMethod): Schemas['PaymentMethod'] {
   return {
@@ -36,6 +55,9 @@ export class PaymentsRouter {
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
     @inject(ListPaymentMethods) private readonly listPaymentMethods: ListPaymentMethods,
     @inject(DetachPaymentMethod) private readonly detachPaymentMethod: DetachPaymentMethod,
+    @inject(CreateRefund) private readonly createRefund: CreateRefund,
+    @inject(GetRefund) private readonly getRefund: GetRefund,
+    @inject(ListRefunds) private readonly listRefunds: ListRefunds,
   ) {}
 
   handlers(): OperationHandlers {
@@ -48,6 +70,9 @@ export class PaymentsRouter {
       getPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)) }),
       listPaymentMethods: async ({ auth, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
       listCustomerPaymentMethods: async ({ auth, params, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: params.id }, query), toPaymentMethodResponse),
+      createRefund: async ({ auth, params, body }) => ({ success: true, data: toRefundResponse(await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason })) }),
+      getRefund: async ({ auth, params }) => ({ success: true, data: toRefundResponse(await this.getRefund.execute(auth, params.id)) }),
+      listRefunds: async ({ auth, query }) => listReply(await this.listRefunds.execute(auth, { charge: query.charge }, query), toRefundResponse),
       detachPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.detachPaymentMethod.execute(auth, params.id)) }),
     };
   }
