@@ -5,6 +5,7 @@ import { UpdateAccountSettings } from '../modules/accounts/application/update-ac
 import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
 import { ListEmails } from '../modules/notifications/application/list-emails';
 import { ExpireHolds } from '../modules/payments/application/expire-holds';
+import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
 import { DomainError } from '../shared/domain/domain-error';
 import { ConfigError, loadConfig } from './config';
 import { createServices, type Services } from './container';
@@ -14,6 +15,7 @@ import { connectDatabase } from './database';
 const JOBS: Record<string, (services: Services) => Promise<Record<string, number>>> = {
   'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
   'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
+  renewals: async ({ container }) => ({ steps: await container.get(RenewDueSubscriptions).execute() }),
 };
 
 const USAGE = `Usage: pnpm cli <command> [options]

@@ -17,6 +17,7 @@ import { NOTIFICATIONS } from '../modules/notifications/notifications.tokens';
 import { SmtpMailer } from '../modules/notifications/infrastructure/smtp-mailer';
 import { paymentsEntities, paymentsModule, paymentsQueues } from '../modules/payments/payments.module';
 import { PAYMENTS, type PaymentSettings } from '../modules/payments/payments.tokens';
+import { subscriptionsEntities, subscriptionsModule, subscriptionsQueues } from '../modules/subscriptions/subscriptions.module';
 import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
 import { DEFAULT_RETRY_POLICY } from '../modules/events/domain/retry-policy';
 import { LOGGING } from '../platform/logging/logging.tokens';
@@ -34,7 +35,7 @@ import type { Config } from './config';
 
 export const entities = [
   ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
-  ...invoicingEntities, ...paymentsEntities,
+  ...invoicingEntities, ...paymentsEntities, ...subscriptionsEntities,
 ];
 
 export interface Services {
@@ -64,7 +65,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues].flatMap((define) => define(config.jobExpireSeconds));
+  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues].flatMap((define) => define(config.jobExpireSeconds));
   for (const queue of queues) {
     await boss.createQueue(queue.name, queue);
     await boss.updateQueue(queue.name, queue);
@@ -91,7 +92,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
   container.load(
     accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule,
-    invoicingModule, notificationsModule, paymentsModule,
+    invoicingModule, notificationsModule, paymentsModule, subscriptionsModule,
   );
   options.configure?.(container);
 

@@ -11,6 +11,7 @@ import { DiscountsRouter } from '../modules/discounts/interfaces/http/discounts.
 import { CheckoutRouter } from '../modules/checkout/interfaces/http/checkout.router';
 import { PaymentsRouter } from '../modules/payments/interfaces/http/payments.router';
 import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.router';
+import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/subscriptions.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { loadOpenApi } from '../platform/http/openapi-document';
@@ -55,6 +56,7 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
     container.get(CheckoutRouter).handlers(),
     container.get(PaymentsRouter).handlers(),
     container.get(InvoicingRouter).handlers(),
+    container.get(SubscriptionsRouter).handlers(),
     overrides,
   );
 

@@ -2,6 +2,7 @@ import { WebhookDeliveryJob } from '../modules/events/interfaces/jobs/webhook-de
 import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-expiry.job';
 import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
 import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
+import { RenewalsJob } from '../modules/subscriptions/interfaces/jobs/renewals.job';
 import type { Services } from './container';
 
 /**
@@ -17,6 +18,7 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
     await container.get(SessionExpiryJob).start({ ...polling, batchSize: 100 }),
     container.get(EmailJob).start({ ...polling, batchSize: 50 }),
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
+    await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
   ];
   logger.info('worker started');
   return {

@@ -6,6 +6,7 @@ import { CaptureCharge } from './application/capture-charge';
 import { ChargeEffects } from './application/charge-effects';
 import { CreatePaymentMethod } from './application/create-payment-method';
 import { CreateRefund } from './application/create-refund';
+import { ChargeSavedCard } from './application/charge-saved-card';
 import { GetRefund } from './application/get-refund';
 import { ListRefunds } from './application/list-refunds';
 import { DetachPaymentMethod } from './application/detach-payment-method';
@@ -45,6 +46,6 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bindSingletons(bind, [
     SimulatedProcessor, MoneyGate, ChargeEffects, PayCheckout, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
     TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
-    CreateRefund, GetRefund, ListRefunds,
+    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard,
   ]);
 });

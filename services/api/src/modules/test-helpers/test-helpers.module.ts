@@ -1,5 +1,6 @@
 import { bindSingletons } from '../../platform/di';
 import { ContainerModule } from 'inversify';
+import { AdvanceTestClock } from './application/advance-test-clock';
 import { CreateTestClock } from './application/create-test-clock';
 import { GetTestClock } from './application/get-test-clock';
 import { ListTestClocks } from './application/list-test-clocks';
@@ -12,5 +13,5 @@ export const testHelpersEntities = [TestClockSchema];
 
 export const testHelpersModule = new ContainerModule(({ bind }) => {
   bind(TEST_HELPERS.TestClockRepository).to(MikroOrmTestClockRepository).inSingletonScope();
-  bindSingletons(bind, [CreateTestClock, GetTestClock, ListTestClocks, TestHelpersRouter]);
+  bindSingletons(bind, [AdvanceTestClock, CreateTestClock, GetTestClock, ListTestClocks, TestHelpersRouter]);
 });

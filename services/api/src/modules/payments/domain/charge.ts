@@ -40,6 +40,7 @@ export interface NewCharge {
   checkoutSessionId: string | null;
   lineItems: ChargeLine[] | null;
   subscriptionId: string | null;
+  subscriptionPeriod?: number | null;
   paymentMethod: PaymentMethodDetails;
   installments: number | null;
   createDocument: boolean;
@@ -70,6 +71,8 @@ export class Charge {
   checkoutSessionId!: string | null;
   lineItems!: ChargeLine[] | null;
   subscriptionId!: string | null;
+  /** The subscription period this charge pays (one paid charge per period). */
+  subscriptionPeriod!: number | null;
   paymentMethodDetails!: PaymentMethodDetails;
   installments!: number | null;
   documentId!: string | null;
@@ -100,6 +103,7 @@ export class Charge {
     charge.checkoutSessionId = input.checkoutSessionId;
     charge.lineItems = input.lineItems;
     charge.subscriptionId = input.subscriptionId;
+    charge.subscriptionPeriod = input.subscriptionPeriod ?? null;
     charge.paymentMethodDetails = input.paymentMethod;
     charge.installments = input.installments;
     charge.documentId = null;

@@ -101,8 +101,8 @@ export class SimulatedProcessor implements CardProcessor {
       const found = await this.card({ token: request.token });
       if (!found) return { declined: 'processing_error' as const };
       const { behavior, ...details } = found;
+      // A card short of funds can still be saved; charging it is what fails.
       if (behavior === 'declined') return { declined: 'card_declined' as const };
-      if (behavior === 'insufficient_funds') return { declined: 'insufficient_funds' as const };
       const ref = `sim_pm_${randomBase62(20)}`;
       await this.sql(
         'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values (?, ?, ?, ?, ?, ?, ?, true, now())',

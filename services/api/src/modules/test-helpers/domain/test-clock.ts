@@ -24,6 +24,13 @@ export class TestClock {
   }
 }
 
+/** A test clock only moves forward. */
+export function assertForward(clock: TestClock, to: Date): void {
+  if (to <= clock.frozenTime) {
+    throw new ValidationError('clock_cannot_move_backwards', `frozen_time must be after ${clock.frozenTime.toISOString()}`, 'frozen_time');
+  }
+}
+
 export class TestClockNotFound extends NotFoundError {
   constructor(id: string) {
     super('test clock', id);

@@ -29,6 +29,7 @@ export const ChargeSchema = new EntitySchema<Charge>({
     checkoutSessionId: { type: 'string', nullable: true },
     lineItems: { type: 'json', nullable: true },
     subscriptionId: { type: 'string', nullable: true },
+    subscriptionPeriod: { type: 'integer', nullable: true },
     paymentMethodDetails: { type: 'json' },
     installments: { type: 'integer', nullable: true },
     documentId: { type: 'string', nullable: true },

@@ -6,4 +6,5 @@ export interface TestClockRepository {
   list(accountId: string, page: PageRequest): Promise<Page<TestClock>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(clock: TestClock): Promise<void>;
+  save(clock: TestClock): Promise<void>;
 }

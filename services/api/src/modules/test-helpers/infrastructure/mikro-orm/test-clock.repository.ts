@@ -21,4 +21,8 @@ export class MikroOrmTestClockRepository implements TestClockRepository {
   async add(clock: TestClock): Promise<void> {
     await this.em.insert(clock);
   }
+
+  async save(clock: TestClock): Promise<void> {
+    await this.em.nativeUpdate(TestClock, { id: clock.id }, { frozenTime: clock.frozenTime, status: clock.status });
+  }
 }

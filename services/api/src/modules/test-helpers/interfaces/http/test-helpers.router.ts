@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Schemas } from '@kupa/sdk';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
 import { listReply } from '../../../../platform/http/replies';
+import { AdvanceTestClock } from '../../application/advance-test-clock';
 import { CreateTestClock } from '../../application/create-test-clock';
 import { GetTestClock } from '../../application/get-test-clock';
 import { ListTestClocks } from '../../application/list-test-clocks';
@@ -25,6 +26,7 @@ export class TestHelpersRouter {
     @inject(CreateTestClock) private readonly createTestClock: CreateTestClock,
     @inject(GetTestClock) private readonly getTestClock: GetTestClock,
     @inject(ListTestClocks) private readonly listTestClocks: ListTestClocks,
+    @inject(AdvanceTestClock) private readonly advanceTestClock: AdvanceTestClock,
   ) {}
 
   handlers(): OperationHandlers {
@@ -34,6 +36,10 @@ export class TestHelpersRouter {
         return { success: true, data: toTestClockResponse(clock) };
       },
       getTestClock: async ({ auth, params }) => ({ success: true, data: toTestClockResponse(await this.getTestClock.execute(auth, params.id)) }),
+      advanceTestClock: async ({ auth, params, body }) => ({
+        success: true,
+        data: toTestClockResponse(await this.advanceTestClock.execute(auth, params.id, new Date(body.frozen_time))),
+      }),
       listTestClocks: async ({ auth, query }) => listReply(await this.listTestClocks.execute(auth, query), toTestClockResponse),
     };
   }

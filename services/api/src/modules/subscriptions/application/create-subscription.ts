@@ -1,0 +1,87 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { FindCatalogItems } from '../../catalog/application/find-catalog-items';
+import { GetCustomer } from '../../customers/application/get-customer';
+import { ChargeSavedCard } from '../../payments/application/charge-saved-card';
+import { GetPaymentMethod } from '../../payments/application/get-payment-method';
+import { MoneyGate } from '../../payments/application/money-gate';
+import { Subscription } from '../domain/subscription';
+import { SUBSCRIPTIONS } from '../subscriptions.tokens';
+import type { SubscriptionRepository } from './ports/subscription-repository';
+import { SubscriptionEffects } from './subscription-effects';
+
+/**
+ * Subscribes a customer with a saved card: the first period is charged now unless the price has a trial
+ * (a decline answers 402 and leaves no subscription), with a document, a welcome email and
+ * `subscription.created`; renewals follow one interval later.
+ */
+@injectable()
+export class CreateSubscription {
+  constructor(
+    @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
+    @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
+    @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
+    @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
+    @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(scope: Scope, input: { customer: string; paymentMethod: string; price: string }): Promise<Subscription> {
+    const asParam = (code: string, param: string, id: string) => (error: unknown) => {
+      if (error instanceof NotFoundError) throw new ValidationError(code, `No such ${param.replace('_', ' ')}: '${id}'`, param);
+      throw error;
+    };
+    const customer = await this.getCustomer.execute(scope, input.customer).catch(asParam('customer_not_found', 'customer', input.customer));
+    const method = await this.getPaymentMethod.execute(scope, input.paymentMethod).catch(asParam('payment_method_not_found', 'payment_method', input.paymentMethod));
+    if (method.customerId !== customer.id) throw new ValidationError('payment_method_not_found', `No such payment method for this customer: '${input.paymentMethod}'`, 'payment_method');
+    const price = (await this.catalog.execute(scope, { prices: [input.price] })).prices.get(input.price);
+    if (!price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');
+    if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
+    await this.gate.processorFor(scope);
+
+    const now = this.clock.now();
+    const subscription = Subscription.start(scope, {
+      customerId: customer.id,
+      paymentMethodId: method.id,
+      plan: { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, currency: 'ils', interval: price.interval!, trialPeriodDays: price.trialPeriodDays },
+      testClockId: customer.testClockId,
+      renewalDiscount: 0,
+    }, now);
+    const begin = async () => {
+      await this.subscriptions.add(subscription);
+      await this.effects.event(subscription, 'subscription.created');
+      await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
+    };
+    if (subscription.inTrial()) {
+      await this.uow.run(begin);
+      return subscription;
+    }
+    const charge = await this.chargeSavedCard.execute(
+      {
+        scope,
+        customerId: customer.id,
+        paymentMethodId: method.id,
+        subscriptionId: subscription.id,
+        period: 0,
+        attempt: 1,
+        amount: price.unitAmount,
+        merchantInitiated: false,
+        documentLines: [{ description: price.productName, quantity: 1, unit_amount: price.unitAmount, amount: price.unitAmount }],
+        at: now,
+      },
+      async (charged) => {
+        if (charged.status === 'succeeded') await begin();
+      },
+    );
+    if (charge?.status !== 'succeeded') throw new DomainError('payment_failed', 'card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
+    return subscription;
+  }
+}

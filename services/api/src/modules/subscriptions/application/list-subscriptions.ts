@@ -1,0 +1,14 @@
+import { inject, injectable } from 'inversify';
+import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Subscription, SubscriptionStatus } from '../domain/subscription';
+import { SUBSCRIPTIONS } from '../subscriptions.tokens';
+import type { SubscriptionRepository } from './ports/subscription-repository';
+
+@injectable()
+export class ListSubscriptions {
+  constructor(@inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
+
+  execute(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>> {
+    return this.subscriptions.list(scope, filter, page);
+  }
+}

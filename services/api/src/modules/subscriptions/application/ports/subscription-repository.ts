@@ -1,0 +1,14 @@
+import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Subscription, SubscriptionStatus } from '../../domain/subscription';
+
+export interface SubscriptionRepository {
+  add(subscription: Subscription): Promise<void>;
+  save(subscription: Subscription): Promise<void>;
+  findById(scope: Scope, id: string): Promise<Subscription | null>;
+  findByIdUnscoped(id: string): Promise<Subscription | null>;
+  /** Locks the row, or answers null when another worker holds it (SKIP LOCKED). */
+  lock(id: string): Promise<Subscription | null>;
+  list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>>;
+  /** Subscriptions with something due by `now`: real-time ones (`clock` null) or one test clock's. */
+  dueIds(now: Date, clock: string | null, afterId: string | null, limit: number): Promise<string[]>;
+}

@@ -1,0 +1,39 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { SUBSCRIPTIONS } from '../subscriptions.tokens';
+import { AdvanceSubscription } from './advance-subscription';
+import type { SubscriptionRepository } from './ports/subscription-repository';
+
+const CONCURRENCY = 8;
+const PAGE = 200;
+
+/**
+ * The daily renewal run: every subscription with something due (renewals, retries, trial notices,
+ * cancellations at period end), processed with bounded concurrency so processor latency overlaps.
+ * Real-time subscriptions run on the clock; a test clock's run on its own time (`clock`, `now`).
+ */
+@injectable()
+export class RenewDueSubscriptions {
+  constructor(
+    @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(AdvanceSubscription) private readonly advance: AdvanceSubscription,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(options: { clock?: string; now?: Date } = {}): Promise<number> {
+    const now = options.now ?? this.clock.now();
+    let steps = 0;
+    let after: string | null = null;
+    for (;;) {
+      const ids = await this.subscriptions.dueIds(now, options.clock ?? null, after, PAGE);
+      if (ids.length === 0) return steps;
+      let next = 0;
+      const lane = async () => {
+        while (next < ids.length) steps += await this.advance.execute(ids[next++], now);
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, lane));
+      after = ids[ids.length - 1];
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import { GetAccount } from '../../accounts/application/get-account';
+import { GetCustomer } from '../../customers/application/get-customer';
+import { type EventType, RecordEvent } from '../../events/application/record-event';
+import { QueueEmail } from '../../notifications/application/queue-email';
+import type { Subscription } from '../domain/subscription';
+import { subscriptionView } from './subscription-view';
+
+/** Events and emails of a subscription, inside the transaction of the change. */
+@injectable()
+export class SubscriptionEffects {
+  constructor(
+    @inject(RecordEvent) private readonly recordEvent: RecordEvent,
+    @inject(QueueEmail) private readonly queueEmail: QueueEmail,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
+    @inject(GetAccount) private readonly getAccount: GetAccount,
+  ) {}
+
+  async event(subscription: Subscription, type: EventType): Promise<void> {
+    await this.recordEvent.execute(subscription, type, subscriptionView(subscription));
+  }
+
+  async email(subscription: Subscription, kind: 'welcome' | 'dunning', key: string): Promise<void> {
+    const customer = await this.getCustomer.execute(subscription, subscription.customerId);
+    if (!customer.email) return;
+    const account = await this.getAccount.execute(subscription.accountId);
+    const [subject, text] = kind === 'welcome'
+      ? [`ברוכים הבאים ל-${subscription.plan.name} / Welcome to ${subscription.plan.name}`, `${customer.name}, המנוי שלך אצל ${account.name} פעיל.\nYour subscription with ${account.name} is active.`]
+      : [`התשלום על ${subscription.plan.name} נכשל / Your payment for ${subscription.plan.name} failed`, `${customer.name}, לא הצלחנו לחייב את הכרטיס שלך. ננסה שוב בקרוב; כדאי לעדכן את אמצעי התשלום.\nWe could not charge your card. We will try again soon; please update your payment method.`];
+    await this.queueEmail.execute({ accountId: subscription.accountId, key, kind, to: customer.email, subject, text });
+  }
+}

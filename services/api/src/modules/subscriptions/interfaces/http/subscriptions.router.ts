@@ -1,0 +1,33 @@
+import { inject, injectable } from 'inversify';
+import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { listReply } from '../../../../platform/http/replies';
+import { CancelSubscription } from '../../application/cancel-subscription';
+import { CreateSubscription } from '../../application/create-subscription';
+import { GetSubscription } from '../../application/get-subscription';
+import { ListSubscriptions } from '../../application/list-subscriptions';
+import { subscriptionView } from '../../application/subscription-view';
+
+@injectable()
+export class SubscriptionsRouter {
+  constructor(
+    @inject(CreateSubscription) private readonly createSubscription: CreateSubscription,
+    @inject(GetSubscription) private readonly getSubscription: GetSubscription,
+    @inject(ListSubscriptions) private readonly listSubscriptions: ListSubscriptions,
+    @inject(CancelSubscription) private readonly cancelSubscription: CancelSubscription,
+  ) {}
+
+  handlers(): OperationHandlers {
+    return {
+      createSubscription: async ({ auth, body }) => ({
+        success: true,
+        data: subscriptionView(await this.createSubscription.execute(auth, { customer: body.customer, paymentMethod: body.payment_method, price: body.price })),
+      }),
+      getSubscription: async ({ auth, params }) => ({ success: true, data: subscriptionView(await this.getSubscription.execute(auth, params.id)) }),
+      listSubscriptions: async ({ auth, query }) => listReply(await this.listSubscriptions.execute(auth, { customer: query.customer, status: query.status }, query), subscriptionView),
+      cancelSubscription: async ({ auth, params, body }) => ({
+        success: true,
+        data: subscriptionView(await this.cancelSubscription.execute(auth, params.id, body?.cancel_at_period_end ?? false)),
+      }),
+    };
+  }
+}

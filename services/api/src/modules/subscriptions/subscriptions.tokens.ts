@@ -1,0 +1,5 @@
+export const SUBSCRIPTIONS = {
+  SubscriptionRepository: Symbol.for('SubscriptionRepository'),
+};
+
+export const RENEWAL_QUEUE = 'subscription-renewals';
