@@ -10,6 +10,7 @@ import { GetCustomer } from '../../customers/application/get-customer';
 import { ChargeSavedCard } from '../../payments/application/charge-saved-card';
 import { GetPaymentMethod } from '../../payments/application/get-payment-method';
 import { MoneyGate } from '../../payments/application/money-gate';
+import { GetTestClock } from '../../test-helpers/application/get-test-clock';
 import { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
@@ -29,6 +30,7 @@ export class CreateSubscription {
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
     @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(GetTestClock) private readonly getTestClock: GetTestClock,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -47,7 +49,8 @@ export class CreateSubscription {
     if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
     await this.gate.processorFor(scope);
 
-    const now = this.clock.now();
+    // A customer on a test clock lives on its time.
+    const now = customer.testClockId ? (await this.getTestClock.execute(scope, customer.testClockId)).frozenTime : this.clock.now();
     const subscription = Subscription.start(scope, {
       customerId: customer.id,
       paymentMethodId: method.id,
