@@ -30,7 +30,10 @@ export class RenewDueSubscriptions {
       if (ids.length === 0) return steps;
       let next = 0;
       const lane = async () => {
-        while (next < ids.length) steps += await this.advance.execute(ids[next++], now);
+        while (next < ids.length) {
+          const done = await this.advance.execute(ids[next++], now);
+          steps += done;
+        }
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, lane));
       after = ids[ids.length - 1];
