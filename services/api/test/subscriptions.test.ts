@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
+import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { Receiver, waitFor } from './support/receiver';
@@ -218,5 +219,83 @@ describe('cancellation', () => {
     const { clock } = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const res = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock } }, body: { frozen_time: '2026-02-01T00:00:00Z' } });
     expect(res.error!.error).toMatchObject({ code: 'clock_cannot_move_backwards', param: 'frozen_time' });
+  });
+});
+
+describe('recurring and mixed checkout', () => {
+  const pay = () => shopper(app);
+  async function checkoutCustomer() {
+    return (await api.POST('/v1/customers', { body: { name: 'Shopper', email: 'shopper@example.co.il' } })).data!.data.id;
+  }
+  async function open(customer: string, body: Record<string, unknown>) {
+    const res = await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, ...body } as never });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    return res.data!.data;
+  }
+  const renewAll = (at: Date) => app.services.inContext(() => app.services.container.get(RenewDueSubscriptions).execute({ now: at }));
+
+  it('a recurring price: the card is saved, the subscription starts, one charge pays the first period', async () => {
+    const customer = await checkoutCustomer();
+    const session = await open(customer, { price: monthly });
+    expect((await pay().payWithCard(session.id)).data!.data.status).toBe('succeeded');
+    const done = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+    expect(done).toMatchObject({ status: 'completed' });
+    const sub = await read(done.subscription!);
+    expect(sub).toMatchObject({ status: 'active', customer, price: monthly, trial_end: null });
+    const saved = (await api.GET('/v1/customers/{id}/payment_methods', { params: { path: { id: customer } } })).data!.data;
+    expect(saved.map((m) => m.id)).toEqual([sub.payment_method]);
+    const charges = await chargesOf(customer);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ id: done.charge, amount: 19900, subscription: sub.id, checkout_session: session.id.replace('co_', 'cs_') });
+    expect(charges[0]).not.toHaveProperty('line_items');
+    expect(await eventTypes(sub.id)).toEqual(['subscription.created']);
+  });
+
+  it('mixed with a trial: only the one-time items are charged now, with line_items on the charge', async () => {
+    const customer = await checkoutCustomer();
+    const session = await open(customer, { price: trial, line_items: [{ name: 'Starter kit', amount_agorot: 5000 }] });
+    expect((await pay().payWithCard(session.id)).data!.data.status).toBe('succeeded');
+    const done = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+    const sub = await read(done.subscription!);
+    expect(sub.trial_end).not.toBeNull();
+    const [charge] = await chargesOf(customer);
+    expect(charge).toMatchObject({ amount: 5000, line_items: [{ name: 'Starter kit', amount_agorot: 5000, quantity: 1 }] });
+    const document = (await api.GET('/v1/documents/{id}', { params: { path: { id: charge.document! } } })).data!.data;
+    expect(document.total).toBe(5000);
+  });
+
+  it('a price with a trial and nothing due: the subscription starts with no charge', async () => {
+    const customer = await checkoutCustomer();
+    const session = await open(customer, { price: trial });
+    expect((await pay().payWithCard(session.id)).data!.data.status).toBe('succeeded');
+    const done = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+    expect(done).toMatchObject({ status: 'completed', charge: null });
+    expect((await read(done.subscription!)).status).toBe('active');
+    expect(await chargesOf(customer)).toEqual([]);
+  });
+
+  it('plan discounts apply by duration: once only to the first charge, forever to renewals too', async () => {
+    const once = (await api.POST('/v1/discounts', { body: { name: 'First month half', code: 'HALFONCE', percent_off: 50, applies_to: { prices: [monthly] }, duration: 'once' } })).data!.data;
+    const forever = (await api.POST('/v1/discounts', { body: { name: 'Ten forever', code: 'TENFOREVER', percent_off: 10, applies_to: { prices: [monthly] }, duration: 'forever' } })).data!.data;
+    const results: Record<string, number[]> = {};
+    for (const code of [once.code!, forever.code!]) {
+      const customer = await checkoutCustomer();
+      const session = await open(customer, { price: monthly, coupon_codes: [code] });
+      await pay().payWithCard(session.id);
+      const sub = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.subscription!;
+      await renewAll(new Date(Date.parse((await read(sub)).current_period_end) + 1000));
+      results[code] = (await chargesOf(customer)).map((c) => c.amount);
+    }
+    expect(results).toEqual({ HALFONCE: [9950, 19900], TENFOREVER: [17910, 17910] });
+  });
+
+  it('refuses wallets for subscriptions and a declined card before anything starts', async () => {
+    const customer = await checkoutCustomer();
+    const session = await open(customer, { price: monthly });
+    const wallet = await pay().confirm(session.id, { type: 'wallet', wallet: 'apple_pay', token: 'wallet_tok_visa' });
+    expect(wallet.error!.error.code).toBe('wallet_not_allowed');
+    const declined = await pay().payWithCard(session.id, CARDS.declined);
+    expect(declined.data!.data).toMatchObject({ status: 'failed', failure: { code: 'card_declined' } });
+    expect((await api.GET('/v1/subscriptions', { params: { query: { customer } } })).data!.data).toEqual([]);
   });
 });

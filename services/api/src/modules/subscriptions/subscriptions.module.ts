@@ -7,6 +7,7 @@ import { CreateSubscription } from './application/create-subscription';
 import { GetSubscription } from './application/get-subscription';
 import { ListSubscriptions } from './application/list-subscriptions';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
+import { StartSubscription } from './application/start-subscription';
 import { SubscriptionEffects } from './application/subscription-effects';
 import { MikroOrmSubscriptionRepository } from './infrastructure/mikro-orm/subscription.repository';
 import { SubscriptionSchema } from './infrastructure/mikro-orm/subscription.schema';
@@ -24,6 +25,6 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionRepository).to(MikroOrmSubscriptionRepository).inSingletonScope();
   bindSingletons(bind, [
     SubscriptionEffects, AdvanceSubscription, RenewDueSubscriptions, CreateSubscription, CancelSubscription, GetSubscription,
-    ListSubscriptions, SubscriptionsRouter, RenewalsJob,
+    ListSubscriptions, SubscriptionsRouter, RenewalsJob, StartSubscription,
   ]);
 });

@@ -20,9 +20,10 @@ export class CompleteCheckoutSession {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(sessionId: string, chargeId: string | null, pricing: Pricing): Promise<CheckoutSession> {
+  async execute(sessionId: string, chargeId: string | null, pricing: Pricing, subscriptionId: string | null = null): Promise<CheckoutSession> {
     const session = (await this.sessions.findForUpdate(sessionId))!;
     session.complete(chargeId, this.clock.now());
+    session.subscriptionId = subscriptionId;
     await this.sessions.saveStatus(session);
     await this.redeem.execute(session, pricing.linked.map(({ rule }) => rule.id));
     await this.recordEvent.execute(session, 'checkout_session.completed', this.view.present({ session, pricing }));

@@ -7,7 +7,9 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { GetAccount } from '../../accounts/application/get-account';
 import type { Pricing } from '../../discounts/application/price-checkout';
+import { CreatePaymentMethod } from '../../payments/application/create-payment-method';
 import { GetPaymentMethod } from '../../payments/application/get-payment-method';
+import { StartSubscription } from '../../subscriptions/application/start-subscription';
 import { type CheckoutPayment, type PaymentOutcome, PayCheckout } from '../../payments/application/pay-checkout';
 import { failureMessage } from '../../payments/application/failure-messages';
 import type { CheckoutSession } from '../domain/checkout-session';
@@ -36,6 +38,8 @@ export class ConfirmCheckoutSession {
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
     @inject(PayCheckout) private readonly pay: PayCheckout,
+    @inject(CreatePaymentMethod) private readonly savePaymentMethod: CreatePaymentMethod,
+    @inject(StartSubscription) private readonly startSubscription: StartSubscription,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
@@ -45,7 +49,7 @@ export class ConfirmCheckoutSession {
     // A repeated confirm of a paid session answers as the first did.
     if (session?.status === 'completed') return { status: 'succeeded', redirect_url: session.redirectUrl() };
     const pending = await loadPendingSession(this.sessions, this.expire, sessionId, this.clock.now());
-    if (pending.isRecurring()) throw new DomainError('not_implemented', 'not_implemented', 'Paying subscription checkouts is not available yet');
+    if (pending.isRecurring()) return this.subscribe(pending, method);
     const source = await this.source(pending, method);
     if (installments !== undefined && (pending.installmentsMax === null || installments > pending.installmentsMax)) {
       throw new ValidationError('installments_not_allowed', `This checkout offers ${pending.installmentsMax ? `up to ${pending.installmentsMax}` : 'no'} installments`, 'installments');
@@ -61,6 +65,54 @@ export class ConfirmCheckoutSession {
       this.complete.execute(pending.id, charge.id, pricing).then(() => undefined),
     );
     return result(pending, outcome);
+  }
+
+  /**
+   * A recurring or mixed checkout: the card is saved first (renewals charge it), then one payment covers
+   * the one-time items and, unless there is a trial, the plan's first period; the subscription starts in
+   * that payment's transaction. With nothing due now the subscription simply starts.
+   */
+  private async subscribe(session: CheckoutSession, method: ConfirmPaymentMethod): Promise<ConfirmResult> {
+    if (method.type === 'wallet') throw new ValidationError('wallet_not_allowed', 'A subscription needs a card that can be saved', 'payment_method');
+    let card: { id: string; processorRef: string };
+    if (method.type === 'saved_card') {
+      const source = await this.source(session, method);
+      card = { id: (source as { paymentMethod: string }).paymentMethod, processorRef: (source as { processorRef: string }).processorRef };
+    } else {
+      try {
+        card = await this.savePaymentMethod.execute(session, { customer: session.customerId, token: method.token });
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'card_declined') return result(session, { status: 'failed', code: 'card_declined' });
+        throw error;
+      }
+    }
+    const plan = session.plan!;
+    const pricing = await this.view.price(session);
+    const due = amounts(session, pricing).amount_due_now;
+    const renewalDiscount = pricing.linked.filter(({ rule }) => rule.duration === 'forever').reduce((sum, linked) => sum + linked.planAmount, 0);
+    const start = () =>
+      this.startSubscription.execute(session, {
+        customerId: session.customerId,
+        paymentMethodId: card.id,
+        plan: { price: plan.price, product: plan.product, name: plan.name, unitAmount: plan.unitAmount, currency: session.currency, interval: plan.interval, trialPeriodDays: plan.trialPeriodDays },
+        renewalDiscount,
+      });
+    if (due === 0) {
+      await this.uow.run(async () => {
+        const subscription = await start();
+        await this.complete.execute(session.id, null, pricing, subscription.id);
+      });
+      return { status: 'succeeded', redirect_url: session.redirectUrl() };
+    }
+    const outcome = await this.pay.execute(
+      this.payment(session, pricing, due, { type: 'saved_card', paymentMethod: card.id, processorRef: card.processorRef }, null),
+      async (charge) => {
+        const subscription = await start();
+        await this.complete.execute(session.id, charge.id, pricing, subscription.id);
+        return { subscriptionId: subscription.id, subscriptionPeriod: session.inTrial() ? null : 0 };
+      },
+    );
+    return result(session, outcome);
   }
 
   private async source(session: CheckoutSession, method: ConfirmPaymentMethod): Promise<CheckoutPayment['source']> {
@@ -101,14 +153,24 @@ export class ConfirmCheckoutSession {
       captureMethod: session.captureMethod,
       createDocument: session.createDocument,
       lineItems: session.kind === 'cart' || session.kind === 'mixed' ? lines : null,
-      documentLines: [
-        ...session.lineItems.map((line) => ({ description: line.name, quantity: line.quantity, unit_amount: line.amountAgorot, amount: line.amountAgorot * line.quantity })),
-        ...pricing.summary.discount_lines.map((line) => ({ description: line.name, quantity: 1, unit_amount: line.amount_agorot, amount: line.amount_agorot })),
-      ],
+      documentLines: documentLines(session, pricing),
       installments,
       source,
     };
   }
+}
+
+/** What the tax document lists for what is charged now: the lines, the plan unless in trial, and the discounts on them. */
+function documentLines(session: CheckoutSession, pricing: Pricing) {
+  const charged = session.plan && !session.inTrial() ? [{ name: session.plan.name, quantity: 1, amount: session.plan.unitAmount }] : [];
+  const lines = [...session.lineItems.map((line) => ({ name: line.name, quantity: line.quantity, amount: line.amountAgorot })), ...charged];
+  const discounts = pricing.linked
+    .map(({ rule, amount, planAmount }) => ({ name: rule.name, amount: amount - (session.inTrial() ? planAmount : 0) }))
+    .filter((discount) => discount.amount > 0);
+  return [
+    ...lines.map((line) => ({ description: line.name, quantity: line.quantity, unit_amount: line.amount, amount: line.amount * line.quantity })),
+    ...discounts.map((discount) => ({ description: discount.name, quantity: 1, unit_amount: -discount.amount, amount: -discount.amount })),
+  ];
 }
 
 export function result(session: CheckoutSession, outcome: PaymentOutcome): ConfirmResult {

@@ -21,6 +21,8 @@ export interface LinkedRule {
   rule: DiscountRule;
   /** Agorot taken off, positive. */
   amount: number;
+  /** The part of `amount` taken off the plan line. */
+  planAmount: number;
 }
 
 export interface DiscountSummary {
@@ -102,7 +104,8 @@ export function priceCheckout(input: PricingInput): Pricing {
         taken[i] += value;
         amount += value;
       }
-      if (amount > 0) linked.push({ rule, amount });
+      const planIndex = input.plan ? all.length - 1 : -1;
+      if (amount > 0) linked.push({ rule, amount, planAmount: cut.get(planIndex) ?? 0 });
     }
   }
 

@@ -35,8 +35,11 @@ export type PaymentOutcome =
   | { status: 'requires_action'; challengeId: string }
   | { status: 'failed'; code: string };
 
-/** Runs inside the transaction that records a successful charge (completes the checkout session). */
-export type OnCharged = (charge: Charge) => Promise<void>;
+/**
+ * Runs inside the transaction that records a successful charge (completes the checkout session); may
+ * answer the subscription the charge pays, which the charge then carries.
+ */
+export type OnCharged = (charge: Charge) => Promise<void | { subscriptionId: string; subscriptionPeriod: number | null }>;
 
 interface AttemptRequest {
   source: PaymentSource;
@@ -192,6 +195,12 @@ export class PayCheckout {
       }
       const charge = Charge.authorized(payment.scope, newCharge(outcome.card), outcome.processorRef, now);
       await this.charges.add(charge);
+      const link = await onCharged(charge);
+      if (link) {
+        charge.subscriptionId = link.subscriptionId;
+        charge.subscriptionPeriod = link.subscriptionPeriod;
+        await this.charges.save(charge);
+      }
       if (charge.status === 'succeeded') {
         await this.effects.moneyTaken(charge);
         await this.effects.event(charge, 'charge.succeeded');
@@ -200,7 +209,6 @@ export class PayCheckout {
       }
       attempt.succeeded(charge.id, now);
       await this.attempts.save(attempt);
-      await onCharged(charge);
       return { status: 'succeeded', chargeId: charge.id };
     });
   }
