@@ -299,3 +299,27 @@ describe('recurring and mixed checkout', () => {
     expect((await api.GET('/v1/subscriptions', { params: { query: { customer } } })).data!.data).toEqual([]);
   });
 });
+
+describe('test clocks and expiries', () => {
+  it('advancing a clock expires its customers\' holds and checkout sessions, and no one else\'s', async () => {
+    const { clock, customer } = await clockedCustomer(new Date().toISOString());
+    const other = await checkoutCustomerOffClock();
+    const open = async (who: string, body: Record<string, unknown>) =>
+      (await api.POST('/v1/checkout_sessions', { body: { customer: who, ...URLS, line_items: [{ name: 'Camera', amount_agorot: 9000 }], ...body } as never })).data!.data;
+    const held = await open(customer, { capture_method: 'manual' });
+    await shopper(app).payWithCard(held.id);
+    const chargeId = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: held.id } } })).data!.data.charge!;
+    const pending = await open(customer, {});
+    const othersPending = await open(other, {});
+
+    await advance(clock, new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString());
+    expect((await api.GET('/v1/charges/{id}', { params: { path: { id: chargeId } } })).data!.data).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+    const sessions = async (id: string) => (await api.GET('/v1/events', { params: { query: { type: 'checkout_session.expired', limit: 100 } } })).data!.data.filter((e) => (e.data as { id: string }).id === id);
+    expect(await sessions(pending.id)).toHaveLength(1);
+    expect(await sessions(othersPending.id)).toHaveLength(0);
+  });
+});
+
+async function checkoutCustomerOffClock() {
+  return (await api.POST('/v1/customers', { body: { name: 'Real time' } })).data!.data.id;
+}

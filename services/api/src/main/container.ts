@@ -106,7 +106,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     async close() {
       await notifications.stop();
       await container.get<WebhookSender>(EVENTS.WebhookSender).close();
-      await boss.stop({ graceful: true, wait: true, close: true });
+      await boss.stop({ graceful: true, wait: true, close: true, timeout: 5_000 });
       await orm.close();
     },
   };

@@ -23,6 +23,17 @@ function listen(app: import('express').Express, port: number): Promise<Server> {
   });
 }
 
+/** Waits for `work`, at most `ms`, whatever its outcome. */
+function settle(work: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    work.then(
+      () => resolve(),
+      () => resolve(),
+    ).finally(() => clearTimeout(timer));
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const roles = parseRoles(process.argv.slice(2));
@@ -55,14 +66,19 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    // Connections dropping while PostgreSQL goes down are expected now, not a reason to crash.
+    process.on('uncaughtException', (error) => services.logger.debug({ err: error }, 'error while stopping'));
+    process.on('unhandledRejection', (error) => services.logger.debug({ err: error }, 'error while stopping'));
     console.log(`\n${signal}: stopping…`);
-    await Promise.all(servers.map((server) => new Promise((resolve) => {
+    // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
+    // bounded and a failure of one does not keep the others from running.
+    await settle(Promise.all(servers.map((server) => new Promise((resolve) => {
       server.close(resolve);
       server.closeAllConnections();
-    })));
-    for (const stopper of stoppers) await stopper.stop();
-    await services.close();
-    await database.stop();
+    }))), 3_000);
+    for (const stopper of stoppers) await settle(stopper.stop(), 5_000);
+    await settle(services.close(), 5_000);
+    await settle(database.stop(), 10_000);
     console.log('Stopped.');
     process.exit(0);
   };

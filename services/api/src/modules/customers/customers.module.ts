@@ -3,6 +3,7 @@ import { ContainerModule } from 'inversify';
 import { CreateCustomer } from './application/create-customer';
 import { GetCustomer } from './application/get-customer';
 import { ListCustomers } from './application/list-customers';
+import { ListCustomersOnClock } from './application/list-customers-on-clock';
 import { CUSTOMERS } from './customers.tokens';
 import { MikroOrmCustomerRepository } from './infrastructure/mikro-orm/customer.repository';
 import { CustomerSchema } from './infrastructure/mikro-orm/customer.schema';
@@ -14,5 +15,5 @@ export const customersEntities = [CustomerSchema];
 export const customersModule = new ContainerModule(({ bind }) => {
   bind(CUSTOMERS.CustomerRepository).to(MikroOrmCustomerRepository).inSingletonScope();
   bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
-  bindSingletons(bind, [CreateCustomer, GetCustomer, ListCustomers, CustomersRouter]);
+  bindSingletons(bind, [CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, CustomersRouter]);
 });

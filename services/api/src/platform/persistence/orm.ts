@@ -20,6 +20,7 @@ export async function createOrm(databaseUrl: string, entities: EntitySchema[], o
       transactional: true,
       allOrNothing: true,
       silent: true,
+      snapshot: false,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
     forceUtcTimezone: true,

@@ -19,10 +19,10 @@ export class ExpireCheckoutSession {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(sessionId: string): Promise<boolean> {
+  async execute(sessionId: string, now: Date = this.clock.now()): Promise<boolean> {
     return this.uow.run(async () => {
       const session = await this.sessions.findForUpdate(sessionId);
-      if (!session || !session.expire(this.clock.now())) return false;
+      if (!session || !session.expire(now)) return false;
       await this.sessions.saveStatus(session);
       await this.recordEvent.execute(session, 'checkout_session.expired', await this.view.render(session));
       return true;

@@ -14,11 +14,13 @@ export class ExpireDueSessions {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(batchSize = 500): Promise<number> {
+  /** `customers` and `now`: a test clock's customers, on its time. */
+  async execute(options: { now?: Date; customers?: string[] } = {}, batchSize = 500): Promise<number> {
     let expired = 0;
     for (;;) {
-      const ids = await this.sessions.dueIds(this.clock.now(), batchSize);
-      for (const id of ids) if (await this.expire.execute(id)) expired++;
+      const now = options.now ?? this.clock.now();
+      const ids = await this.sessions.dueIds(now, batchSize, options.customers);
+      for (const id of ids) if (await this.expire.execute(id, now)) expired++;
       if (ids.length < batchSize) return expired;
     }
   }

@@ -17,10 +17,11 @@ export class ExpireHolds {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(batchSize = 500): Promise<number> {
+  /** `customers` and `now`: a test clock's customers, on its time. */
+  async execute(options: { now?: Date; customers?: string[] } = {}, batchSize = 500): Promise<number> {
     let expired = 0;
     for (;;) {
-      const holds = await this.charges.expiredHolds(this.clock.now(), batchSize);
+      const holds = await this.charges.expiredHolds(options.now ?? this.clock.now(), batchSize, options.customers);
       for (const { id, livemode } of holds) {
         try {
           const charge = await this.endHold.execute(this.processors.forMode(livemode), id, { kind: 'cancel', reason: 'expired' });

@@ -42,6 +42,16 @@ describe('Subscription', () => {
     expect(sub.nextStep(new Date('2030-01-01T00:00:00Z'))).toBeNull();
   });
 
+  it('returns to active, on the period that was due, when a retry succeeds', () => {
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    sub.renewalFailed(sub.currentPeriodEnd);
+    const retry = sub.nextStep(sub.nextRetryAt!);
+    expect(retry).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
+    sub.renewed(1);
+    expect(sub).toMatchObject({ status: 'active', failedAttempts: 0, nextRetryAt: null, periodIndex: 1 });
+    expect(sub.currentPeriodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
+  });
+
   it('with cancel_at_period_end ends at the period\'s end instead of charging', () => {
     const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
     sub.scheduleCancel();

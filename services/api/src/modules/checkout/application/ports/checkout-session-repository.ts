@@ -15,5 +15,5 @@ export interface CheckoutSessionRepository {
   removeCode(id: string, code: string): Promise<void>;
   recordFailedCode(id: string, now: Date, windowMs: number): Promise<void>;
   /** Pending sessions whose time is up. */
-  dueIds(now: Date, limit: number): Promise<string[]>;
+  dueIds(now: Date, limit: number, customers?: string[]): Promise<string[]>;
 }

@@ -72,8 +72,10 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
     );
   }
 
-  async dueIds(now: Date, limit: number): Promise<string[]> {
-    const rows = await this.em.find(CheckoutSession, { status: 'pending', expiresAt: { $lte: now } }, { fields: ['id'], limit, orderBy: { expiresAt: 'asc' } });
+  async dueIds(now: Date, limit: number, customers?: string[]): Promise<string[]> {
+    const where: FilterQuery<CheckoutSession> = { status: 'pending', expiresAt: { $lte: now } };
+    if (customers) where.customerId = { $in: customers };
+    const rows = await this.em.find(CheckoutSession, where, { fields: ['id'], limit, orderBy: { expiresAt: 'asc' } });
     return rows.map((row) => row.id);
   }
 }

@@ -6,6 +6,7 @@ export interface CustomerRepository {
   list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(customer: Customer): Promise<void>;
+  idsOnClock(clockId: string): Promise<string[]>;
 }
 
 /** Whether a test clock exists in the scope; answered by the test-helpers module. */

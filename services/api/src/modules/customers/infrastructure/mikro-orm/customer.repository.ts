@@ -20,6 +20,10 @@ export class MikroOrmCustomerRepository implements CustomerRepository {
     return paginate(this.em, Customer, where, page);
   }
 
+  async idsOnClock(clockId: string): Promise<string[]> {
+    return (await this.em.find(Customer, { testClockId: clockId }, { fields: ['id'] })).map((customer) => customer.id);
+  }
+
   async add(customer: Customer): Promise<void> {
     await this.em.insert(customer);
   }

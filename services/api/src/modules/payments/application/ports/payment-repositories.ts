@@ -12,7 +12,7 @@ export interface ChargeRepository {
   findForUpdate(id: string): Promise<Charge | null>;
   list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>>;
   /** Holds past their capture window. */
-  expiredHolds(now: Date, limit: number): Promise<{ id: string; livemode: boolean }[]>;
+  expiredHolds(now: Date, limit: number, customers?: string[]): Promise<{ id: string; livemode: boolean }[]>;
 }
 
 export interface PaymentAttemptRepository {

@@ -53,8 +53,10 @@ export class MikroOrmChargeRepository implements ChargeRepository {
     return paginate(this.em, Charge, where, page);
   }
 
-  async expiredHolds(now: Date, limit: number): Promise<{ id: string; livemode: boolean }[]> {
-    const rows = await this.em.find(Charge, { status: 'requires_capture', capturableUntil: { $lte: now } }, { fields: ['id', 'livemode'], limit, orderBy: { capturableUntil: 'asc' } });
+  async expiredHolds(now: Date, limit: number, customers?: string[]): Promise<{ id: string; livemode: boolean }[]> {
+    const where: FilterQuery<Charge> = { status: 'requires_capture', capturableUntil: { $lte: now } };
+    if (customers) where.customerId = { $in: customers };
+    const rows = await this.em.find(Charge, where, { fields: ['id', 'livemode'], limit, orderBy: { capturableUntil: 'asc' } });
     return rows.map((row) => ({ id: row.id, livemode: row.livemode }));
   }
 }
