@@ -45,7 +45,12 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${port}/${options.database}`,
     embedded: true,
-    stop: () => server.stop(),
+    stop: async () => {
+      // A PostgreSQL that already exited (Ctrl-C reaches it too) is not waited for: its exit has passed.
+      const child = (server as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return;
+      await server.stop();
+    },
   };
 }
 
