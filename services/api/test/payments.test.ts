@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
-import { UpdateAccountSettings } from '../src/modules/accounts/application/update-account-settings';
 import { ExpireHolds } from '../src/modules/payments/application/expire-holds';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';

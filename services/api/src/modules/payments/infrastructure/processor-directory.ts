@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { CardProcessor, ProcessorDirectory } from '../application/ports/card-processor';
-import { NoLiveProcessor } from '../application/money-gate';
+import { processorUnavailable } from '../application/money-gate';
 import { SimulatedProcessor } from './simulated-processor';
 
 /** Test mode uses the simulated processor; no live processor adapter is configured in this build. */
@@ -9,7 +9,7 @@ export class ModeProcessorDirectory implements ProcessorDirectory {
   constructor(@inject(SimulatedProcessor) private readonly simulated: SimulatedProcessor) {}
 
   forMode(livemode: boolean): CardProcessor {
-    if (livemode) throw NoLiveProcessor.error();
+    if (livemode) throw processorUnavailable();
     return this.simulated;
   }
 }
