@@ -59,3 +59,21 @@ export function startBatchWorker<T extends object>(
     },
   };
 }
+
+/**
+ * A job pg-boss starts on a cron schedule (in the workers with scheduling on), run by one worker at a
+ * time; `run` does the whole sweep.
+ */
+export async function startScheduledJob(
+  boss: PgBoss,
+  queue: string,
+  cron: string,
+  options: Omit<BatchWorkerOptions, 'batchSize'>,
+  run: () => Promise<unknown>,
+  logger: Logger,
+): Promise<{ stop(): Promise<void> }> {
+  await boss.schedule(queue, cron, undefined, { tz: 'Asia/Jerusalem' });
+  return startBatchWorker<object>(boss, queue, { ...options, batchSize: 1 }, async () => {
+    await run();
+  }, logger);
+}

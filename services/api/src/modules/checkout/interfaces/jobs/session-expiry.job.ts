@@ -1,7 +1,7 @@
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { type BatchWorkerOptions, startBatchWorker } from '../../../../platform/jobs/batch-worker';
+import { type BatchWorkerOptions, startBatchWorker, startScheduledJob } from '../../../../platform/jobs/batch-worker';
 import type { PgBoss } from '../../../../platform/jobs/pg-boss';
 import { JOBS } from '../../../../platform/jobs/jobs.tokens';
 import { LOGGING } from '../../../../platform/logging/logging.tokens';
@@ -22,14 +22,11 @@ export class SessionExpiryJob {
   ) {}
 
   async start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
-    await this.boss.schedule(SESSION_EXPIRY_SWEEP_QUEUE, '*/5 * * * *');
     const workers = [
       startBatchWorker<{ sessionId: string }>(this.boss, SESSION_EXPIRY_QUEUE, options, async ({ sessionId }) => {
         await RequestContext.create(this.em, () => this.expire.execute(sessionId));
       }, this.logger),
-      startBatchWorker<object>(this.boss, SESSION_EXPIRY_SWEEP_QUEUE, { ...options, batchSize: 1 }, async () => {
-        await RequestContext.create(this.em, () => this.sweep.execute());
-      }, this.logger),
+      await startScheduledJob(this.boss, SESSION_EXPIRY_SWEEP_QUEUE, '*/5 * * * *', options, () => RequestContext.create(this.em, () => this.sweep.execute()), this.logger),
     ];
     return { stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) };
   }

@@ -1,7 +1,7 @@
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { type BatchWorkerOptions, startBatchWorker } from '../../../../platform/jobs/batch-worker';
+import { type BatchWorkerOptions, startScheduledJob } from '../../../../platform/jobs/batch-worker';
 import type { PgBoss } from '../../../../platform/jobs/pg-boss';
 import { JOBS } from '../../../../platform/jobs/jobs.tokens';
 import { LOGGING } from '../../../../platform/logging/logging.tokens';
@@ -19,10 +19,7 @@ export class RenewalsJob {
     @inject(LOGGING.Logger) private readonly logger: Logger,
   ) {}
 
-  async start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
-    await this.boss.schedule(RENEWAL_QUEUE, '0 2 * * *', undefined, { tz: 'Asia/Jerusalem' });
-    return startBatchWorker<object>(this.boss, RENEWAL_QUEUE, { ...options, batchSize: 1 }, async () => {
-      await RequestContext.create(this.em, () => this.renew.execute());
-    }, this.logger);
+  start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
+    return startScheduledJob(this.boss, RENEWAL_QUEUE, '0 2 * * *', options, () => RequestContext.create(this.em, () => this.renew.execute()), this.logger);
   }
 }
