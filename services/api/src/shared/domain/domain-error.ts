@@ -33,6 +33,17 @@ export class ValidationError extends DomainError {
   }
 }
 
+/**
+ * For a `.catch`: an id sent in a request body that names nothing is the caller's mistake in that field
+ * (400 `code` on `param`), not a missing resource (404).
+ */
+export function asMissingParam(code: string, param: string, id: string) {
+  return (error: unknown): never => {
+    if (error instanceof NotFoundError) throw new ValidationError(code, `No such ${param.replace(/_/g, ' ')}: '${id}'`, param);
+    throw error;
+  };
+}
+
 /** The same answer for an unknown id, another account's id and the other mode's id. */
 export class NotFoundError extends DomainError {
   constructor(resource: string, id: string, param?: string) {

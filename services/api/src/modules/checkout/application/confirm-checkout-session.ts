@@ -12,7 +12,7 @@ import { GetPaymentMethod } from '../../payments/application/get-payment-method'
 import { StartSubscription } from '../../subscriptions/application/start-subscription';
 import { type CheckoutPayment, type PaymentOutcome, PayCheckout } from '../../payments/application/pay-checkout';
 import { failureMessage } from '../../payments/application/failure-messages';
-import type { CheckoutSession } from '../domain/checkout-session';
+import { type CheckoutSession, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { loadPendingSession } from './apply-checkout-discount';
 import { CompleteCheckoutSession } from './complete-checkout-session';
@@ -45,7 +45,7 @@ export class ConfirmCheckoutSession {
   ) {}
 
   async execute(sessionId: string, method: ConfirmPaymentMethod, installments?: number): Promise<ConfirmResult> {
-    const session = await this.sessions.findByIdUnscoped(sessionId.replace(/^cs_/, 'co_'));
+    const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     // A repeated confirm of a paid session answers as the first did.
     if (session?.status === 'completed') return { status: 'succeeded', redirect_url: session.redirectUrl() };
     const pending = await loadPendingSession(this.sessions, this.expire, sessionId, this.clock.now());

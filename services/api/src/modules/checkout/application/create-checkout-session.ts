@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { asMissingParam, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
@@ -55,10 +55,7 @@ export class CreateCheckoutSession {
   ) {}
 
   async execute(scope: Scope, input: CreateCheckoutSessionInput): Promise<CheckoutSession> {
-    await this.getCustomer.execute(scope, input.customer).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw new ValidationError('customer_not_found', `No such customer: '${input.customer}'`, 'customer');
-      throw error;
-    });
+    await this.getCustomer.execute(scope, input.customer).catch(asMissingParam('customer_not_found', 'customer', input.customer));
     const lines = input.lineItems ?? [];
     const found = await this.catalog.execute(scope, {
       prices: [...(input.price ? [input.price] : []), ...lines.flatMap((line) => (line.price ? [line.price] : []))],

@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
-import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Charge, type DocumentLineInput, type NewCharge } from '../domain/charge';
@@ -45,7 +43,6 @@ export class ChargeSavedCard {
     @inject(MoneyGate) private readonly gate: MoneyGate,
     @inject(ChargeEffects) private readonly effects: ChargeEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
   async execute(request: SubscriptionCharge, onSettled: (charge: Charge) => Promise<void>): Promise<Charge | null> {
@@ -84,7 +81,7 @@ export class ChargeSavedCard {
     };
     try {
       return await this.uow.run(async () => {
-        const at = request.at ?? this.clock.now();
+        const { at } = request;
         if (outcome.status === 'authorized') {
           const charge = Charge.authorized(request.scope, details, outcome.processorRef, at);
           await this.charges.add(charge);

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -21,10 +21,7 @@ export class CreatePaymentMethod {
   ) {}
 
   async execute(scope: Scope, input: { customer: string; token: string }): Promise<PaymentMethod> {
-    await this.getCustomer.execute(scope, input.customer).catch((error: unknown) => {
-      if (error instanceof NotFoundError) throw new ValidationError('customer_not_found', `No such customer: '${input.customer}'`, 'customer');
-      throw error;
-    });
+    await this.getCustomer.execute(scope, input.customer).catch(asMissingParam('customer_not_found', 'customer', input.customer));
     const processor = await this.gate.processorFor(scope);
     const saved = await processor.saveCard({ idempotencyKey: `save_${randomBase62(20)}`, token: input.token });
     if ('declined' in saved) {

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -37,12 +37,8 @@ export class CreateSubscription {
   ) {}
 
   async execute(scope: Scope, input: { customer: string; paymentMethod: string; price: string }): Promise<Subscription> {
-    const asParam = (code: string, param: string, id: string) => (error: unknown) => {
-      if (error instanceof NotFoundError) throw new ValidationError(code, `No such ${param.replace('_', ' ')}: '${id}'`, param);
-      throw error;
-    };
-    const customer = await this.getCustomer.execute(scope, input.customer).catch(asParam('customer_not_found', 'customer', input.customer));
-    const method = await this.getPaymentMethod.execute(scope, input.paymentMethod).catch(asParam('payment_method_not_found', 'payment_method', input.paymentMethod));
+    const customer = await this.getCustomer.execute(scope, input.customer).catch(asMissingParam('customer_not_found', 'customer', input.customer));
+    const method = await this.getPaymentMethod.execute(scope, input.paymentMethod).catch(asMissingParam('payment_method_not_found', 'payment_method', input.paymentMethod));
     if (method.customerId !== customer.id) throw new ValidationError('payment_method_not_found', `No such payment method for this customer: '${input.paymentMethod}'`, 'payment_method');
     const price = (await this.catalog.execute(scope, { prices: [input.price] })).prices.get(input.price);
     if (!price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');

@@ -106,16 +106,6 @@ export class Subscription {
     return { kind: 'charge', at: this.currentPeriodEnd, period: this.periodIndex + 1, attempt: 1 };
   }
 
-  /** When something is next due (for sweeps and test clocks), or null. */
-  nextDueAt(): Date | null {
-    if (this.status === 'canceled') return null;
-    if (this.status === 'past_due') return this.nextRetryAt;
-    if (this.trialEnd && !this.trialWillEndSent && this.inTrial()) {
-      return new Date(Math.min(this.trialEnd.getTime() - TRIAL_WILL_END_NOTICE_MS, this.currentPeriodEnd.getTime()));
-    }
-    return this.currentPeriodEnd;
-  }
-
   markTrialWillEndSent(): void {
     this.trialWillEndSent = true;
   }
