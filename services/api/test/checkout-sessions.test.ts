@@ -195,7 +195,7 @@ describe('rule 6: manual capture (J5)', () => {
     expectRejected(await create({ price: shirtPrice, capture_method: 'manual', auto_open_wallets: true }), 400, 'auto_open_wallets_not_supported_for_manual', 'auto_open_wallets');
     const session = (await create({ price: shirtPrice, capture_method: 'manual' })).data!.data;
     const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id }, query: { surface: 'embed' } } });
-    expect(page.data!.data.payment_options).toEqual({ card: true, wallets: [], saved_cards: [], auto_open_wallets: false });
+    expect(page.data!.data.payment_options).toEqual({ card: true, cardholder_id_required: false, wallets: [], saved_cards: [], auto_open_wallets: false });
   });
 });
 
@@ -225,9 +225,9 @@ describe('rules 7 and 8: wallets and payment methods (embedded only)', () => {
     const session = (await create({ price: shirtPrice, payment_methods: ['card'], background_color: '#112233' })).data!.data;
     const publicApi = app.client();
     const embed = (await publicApi.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id }, query: { surface: 'embed' } } })).data!.data;
-    expect(embed.payment_options).toEqual({ card: true, wallets: [], saved_cards: [], auto_open_wallets: false });
+    expect(embed.payment_options).toEqual({ card: true, cardholder_id_required: false, wallets: [], saved_cards: [], auto_open_wallets: false });
     const hosted = (await publicApi.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
-    expect(hosted.payment_options).toEqual({ card: true, wallets: ['apple_pay', 'google_pay', 'bit'], saved_cards: [], auto_open_wallets: false });
+    expect(hosted.payment_options).toEqual({ card: true, cardholder_id_required: false, wallets: ['apple_pay', 'google_pay', 'bit'], saved_cards: [], auto_open_wallets: false });
     const walletOnly = (await create({ price: shirtPrice, payment_methods: ['wallet'], auto_open_wallets: true })).data!.data;
     const walletEmbed = (await publicApi.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: walletOnly.id }, query: { surface: 'embed' } } })).data!.data;
     expect(walletEmbed.payment_options).toMatchObject({ card: false, wallets: ['apple_pay', 'google_pay', 'bit'], auto_open_wallets: true });

@@ -1,47 +1,144 @@
-import { useEffect, useState } from 'preact/hooks';
-import { formatAgorot } from '../../models/money';
-import { type LoadResult, loadSession } from '../../models/session';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { Dialog } from '../../components/Dialog';
+import { PaymentPanel } from '../../components/PaymentPanel';
+import { StatusView } from '../../components/StatusView';
+import { Summary } from '../../components/Summary';
+import { MESSAGES, resolveLang } from '../../i18n/messages';
+import { type Checkout, createCheckout } from '../../models/checkout';
 import './style.css';
 
-const TEXT = {
-  he: { loading: 'טוען…', unavailable: 'דף התשלום אינו זמין', hint: 'ייתכן שהקישור פג תוקף. חזרו לאתר החנות ונסו שוב.', total: 'לתשלום' },
-  en: { loading: 'Loading…', unavailable: 'This payment page is not available', hint: 'The link may have expired. Go back to the store and try again.', total: 'Total' },
-};
-
-function language(): 'he' | 'en' {
-  return navigator.language.toLowerCase().startsWith('he') ? 'he' : 'en';
-}
-
 export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null; embedded: boolean }) {
-  const [result, setResult] = useState<LoadResult | null>(null);
-  const lang = language();
-  const t = TEXT[lang];
+  const checkout = useMemo(() => (sessionId ? createCheckout(sessionId, embedded) : null), [sessionId, embedded]);
+  const root = useRef<HTMLDivElement>(null);
+  const lang = checkout?.lang.value ?? resolveLang('auto', navigator.languages ?? [navigator.language]);
+  const t = MESSAGES[lang];
+  const page = checkout?.page.value ?? null;
+  const phase = checkout?.phase.value.kind ?? 'not_found';
+
+  useEffect(() => {
+    void checkout?.load();
+  }, [checkout]);
 
   useEffect(() => {
     document.documentElement.lang = lang;
     document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr';
-    if (!sessionId) setResult({ kind: 'unavailable' });
-    else void loadSession(sessionId).then(setResult);
-  }, [sessionId, lang]);
+    document.title = page && phase === 'ready' ? `${embedded ? t.embedTitle : t.title} · ${page.merchant.name}` : embedded ? t.embedTitle : t.title;
+  }, [lang, page, phase]);
 
+  useEffect(() => {
+    if (!checkout || !embedded || !root.current) return;
+    return checkout.channel.watchHeight(root.current);
+  }, [checkout]);
+
+  useEffect(() => {
+    if (checkout && embedded && phase === 'ready') checkout.channel.post({ type: 'service-checkout-ready' });
+  }, [phase === 'ready']);
+
+  const background = embedded && page ? page.background_color : undefined;
   return (
-    <main class={embedded ? 'checkout checkout--embedded' : 'checkout'}>
-      {result === null && <p role="status">{t.loading}</p>}
-      {result?.kind === 'unavailable' && (
-        <section role="alert">
-          <h1>{t.unavailable}</h1>
-          <p>{t.hint}</p>
-        </section>
-      )}
-      {result?.kind === 'ready' && (
-        <section>
-          <h1>{result.page.merchant.name}</h1>
+    <div ref={root} class={embedded ? 'shell shell--embedded' : 'shell'} style={background ? { background } : undefined}>
+      <main class="checkout">
+        {checkout ? <Body checkout={checkout} /> : <StatusView tone="error" title={t.notFoundTitle}><p>{t.notFoundText}</p></StatusView>}
+      </main>
+      <div class="visually-hidden" aria-live="polite">
+        {checkout?.announcement.value}
+      </div>
+    </div>
+  );
+}
+
+function Body({ checkout }: { checkout: Checkout }) {
+  const t = checkout.t.value;
+  const phase = checkout.phase.value;
+  const page = checkout.page.value;
+
+  switch (phase.kind) {
+    case 'loading':
+      return (
+        <StatusView tone="info" title={t.loading}>
+          <div class="skeleton" aria-hidden="true" />
+        </StatusView>
+      );
+    case 'wrong_host': {
+      const right = `${phase.expected}${location.pathname}${location.search}`;
+      return (
+        <StatusView tone="warning" title={t.wrongHostTitle}>
+          <p>{t.wrongHostText(phase.opened, phase.expected)}</p>
           <p>
-            {t.total}:{' '}
-            {formatAgorot(result.page.amount_due_now, lang)}
+            <a href={right} dir="ltr">
+              {right}
+            </a>
           </p>
-        </section>
+        </StatusView>
+      );
+    }
+    case 'not_found':
+      return (
+        <StatusView tone="error" title={t.notFoundTitle}>
+          <p>{t.notFoundText}</p>
+        </StatusView>
+      );
+    case 'load_failed':
+      return (
+        <StatusView tone="warning" title={t.networkTitle}>
+          <p>{t.networkText}</p>
+          <button type="button" class="button button--secondary" onClick={() => void checkout.load()}>
+            {t.retry}
+          </button>
+        </StatusView>
+      );
+    case 'expired':
+      return (
+        <StatusView tone="warning" title={t.expiredTitle}>
+          <p>{t.expiredText}</p>
+          {!checkout.embedded && page && <a class="button button--secondary" href={page.cancel_url}>{t.backToStore}</a>}
+        </StatusView>
+      );
+    case 'done':
+      return (
+        <StatusView tone="success" title={t.paidTitle}>
+          <p>{phase.outcome === 'authorized' ? t.authorizedText : phase.outcome === 'trial' ? t.trialStartedText : t.paidText}</p>
+          {!checkout.embedded && phase.redirectUrl && (
+            <p>
+              <a href={phase.redirectUrl}>{t.backToStore}</a>
+            </p>
+          )}
+        </StatusView>
+      );
+    case 'ready':
+      return <Ready checkout={checkout} />;
+  }
+}
+
+function Ready({ checkout }: { checkout: Checkout }) {
+  const t = checkout.t.value;
+  const page = checkout.page.value!;
+  return (
+    <>
+      <header class="merchant">
+        <h1 class="merchant__name">{page.merchant.name}</h1>
+        {!page.livemode && <span class="badge">{t.testMode}</span>}
+      </header>
+      <div class="layout">
+        <Summary checkout={checkout} />
+        <PaymentPanel checkout={checkout} />
+      </div>
+      {!checkout.embedded && (
+        <footer class="footer">
+          <a href={page.cancel_url}>{t.cancel}</a>
+        </footer>
       )}
-    </main>
+      <Dialog title={t.authTitle} open={checkout.challenge.value !== null} onCancel={() => void checkout.completeChallenge('failed')}>
+        <p>{t.authText}</p>
+        <div class="dialog__actions">
+          <button type="button" class="button button--pay" disabled={checkout.busy.value} onClick={() => void checkout.completeChallenge('authenticated')}>
+            {t.authComplete}
+          </button>
+          <button type="button" class="button button--secondary" disabled={checkout.busy.value} onClick={() => void checkout.completeChallenge('failed')}>
+            {t.authFail}
+          </button>
+        </div>
+      </Dialog>
+    </>
   );
 }

@@ -10,7 +10,7 @@ const app = express();
 app.use(express.json());
 
 app.get('/v1/account', (_req, res) => {
-  res.json({ success: true, data: { id: 'acct_bench', object: 'account', name: 'Bench', wallets_enabled: false, live_onboarded: false, livemode: false, created: '2026-01-01T00:00:00.000Z' } });
+  res.json({ success: true, data: { id: 'acct_bench', object: 'account', name: 'Bench', wallets_enabled: false, live_onboarded: false, cardholder_id_required: false, livemode: false, created: '2026-01-01T00:00:00.000Z' } });
 });
 
 app.post('/v1/customers', async (req, res) => {

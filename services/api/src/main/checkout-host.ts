@@ -8,8 +8,9 @@ export const CHECKOUT_DIST = fileURLToPath(new URL('../../../../checkout-spa/dis
 const COMMON_CSP = ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "img-src 'self' https: data:", "style-src 'self' 'unsafe-inline'"];
 
 /**
- * The checkout role: the hosted page at `/checkout/:id` (never framed) and the embed at
- * `/checkout/:id/embed` (framed by https merchant sites, and loopback ones in development).
+ * The checkout role: the hosted page at `/checkout/:id` (never framed), the embed at
+ * `/checkout/:id/embed` (framed by https merchant sites, and loopback ones in development), and the
+ * merchant's embed script at `/v1/embed.js`.
  */
 export function createCheckoutApp(config: Config): Express {
   const app = express();
@@ -26,7 +27,9 @@ export function createCheckoutApp(config: Config): Express {
       res.status(503).type('text').send('The checkout page is not built. Run `pnpm build`.');
       return;
     }
-    const html = readFileSync(indexPath, 'utf8').replace('__KUPA_API_URL__', config.publicBaseUrl.replace(/["&<>]/g, ''));
+    const html = readFileSync(indexPath, 'utf8')
+      .replace('__KUPA_API_URL__', config.publicBaseUrl.replace(/["&<>]/g, ''))
+      .replace('__KUPA_CHECKOUT_URL__', config.checkoutHostUrl.replace(/["&<>]/g, ''));
     res.setHeader('Content-Security-Policy', [...COMMON_CSP, connect, embed ? frameAncestors : "frame-ancestors 'none'"].join('; '));
     if (!embed) res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -39,6 +42,14 @@ export function createCheckoutApp(config: Config): Express {
   });
   app.get('/checkout/:id', (_req, res) => sendPage(res, false));
   app.get('/checkout/:id/embed', (_req, res) => sendPage(res, true));
+  // The merchant's embed script: a stable URL, so cached briefly rather than forever.
+  app.get('/v1/embed.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.sendFile(`${CHECKOUT_DIST}/v1/embed.js`, (error) => {
+      if (error && !res.headersSent) res.status(503).type('text').send('The embed script is not built. Run `pnpm build`.');
+    });
+  });
   app.use('/assets', express.static(`${CHECKOUT_DIST}/assets`, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use((_req, res) => {
     res.status(404).type('text').send('Not found');

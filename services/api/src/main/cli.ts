@@ -22,7 +22,8 @@ const USAGE = `Usage: pnpm cli <command> [options]
 
   accounts create --name NAME [--wallets] [--json]
       Create a merchant account with a secret key per mode.
-  accounts update --account ID [--wallets | --no-wallets] [--live-onboarded | --no-live-onboarded] [--json]
+  accounts update --account ID [--wallets | --no-wallets] [--live-onboarded | --no-live-onboarded]
+                  [--cardholder-id | --no-cardholder-id] [--json]
       Change an account's settings.
   keys create --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue another key (e.g. a checkout-scoped ck_ key).
@@ -44,6 +45,8 @@ const OPTIONS = {
   scope: { type: 'string', default: 'secret' },
   wallets: { type: 'boolean' },
   'no-wallets': { type: 'boolean' },
+  'cardholder-id': { type: 'boolean' },
+  'no-cardholder-id': { type: 'boolean' },
   'live-onboarded': { type: 'boolean' },
   'no-live-onboarded': { type: 'boolean' },
   json: { type: 'boolean', default: false },
@@ -86,9 +89,14 @@ async function run(services: Services, command: string, positionals: string[], v
         accountId: required(values.account, 'account'),
         walletsEnabled: flag(values.wallets, values['no-wallets']),
         liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
+        cardholderIdRequired: flag(values['cardholder-id'], values['no-cardholder-id']),
       });
-      const settings = { wallets_enabled: account.walletsEnabled, live_onboarded: account.liveOnboarded };
-      print(values, { account: { id: account.id, ...settings } }, `Account ${account.id}: wallets ${settings.wallets_enabled ? 'on' : 'off'}, live onboarding ${settings.live_onboarded ? 'done' : 'pending'}`);
+      const settings = { wallets_enabled: account.walletsEnabled, live_onboarded: account.liveOnboarded, cardholder_id_required: account.cardholderIdRequired };
+      print(
+        values,
+        { account: { id: account.id, ...settings } },
+        `Account ${account.id}: wallets ${settings.wallets_enabled ? 'on' : 'off'}, live onboarding ${settings.live_onboarded ? 'done' : 'pending'}, cardholder ID ${settings.cardholder_id_required ? 'required' : 'not asked'}`,
+      );
       return;
     }
     case 'keys create':

@@ -10,6 +10,7 @@ export interface UpdateAccountSettingsInput {
   accountId: string;
   walletsEnabled?: boolean;
   liveOnboarded?: boolean;
+  cardholderIdRequired?: boolean;
 }
 
 @injectable()

@@ -7,6 +7,8 @@ export class Account {
   walletsEnabled!: boolean;
   /** Processor onboarding and business identity linking are done, so live keys may move money. */
   liveOnboarded!: boolean;
+  /** Card payers must give their ID number (ת.ז.), as the account's Israeli processor requires. */
+  cardholderIdRequired!: boolean;
   createdAt!: Date;
 
   static create(input: { name: string; walletsEnabled: boolean }, now: Date): Account {
@@ -15,12 +17,14 @@ export class Account {
     account.name = input.name;
     account.walletsEnabled = input.walletsEnabled;
     account.liveOnboarded = false;
+    account.cardholderIdRequired = false;
     account.createdAt = now;
     return account;
   }
 
-  changeSettings(settings: { walletsEnabled?: boolean; liveOnboarded?: boolean }): void {
+  changeSettings(settings: { walletsEnabled?: boolean; liveOnboarded?: boolean; cardholderIdRequired?: boolean }): void {
     if (settings.walletsEnabled !== undefined) this.walletsEnabled = settings.walletsEnabled;
     if (settings.liveOnboarded !== undefined) this.liveOnboarded = settings.liveOnboarded;
+    if (settings.cardholderIdRequired !== undefined) this.cardholderIdRequired = settings.cardholderIdRequired;
   }
 }

@@ -18,7 +18,7 @@ import { loadPendingSession } from './apply-checkout-discount';
 import { CompleteCheckoutSession } from './complete-checkout-session';
 import { ExpireCheckoutSession } from './expire-checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { amounts, SessionView } from './session-view';
+import { amounts, renewalDiscount, SessionView } from './session-view';
 
 export type ConfirmPaymentMethod = Schemas['ConfirmPaymentMethod'];
 export type ConfirmResult = Schemas['ConfirmResult'];
@@ -80,7 +80,7 @@ export class ConfirmCheckoutSession {
       card = { id: (source as { paymentMethod: string }).paymentMethod, processorRef: (source as { processorRef: string }).processorRef };
     } else {
       try {
-        card = await this.savePaymentMethod.execute(session, { customer: session.customerId, token: method.token });
+        card = await this.savePaymentMethod.execute(session, { customer: session.customerId, token: method.token, idempotencyKey: `save_${session.id}_${method.token}` });
       } catch (error) {
         if (error instanceof DomainError && error.code === 'card_declined') return result(session, { status: 'failed', code: 'card_declined' });
         throw error;
@@ -89,13 +89,12 @@ export class ConfirmCheckoutSession {
     const plan = session.plan!;
     const pricing = await this.view.price(session);
     const due = amounts(session, pricing).amount_due_now;
-    const renewalDiscount = pricing.linked.filter(({ rule }) => rule.duration === 'forever').reduce((sum, linked) => sum + linked.planAmount, 0);
     const start = () =>
       this.startSubscription.execute(session, {
         customerId: session.customerId,
         paymentMethodId: card.id,
         plan: { price: plan.price, product: plan.product, name: plan.name, unitAmount: plan.unitAmount, currency: session.currency, interval: plan.interval, trialPeriodDays: plan.trialPeriodDays },
-        renewalDiscount,
+        renewalDiscount: renewalDiscount(pricing),
       });
     if (due === 0) {
       await this.uow.run(async () => {

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import { ValidationError } from '../../../shared/domain/domain-error';
+import { GetAccount } from '../../accounts/application/get-account';
 import type { CardDetails, CardInput } from '../../payments/application/ports/card-processor';
 import { TokenizeCard } from '../../payments/application/tokenize-card';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
@@ -11,11 +13,15 @@ export class CreateCardToken {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(TokenizeCard) private readonly tokenize: TokenizeCard,
+    @inject(GetAccount) private readonly getAccount: GetAccount,
   ) {}
 
   async execute(sessionId: string, card: CardInput): Promise<{ token: string; card: CardDetails }> {
     const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     if (!session) throw new CheckoutSessionNotFound(sessionId);
+    if (card.holderId === undefined && (await this.getAccount.execute(session.accountId)).cardholderIdRequired) {
+      throw new ValidationError('parameter_missing', "The cardholder's ID number is required", 'card.holder_id');
+    }
     return this.tokenize.execute(session, card);
   }
 }

@@ -7,7 +7,7 @@ import { ListPaymentMethods } from '../../payments/application/list-payment-meth
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { amounts, lineItems, SessionView } from './session-view';
+import { amounts, lineItems, renewalDiscount, SessionView } from './session-view';
 
 const WALLETS = ['apple_pay', 'google_pay', 'bit'] as const;
 
@@ -52,11 +52,13 @@ export class GetCheckoutPage {
         interval: session.plan.interval,
         trial_period_days: session.plan.trialPeriodDays,
         amount_discount: pricing.summary.plan_discount_agorot,
+        renewal_amount: session.plan.unitAmount - renewalDiscount(pricing),
       },
       ...amounts(session, pricing),
       discount_summary: pricing.summary,
       payment_options: {
         card: allowed.includes('card'),
+        cardholder_id_required: account.cardholderIdRequired,
         wallets: account.walletsEnabled && !manual && allowed.includes('wallet') ? [...WALLETS] : [],
         saved_cards: saved.items.map((method) => ({
           id: method.id,
@@ -67,6 +69,8 @@ export class GetCheckoutPage {
       background_color: session.backgroundColor,
       capture_method: session.captureMethod,
       installments: session.installmentsMax === null ? null : { max: session.installmentsMax },
+      redirect_url: session.status === 'completed' ? session.redirectUrl() : null,
+      success_origin: new URL(session.redirectUrl()).origin,
       cancel_url: session.cancelUrl,
       expires_at: session.expiresAt.toISOString(),
       livemode: session.livemode,

@@ -101,3 +101,8 @@ export function amounts(session: CheckoutSession, pricing: Pricing) {
     amount_due_now: session.inTrial() ? Math.max(0, oneTime) : pricing.total,
   };
 }
+
+/** Agorot off every renewal: the plan's share of the discounts that last forever. */
+export function renewalDiscount(pricing: Pricing): number {
+  return pricing.linked.filter(({ rule }) => rule.duration === 'forever').reduce((sum, linked) => sum + linked.planAmount, 0);
+}

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import { randomBase62 } from '../../../shared/domain/ids';
+import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetCustomer } from '../../customers/application/get-customer';
@@ -10,7 +10,11 @@ import { PAYMENTS } from '../payments.tokens';
 import { MoneyGate } from './money-gate';
 import type { PaymentMethodRepository } from './ports/payment-repositories';
 
-/** Saves a tokenized card to a customer, as the processor's reusable reference. */
+/**
+ * Saves a tokenized card to a customer, as the processor's reusable reference. A caller that may repeat
+ * itself (a checkout confirmed twice by a double click) passes its own idempotency key: the processor then
+ * answers the same card reference, and the same payment method is answered.
+ */
 @injectable()
 export class CreatePaymentMethod {
   constructor(
@@ -20,16 +24,14 @@ export class CreatePaymentMethod {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, input: { customer: string; token: string }): Promise<PaymentMethod> {
+  async execute(scope: Scope, input: { customer: string; token: string; idempotencyKey?: string }): Promise<PaymentMethod> {
     await this.getCustomer.execute(scope, input.customer).catch(asMissingParam('customer_not_found', 'customer', input.customer));
     const processor = await this.gate.processorFor(scope);
-    const saved = await processor.saveCard({ idempotencyKey: `save_${randomBase62(20)}`, token: input.token });
+    const saved = await processor.saveCard({ idempotencyKey: input.idempotencyKey ?? `save_${randomBase62(20)}`, token: input.token });
     if ('declined' in saved) {
       if (saved.declined === 'processing_error') throw new ValidationError('token_invalid', `No such card token: '${input.token}'`, 'token');
       throw new DomainError('invalid', 'card_declined', 'The card was declined', 'token');
     }
-    const method = PaymentMethod.save(scope, input.customer, saved.ref, saved.card, this.clock.now());
-    await this.methods.add(method);
-    return method;
+    return this.methods.addOnce(PaymentMethod.save(scope, input.customer, saved.ref, saved.card, this.clock.now()));
   }
 }

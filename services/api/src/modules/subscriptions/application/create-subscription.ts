@@ -1,8 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
 import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
-import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog/application/find-catalog-items';
@@ -10,10 +8,10 @@ import { GetCustomer } from '../../customers/application/get-customer';
 import { ChargeSavedCard } from '../../payments/application/charge-saved-card';
 import { GetPaymentMethod } from '../../payments/application/get-payment-method';
 import { MoneyGate } from '../../payments/application/money-gate';
-import { GetTestClock } from '../../test-helpers/application/get-test-clock';
 import { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
+import { SubscriberClock } from './subscriber-clock';
 import { SubscriptionEffects } from './subscription-effects';
 
 /**
@@ -30,10 +28,9 @@ export class CreateSubscription {
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
     @inject(MoneyGate) private readonly gate: MoneyGate,
-    @inject(GetTestClock) private readonly getTestClock: GetTestClock,
+    @inject(SubscriberClock) private readonly subscriberClock: SubscriberClock,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
   async execute(scope: Scope, input: { customer: string; paymentMethod: string; price: string }): Promise<Subscription> {
@@ -45,8 +42,7 @@ export class CreateSubscription {
     if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
     await this.gate.processorFor(scope);
 
-    // A customer on a test clock lives on its time.
-    const now = customer.testClockId ? (await this.getTestClock.execute(scope, customer.testClockId)).frozenTime : this.clock.now();
+    const { now } = await this.subscriberClock.now(scope, customer);
     const subscription = Subscription.start(scope, {
       customerId: customer.id,
       paymentMethodId: method.id,

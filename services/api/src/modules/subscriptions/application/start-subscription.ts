@@ -1,12 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
-import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Subscription, type SubscriptionPlan } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
+import { SubscriberClock } from './subscriber-clock';
 import { SubscriptionEffects } from './subscription-effects';
 
 /**
@@ -19,12 +18,13 @@ export class StartSubscription {
     @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(SHARED.Clock) private readonly clock: Clock,
+    @inject(SubscriberClock) private readonly subscriberClock: SubscriberClock,
   ) {}
 
   async execute(scope: Scope, input: { customerId: string; paymentMethodId: string; plan: SubscriptionPlan; renewalDiscount: number }): Promise<Subscription> {
     if (!this.uow.active()) throw new Error('a checkout subscription starts inside the payment\'s unit of work');
-    const subscription = Subscription.start(scope, { ...input, testClockId: null }, this.clock.now());
+    const { now, testClockId } = await this.subscriberClock.now(scope, input.customerId);
+    const subscription = Subscription.start(scope, { ...input, testClockId }, now);
     await this.subscriptions.add(subscription);
     await this.effects.event(subscription, 'subscription.created');
     await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);

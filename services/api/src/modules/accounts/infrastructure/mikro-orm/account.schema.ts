@@ -10,6 +10,7 @@ export const AccountSchema = new EntitySchema<Account>({
     name: { type: 'string' },
     walletsEnabled: { type: 'boolean' },
     liveOnboarded: { type: 'boolean' },
+    cardholderIdRequired: { type: 'boolean' },
     createdAt: { type: 'Date' },
   },
 });

@@ -11,6 +11,7 @@ export function toAccountResponse(account: Account, livemode: boolean): Schemas[
     name: account.name,
     wallets_enabled: account.walletsEnabled,
     live_onboarded: account.liveOnboarded,
+    cardholder_id_required: account.cardholderIdRequired,
     livemode,
     created: account.createdAt.toISOString(),
   };

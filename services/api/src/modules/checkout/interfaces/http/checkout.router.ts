@@ -71,6 +71,7 @@ export class CheckoutRouter {
           expMonth: body.card.exp_month,
           expYear: body.card.exp_year,
           cvc: body.card.cvc,
+          holderId: body.card.holder_id,
         });
         return {
           success: true,

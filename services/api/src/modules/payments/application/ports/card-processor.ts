@@ -14,6 +14,8 @@ export interface CardInput {
   expMonth: number;
   expYear: number;
   cvc: string;
+  /** The cardholder's ID number (ת.ז.), checked and passed on, never stored. */
+  holderId?: string;
 }
 
 export type CardSource = { token: string } | { paymentMethodRef: string };

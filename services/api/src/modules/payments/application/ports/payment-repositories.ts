@@ -31,7 +31,8 @@ export interface ChargeOperationRepository {
 }
 
 export interface PaymentMethodRepository {
-  add(method: PaymentMethod): Promise<void>;
+  /** Adds the method unless one with its processor reference exists; answers the one stored. */
+  addOnce(method: PaymentMethod): Promise<PaymentMethod>;
   save(method: PaymentMethod): Promise<void>;
   findById(scope: Scope, id: string): Promise<PaymentMethod | null>;
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>>;

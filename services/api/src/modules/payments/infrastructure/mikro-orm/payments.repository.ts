@@ -104,8 +104,10 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
 export class MikroOrmPaymentMethodRepository implements PaymentMethodRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(method: PaymentMethod): Promise<void> {
-    await this.em.insert(method);
+  async addOnce(method: PaymentMethod): Promise<PaymentMethod> {
+    await this.em.createQueryBuilder(PaymentMethod).insert(method).onConflict(['accountId', 'livemode', 'processorRef']).ignore().execute();
+    const stored = await this.em.findOne(PaymentMethod, { accountId: method.accountId, livemode: method.livemode, processorRef: method.processorRef });
+    return stored!;
   }
 
   async save(method: PaymentMethod): Promise<void> {

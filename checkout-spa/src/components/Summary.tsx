@@ -1,0 +1,74 @@
+import type { Checkout } from '../models/checkout';
+import { formatAgorot } from '../models/money';
+import { CouponField } from './CouponField';
+
+/** What the shopper is paying for: the lines, the plan, the discounts and what is due now. */
+export function Summary({ checkout }: { checkout: Checkout }) {
+  const page = checkout.page.value!;
+  const t = checkout.t.value;
+  const lang = checkout.lang.value;
+  const money = (agorot: number) => formatAgorot(agorot, lang);
+  const plan = page.plan;
+  const codeDiscounts = page.discount_summary.discount_lines;
+
+  return (
+    <section class="summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" class="summary__title">{t.orderSummary}</h2>
+      <p class="summary__due">
+        <span>{plan?.trial_period_days && page.amount_due_now === 0 ? t.dueToday : t.total}</span>
+        <strong data-testid="amount-due">{money(page.amount_due_now)}</strong>
+      </p>
+      <ul class="lines">
+        {plan && (
+          <li class="line">
+            <div class="line__text">
+              <span class="line__name">{plan.name}</span>
+              <span class="line__meta">
+                {plan.trial_period_days
+                  ? t.trialThen(plan.trial_period_days, money(plan.renewal_amount), plan.interval)
+                  : t.perInterval(money(plan.unit_amount), plan.interval)}
+              </span>
+            </div>
+            <span class="line__amount">{money(plan.trial_period_days ? 0 : plan.unit_amount)}</span>
+          </li>
+        )}
+        {page.line_items.map((line, i) => (
+          <li key={i} class={line.amount_agorot < 0 ? 'line line--negative' : 'line'}>
+            {line.image_url && <img class="line__image" src={line.image_url} alt="" width={48} height={48} onError={(e) => ((e.currentTarget as HTMLImageElement).hidden = true)} />}
+            <div class="line__text">
+              <span class="line__name">{line.name}</span>
+              {line.description && <span class="line__meta">{line.description}</span>}
+              {line.quantity > 1 && <span class="line__meta">{`${t.quantity(line.quantity)} · ${t.each(money(line.amount_agorot))}`}</span>}
+            </div>
+            <span class="line__amount">{money(line.amount_subtotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <CouponField checkout={checkout} />
+      <dl class="totals">
+        {codeDiscounts.length > 0 && (
+          <div class="totals__row">
+            <dt>{t.subtotal}</dt>
+            <dd>{money(page.amount_subtotal)}</dd>
+          </div>
+        )}
+        {codeDiscounts.map((line, i) => (
+          <div key={i} class="totals__row totals__row--discount">
+            <dt>{line.name}</dt>
+            <dd>{money(line.amount_agorot)}</dd>
+          </div>
+        ))}
+        <div class="totals__row totals__row--total">
+          <dt>{plan ? t.dueToday : t.total}</dt>
+          <dd>{money(page.amount_due_now)}</dd>
+        </div>
+        {plan && !plan.trial_period_days && (
+          <div class="totals__row totals__row--then">
+            <dt>{t.thenEach(money(plan.renewal_amount), plan.interval)}</dt>
+            <dd />
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

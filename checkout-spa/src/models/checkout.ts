@@ -1,0 +1,221 @@
+import { batch, computed, signal } from '@preact/signals';
+import { type Lang, MESSAGES, resolveLang } from '../i18n/messages';
+import { api, call, CHECKOUT_URL, type ConfirmPaymentMethod, type ConfirmResult, NetworkError, type PageView, RequestError } from './api';
+import { EmbedChannel } from './embed';
+
+export type Outcome = 'paid' | 'authorized' | 'trial';
+
+export type Phase =
+  | { kind: 'loading' }
+  | { kind: 'wrong_host'; opened: string; expected: string }
+  | { kind: 'not_found' }
+  | { kind: 'load_failed' }
+  | { kind: 'ready' }
+  | { kind: 'expired' }
+  | { kind: 'done'; outcome: Outcome; redirectUrl: string | null };
+
+export interface CardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+  holder_id?: string;
+}
+
+/** A field the processor refused, by the name the form uses. */
+export type CardField = 'number' | 'expiry' | 'cvc' | 'holder_id';
+
+export class CardRefused extends Error {
+  constructor(
+    readonly field: CardField,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+const TOKEN_FIELDS: Record<string, CardField> = {
+  'card.number': 'number',
+  'card.exp_year': 'expiry',
+  'card.exp_month': 'expiry',
+  'card.cvc': 'cvc',
+  'card.holder_id': 'holder_id',
+};
+
+/**
+ * The page's state and what the shopper can do. Money moves only through `confirm`, whose repeats the
+ * server answers as the first: a retry after a lost answer sends the same request again.
+ */
+export function createCheckout(sessionId: string, embedded: boolean) {
+  const page = signal<PageView | null>(null);
+  const phase = signal<Phase>({ kind: 'loading' });
+  const busy = signal(false);
+  /** The last payment's refusal, shown above the form and announced. */
+  const paymentError = signal<string | null>(null);
+  /** A payment whose answer was lost: offered again as is. */
+  const pendingRetry = signal<(() => Promise<void>) | null>(null);
+  const challenge = signal<string | null>(null);
+  const announcement = signal('');
+  const lang = computed<Lang>(() => resolveLang(page.value?.locale ?? 'auto', navigator.languages ?? [navigator.language]));
+  const t = computed(() => MESSAGES[lang.value]);
+  const channel = new EmbedChannel(sessionId);
+  const surface = embedded ? 'embed' : 'hosted';
+
+  function outcomeOf(view: PageView): Outcome {
+    if (view.capture_method === 'manual') return 'authorized';
+    if (view.plan?.trial_period_days && view.amount_due_now === 0) return 'trial';
+    return 'paid';
+  }
+
+  function finish(redirectUrl: string | null) {
+    const view = page.value!;
+    batch(() => {
+      phase.value = { kind: 'done', outcome: outcomeOf(view), redirectUrl };
+      challenge.value = null;
+      paymentError.value = null;
+    });
+    if (embedded) channel.post({ type: 'service-checkout-result', status: 'success' });
+    else if (redirectUrl) setTimeout(() => location.assign(redirectUrl), 1200);
+  }
+
+  async function load(): Promise<void> {
+    if (CHECKOUT_URL && new URL(CHECKOUT_URL).origin !== location.origin) {
+      phase.value = { kind: 'wrong_host', opened: location.origin, expected: new URL(CHECKOUT_URL).origin };
+      return;
+    }
+    phase.value = { kind: 'loading' };
+    try {
+      const view = await call(api.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: sessionId }, query: { surface } } }));
+      channel.knowPage(view);
+      batch(() => {
+        page.value = view;
+        if (view.status === 'expired') phase.value = { kind: 'expired' };
+        else if (view.status === 'completed') phase.value = { kind: 'done', outcome: outcomeOf(view), redirectUrl: view.redirect_url };
+        else phase.value = { kind: 'ready' };
+      });
+      if (view.status === 'expired' && embedded) channel.post({ type: 'service-checkout-result', status: 'failed' });
+    } catch (error) {
+      if (error instanceof RequestError && (error.status === 404 || error.status === 400)) {
+        phase.value = { kind: 'not_found' };
+        if (embedded) channel.post({ type: 'service-checkout-result', status: 'failed' });
+      } else {
+        phase.value = { kind: 'load_failed' };
+      }
+    }
+  }
+
+  /** Reads the page again after a change to the discounts, keeping the form as it is. */
+  async function refresh(): Promise<void> {
+    const view = await call(api.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: sessionId }, query: { surface } } }));
+    page.value = view;
+  }
+
+  async function handle(result: ConfirmResult): Promise<void> {
+    if (result.status === 'succeeded') return finish(result.redirect_url ?? null);
+    if (result.status === 'requires_action' && result.next_action) {
+      challenge.value = result.next_action.challenge_id;
+      return;
+    }
+    batch(() => {
+      challenge.value = null;
+      const code = (result.failure?.code ?? 'processing_error') as keyof typeof t.value.failures;
+      paymentError.value = t.value.failures[code] ?? t.value.failures.processing_error;
+    });
+  }
+
+  /** Runs one payment step; a lost answer keeps the step for "Try again", a refusal shows its reason. */
+  async function step(run: () => Promise<ConfirmResult>): Promise<void> {
+    if (busy.value) return;
+    batch(() => {
+      busy.value = true;
+      paymentError.value = null;
+      pendingRetry.value = null;
+    });
+    try {
+      await handle(await run());
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        batch(() => {
+          paymentError.value = `${t.value.networkTitle}. ${t.value.networkText}`;
+          pendingRetry.value = () => step(run);
+        });
+      } else if (error instanceof RequestError && error.error.code === 'session_not_pending') {
+        await load();
+      } else if (error instanceof CardRefused) {
+        throw error;
+      } else {
+        paymentError.value = error instanceof RequestError ? error.message : t.value.failures.processing_error;
+      }
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  function confirm(method: ConfirmPaymentMethod, installments: number | null) {
+    return call(
+      api.POST('/v1/checkout_sessions/{id}/confirm', {
+        params: { path: { id: sessionId } },
+        body: installments && installments > 1 ? { payment_method: method, installments } : { payment_method: method },
+      }),
+    );
+  }
+
+  /** Tokenizes the card (the number goes to the token endpoint only), then pays with the token. */
+  function payWithCard(card: CardInput, installments: number | null): Promise<void> {
+    let token: string | null = null;
+    return step(async () => {
+      if (!token) {
+        try {
+          token = (await call(api.POST('/v1/tokens', { body: { checkout_session: sessionId, card } }))).id;
+        } catch (error) {
+          const field = error instanceof RequestError && error.error.param ? TOKEN_FIELDS[error.error.param] : undefined;
+          if (field) throw new CardRefused(field, error instanceof RequestError ? error.error.code : '');
+          throw error;
+        }
+      }
+      return confirm({ type: 'card', token }, installments);
+    });
+  }
+
+  return {
+    page,
+    phase,
+    busy,
+    paymentError,
+    pendingRetry,
+    challenge,
+    announcement,
+    lang,
+    t,
+    channel,
+    embedded,
+    load,
+    payWithCard,
+    payWithSavedCard: (id: string, installments: number | null) => step(() => confirm({ type: 'saved_card', payment_method: id }, installments)),
+    payWithWallet: (wallet: 'apple_pay' | 'google_pay' | 'bit') => step(() => confirm({ type: 'wallet', wallet, token: 'wallet_tok_visa' }, null)),
+    completeChallenge: (result: 'authenticated' | 'failed') =>
+      step(() =>
+        call(api.POST('/v1/checkout_sessions/{id}/three_d_secure', { params: { path: { id: sessionId } }, body: { challenge_id: challenge.value!, result } })),
+      ),
+    async applyCode(code: string): Promise<string | null> {
+      try {
+        await call(api.POST('/v1/checkout_sessions/{id}/discount', { params: { path: { id: sessionId } }, body: { code } }));
+        await refresh();
+        announcement.value = t.value.codeApplied(code.toUpperCase());
+        return null;
+      } catch (error) {
+        const errors = t.value.codeErrors;
+        if (error instanceof RequestError && error.error.code === 'session_not_pending') await load();
+        const code = error instanceof RequestError ? (error.error.code as keyof typeof errors) : 'other';
+        return errors[code] ?? errors.other;
+      }
+    },
+    async removeCode(code: string): Promise<void> {
+      await call(api.DELETE('/v1/checkout_sessions/{id}/discount/{code}', { params: { path: { id: sessionId, code } } }));
+      await refresh();
+      announcement.value = t.value.codeRemoved(code);
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;
