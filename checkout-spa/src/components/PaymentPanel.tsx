@@ -32,7 +32,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
 
   const validate = (field: keyof CardValues, from: CardValues): string | undefined => {
     if (field === 'number') {
-      if (!checked.digits && !from.number) return t.errors.numberRequired;
+      if (!from.number) return t.errors.numberRequired;
       return checkNumber(from.number).valid ? undefined : t.errors.numberInvalid;
     }
     if (field === 'expiry') {
@@ -45,12 +45,13 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
 
   const onInput = (field: keyof CardValues, raw: string) => {
     const value = field === 'number' ? formatNumber(raw) : field === 'expiry' ? formatExpiry(raw, values.expiry) : raw.replace(/\D/g, '');
-    setValues({ ...values, [field]: value });
+    const next = { ...values, [field]: value };
+    setValues(next);
     // An error goes away as soon as the field is right.
-    if (errors[field] && !validate(field, { ...values, [field]: value })) setErrors({ ...errors, [field]: undefined });
+    if (!validate(field, next)) setErrors((current) => ({ ...current, [field]: undefined }));
   };
   const onBlur = (field: keyof CardValues) => {
-    if (values[field]) setErrors({ ...errors, [field]: validate(field, values) });
+    if (values[field]) setErrors((current) => ({ ...current, [field]: validate(field, values) }));
   };
 
   const installmentCount = page.installments && page.amount_due_now > 0 ? installments : null;
@@ -140,7 +141,8 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
             </div>
           )}
           <PaymentError checkout={checkout} />
-          <button type="submit" class="button button--pay" disabled={busy}>
+          {/* Pressing the button must not blur the field first: the blur's error message would move the button away from under the pointer. */}
+          <button type="submit" class="button button--pay" disabled={busy} onMouseDown={(e) => e.preventDefault()}>
             {busy && <span class="spinner" aria-hidden="true" />}
             {label}
           </button>

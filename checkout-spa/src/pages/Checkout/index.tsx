@@ -131,10 +131,10 @@ function Ready({ checkout }: { checkout: Checkout }) {
       <Dialog title={t.authTitle} open={checkout.challenge.value !== null} onCancel={() => void checkout.completeChallenge('failed')}>
         <p>{t.authText}</p>
         <div class="dialog__actions">
-          <button type="button" class="button button--pay" disabled={checkout.busy.value} onClick={() => void checkout.completeChallenge('authenticated')}>
+          <button type="button" class="button button--pay" onClick={() => void checkout.completeChallenge('authenticated')}>
             {t.authComplete}
           </button>
-          <button type="button" class="button button--secondary" disabled={checkout.busy.value} onClick={() => void checkout.completeChallenge('failed')}>
+          <button type="button" class="button button--secondary" onClick={() => void checkout.completeChallenge('failed')}>
             {t.authFail}
           </button>
         </div>

@@ -20,6 +20,10 @@ function parseRoles(argv: string[]): Role[] {
 function listen(app: import('express').Express, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, (error?: Error) => (error ? reject(error) : resolve(server)));
+    // Idle keep-alive connections outlive clients' and load balancers' own idle timeouts (60 s is common),
+    // so the server never closes a connection a client is just reusing.
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
   });
 }
 

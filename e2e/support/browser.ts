@@ -1,0 +1,69 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import chromium from '@sparticuz/chromium';
+import { type Browser, type BrowserContext, chromium as playwright, type Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+export const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+// The packaged browser's defaults are for serverless sandboxes; these would switch off the very
+// protections (same-origin policy, site isolation) the checkout's tests rely on.
+const UNSAFE_FLAGS = ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process', '--no-zygote'];
+
+/**
+ * Headless Chromium: `CHROMIUM_PATH`, Debian's `/usr/bin/chromium`, or the one the `@sparticuz/chromium`
+ * package brings with `pnpm install`. Never a download.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const system = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null);
+  const executablePath = system ?? (await chromium.executablePath());
+  const packaged = system ? [] : chromium.args.filter((flag) => !UNSAFE_FLAGS.includes(flag) && !flag.startsWith('--disable-features=') && !flag.startsWith('--headless'));
+  return playwright.launch({
+    executablePath,
+    headless: true,
+    args: [...packaged, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+  /** Every URL the page requested. */
+  requests: string[];
+}
+
+/** A page in a fresh context, watched for errors and requests. */
+export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<WatchedPage & { context: BrowserContext }> {
+  const context = await browser.newContext({ locale: 'en-US', ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => requests.push(request.url()));
+  return { context, page, errors, requests };
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Saves a screenshot under e2e/screenshots/ (gitignored) for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
