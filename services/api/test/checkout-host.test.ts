@@ -29,6 +29,7 @@ describe('checkout host', () => {
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toContain('<meta name="kupa-api" content="https://api.kupa.example"');
+    expect(html).toContain('<meta name="kupa-checkout" content="http://localhost:3001"');
     expect(html).not.toMatch(/<script>(?!<\/script>)/); // no inline script under script-src 'self'
   });
 
@@ -47,5 +48,19 @@ describe('checkout host', () => {
     expect(assets.length).toBeGreaterThan(0);
     for (const asset of assets) expect((await fetch(`${baseUrl}${asset}`)).status).toBe(200);
     expect((await fetch(`${baseUrl}/assets/missing.js`)).status).toBe(404);
+    const asset = await fetch(`${baseUrl}${assets[0]}`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${baseUrl}/checkout/co_abc`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves the merchant embed script, which mounts the checkout as window.Kupa.mountCheckout', async () => {
+    const res = await fetch(`${baseUrl}/v1/embed.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('javascript');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const script = await res.text();
+    expect(script).toContain('mountCheckout');
+    expect(script).toContain('service-checkout-result');
+    expect(script).not.toContain("'*'");
   });
 });

@@ -26,6 +26,23 @@ async function session(body: Record<string, unknown> = {}, client = api, who = c
   return res.data!.data;
 }
 
+/** Every row of every table (as text), and every column as `schema.table.column`. */
+async function everythingStored(): Promise<{ dump: string; columns: string[] }> {
+  const em = app.services.orm.em.fork();
+  const tables = await em.getConnection().execute(
+    "select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'",
+  );
+  let dump = '';
+  const columns: string[] = [];
+  for (const { table_schema: schema, table_name: table } of tables) {
+    const rows = await em.getConnection().execute(`select t::text as row from "${schema}"."${table}" t`);
+    dump += rows.map((r) => String(r.row)).join('\n');
+    const found = await em.getConnection().execute('select column_name from information_schema.columns where table_schema = ? and table_name = ?', [schema, table]);
+    columns.push(...found.map(({ column_name: column }) => `${schema}.${table}.${column}`));
+  }
+  return { dump, columns };
+}
+
 const chargeOfSession = async (sessionId: string) => {
   const s = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: sessionId } } })).data!.data;
   return (await api.GET('/v1/charges/{id}', { params: { path: { id: s.charge! } } })).data!.data;
@@ -105,6 +122,43 @@ describe('tokenization', () => {
     const res = await app.client().POST('/v1/tokens', { body: { checkout_session: 'co_nope', card: { number: CARDS.ok, exp_month: 12, exp_year: 2031, cvc: '123' } } });
     expect(res.response.status).toBe(404);
   });
+  it('takes Isracard local 8–9 digit numbers by their check digit and refuses a wrong one', async () => {
+    const s = await session();
+    for (const number of ['12345679', '012345679']) {
+      const res = await app.client().POST('/v1/tokens', { body: { checkout_session: s.id, card: { number, exp_month: 12, exp_year: 2031, cvc: '123' } } });
+      expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+      expect(res.data!.data.card).toMatchObject({ brand: 'isracard', last4: '5679' });
+    }
+    const wrong = await app.client().POST('/v1/tokens', { body: { checkout_session: s.id, card: { number: '12345674', exp_month: 12, exp_year: 2031, cvc: '123' } } });
+    expect(wrong.error!.error).toMatchObject({ code: 'card_number_invalid', param: 'card.number' });
+  });
+
+  it('asks for the cardholder ID number when the account requires it, checks it, and never stores it', async () => {
+    const strict = await app.createAccount('ID shop');
+    const strictApi = app.client(strict.testKey);
+    const buyer = (await strictApi.POST('/v1/customers', { body: { name: 'Dana' } })).data!.data.id;
+    const tokenize = async (sessionId: string, holderId?: string) =>
+      app.client().POST('/v1/tokens', { body: { checkout_session: sessionId, card: { number: CARDS.ok, exp_month: 12, exp_year: 2031, cvc: '123', ...(holderId ? { holder_id: holderId } : {}) } } });
+
+    const before = await session({}, strictApi, buyer);
+    expect((await tokenize(before.id)).response.status).toBe(200);
+    expect((await strictApi.GET('/v1/account')).data!.data.cardholder_id_required).toBe(false);
+
+    await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId: strict.id, cardholderIdRequired: true }));
+    expect((await strictApi.GET('/v1/account')).data!.data.cardholder_id_required).toBe(true);
+    const s = await session({}, strictApi, buyer);
+    const page = (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } })).data!.data;
+    expect(page.payment_options.cardholder_id_required).toBe(true);
+    expect((await tokenize(s.id)).error!.error).toMatchObject({ code: 'parameter_missing', param: 'card.holder_id' });
+    expect((await tokenize(s.id, '123456789')).error!.error).toMatchObject({ code: 'holder_id_invalid', param: 'card.holder_id' });
+    expect((await tokenize(s.id, '12345')).error!.error).toMatchObject({ code: 'holder_id_invalid', param: 'card.holder_id' });
+    const token = await tokenize(s.id, '123456782');
+    expect(token.response.status).toBe(200);
+    expect((await pay.confirm(s.id, { type: 'card', token: token.data!.data.id })).data!.data.status).toBe('succeeded');
+
+    const { dump } = await everythingStored();
+    expect(`${dump}\n${logs.join('\n')}`).not.toContain('123456782');
+  });
 });
 
 describe('live mode', () => {
@@ -168,17 +222,8 @@ describe('card data', () => {
       const s = await session();
       await pay.payWithCard(s.id, number);
     }
-    const em = app.services.orm.em.fork();
-    const tables = await em.getConnection().execute(
-      "select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'",
-    );
-    let dump = '';
-    for (const { table_schema: schema, table_name: table } of tables) {
-      const rows = await em.getConnection().execute(`select t::text as row from "${schema}"."${table}" t`);
-      dump += rows.map((r) => String(r.row)).join('\n');
-      const columns = await em.getConnection().execute('select column_name from information_schema.columns where table_schema = ? and table_name = ?', [schema, table]);
-      for (const { column_name: column } of columns) expect(column, `${schema}.${table}`).not.toMatch(/cvc|card_number|^pan$/);
-    }
+    const { dump, columns } = await everythingStored();
+    for (const column of columns) expect(column).not.toMatch(/\.[^.]*(cvc|card_number)[^.]*$|\.(pan|holder_id)$/);
     expect(dump.length).toBeGreaterThan(10_000);
     const everything = `${dump}\n${logs.join('\n')}`;
     for (const number of numbers) {

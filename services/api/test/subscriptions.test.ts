@@ -289,6 +289,41 @@ describe('recurring and mixed checkout', () => {
     expect(results).toEqual({ HALFONCE: [9950, 19900], TENFOREVER: [17910, 17910] });
   });
 
+  it('shows the plan on the page with what each renewal costs after a forever discount', async () => {
+    const forever = (await api.POST('/v1/discounts', { body: { name: 'Fifteen forever', code: 'FIFTEENFOREVER', percent_off: 15, applies_to: { prices: [monthly] }, duration: 'forever' } })).data!.data;
+    const session = await open(await checkoutCustomer(), { price: monthly, coupon_codes: [forever.code!] });
+    const page = (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
+    expect(page.plan).toMatchObject({ unit_amount: 19900, amount_discount: -2985, renewal_amount: 16915 });
+    expect(page).toMatchObject({ amount_due_now: 16915, redirect_url: null, success_origin: 'https://shop.example.co.il' });
+    await pay().payWithCard(session.id);
+    const paid = (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
+    expect(paid).toMatchObject({ status: 'completed', redirect_url: `https://shop.example.co.il/thanks?session=${session.id}` });
+  });
+
+  it('a double click saves the card once and starts one subscription with one charge', async () => {
+    const customer = await checkoutCustomer();
+    const session = await open(customer, { price: monthly });
+    const token = await pay().token(session.id, CARDS.ok);
+    const answers = await Promise.all([1, 2, 3].map(() => pay().confirm(session.id, { type: 'card', token })));
+    expect(answers.map((a) => a.data?.data.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    const saved = (await api.GET('/v1/customers/{id}/payment_methods', { params: { path: { id: customer } } })).data!.data;
+    expect(saved).toHaveLength(1);
+    expect((await api.GET('/v1/subscriptions', { params: { query: { customer } } })).data!.data).toHaveLength(1);
+    expect(await chargesOf(customer)).toHaveLength(1);
+  });
+
+  it('a customer on a test clock starts the subscription on the clock\'s time, and the clock renews it', async () => {
+    const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-31T10:00:00Z' } })).data!.data.id;
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Clocked shopper', test_clock: clock } })).data!.data.id;
+    const session = await open(customer, { price: monthly });
+    expect((await pay().payWithCard(session.id)).data!.data.status).toBe('succeeded');
+    const sub = await read((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.subscription!);
+    expect(sub).toMatchObject({ current_period_start: '2026-01-31T10:00:00.000Z', current_period_end: '2026-02-28T10:00:00.000Z' });
+    await advance(clock, '2026-02-28T10:00:01Z');
+    expect(await read(sub.id)).toMatchObject({ current_period_end: '2026-03-31T10:00:00.000Z', status: 'active' });
+    expect((await chargesOf(customer)).map((c) => c.amount)).toEqual([19900, 19900]);
+  });
+
   it('refuses wallets for subscriptions and a declined card before anything starts', async () => {
     const customer = await checkoutCustomer();
     const session = await open(customer, { price: monthly });
