@@ -432,7 +432,7 @@ describe('sessions that cannot be paid', () => {
 
 describe('languages, keyboard and small screens', () => {
   it('is Hebrew by default: rtl, lang he, Hebrew title and button name', async () => {
-    const session = await newSession({ price: await price() });
+    const session = await newSession({ price: await price({ name: 'מכונת אספרסו' }), customer: await newCustomer() });
     const { page, errors } = await open(session.url, { locale: 'he-IL' });
     await pwExpect(page.getByRole('button', { name: /תשלום.*134\.10/ })).toBeVisible();
     expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual(['rtl', 'he']);

@@ -2,7 +2,7 @@
  * The merchant's side of the embedded checkout: mounts the session's `embed_url` in an iframe, sizes it
  * to its content and reports what happens, trusting only messages from the checkout host's origin and
  * that iframe. Served by the checkout host as `/v1/embed.js` (`window.Kupa.mountCheckout`) and exported
- * here for bundlers.
+ * as `@kupa/sdk/embed` for bundlers.
  *
  * ```ts
  * const checkout = mountCheckout(document.getElementById('pay')!, {

@@ -2,7 +2,6 @@ import createFetchClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { components, paths } from './schema';
 
 export type { components, operations, paths, webhooks } from './schema';
-export { type CheckoutResult, type MountCheckoutOptions, type MountedCheckout, mountCheckout } from './embed';
 export { generateTestHeaders, type KupaEvent, verifyWebhook, type VerifyOptions, WebhookVerificationError } from './webhooks';
 
 export type Schemas = components['schemas'];

@@ -76,7 +76,7 @@ export function CardFields({
       <legend class="visually-hidden">{t.cardDetails}</legend>
       <Field id="card-number" label={t.cardNumber} error={errors.number}>
         {(describedBy) => (
-          <div class="card-number">
+          <div class={brand === 'unknown' ? 'card-number' : 'card-number card-number--branded'}>
             <input id="card-number" name="cardnumber" inputMode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" aria-describedby={describedBy} {...input('number')} />
             {brand !== 'unknown' && (
               <span class="card-number__brand" data-brand={brand}>

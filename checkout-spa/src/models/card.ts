@@ -7,7 +7,7 @@ export type Brand = 'visa' | 'mastercard' | 'amex' | 'diners' | 'discover' | 'jc
 export const BRAND_NAMES: Record<Brand, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
-  amex: 'American Express',
+  amex: 'Amex',
   diners: 'Diners',
   discover: 'Discover',
   jcb: 'JCB',

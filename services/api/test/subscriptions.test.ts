@@ -17,7 +17,7 @@ let oneTime: string;
 
 beforeAll(async () => {
   app = await startTestApp(undefined, { worker: true, env: ENV });
-  merchant = await app.createAccount('Gym');
+  merchant = await app.createAccount('Gym', { walletsEnabled: true });
   api = app.client(merchant.testKey);
   hook = await Receiver.start();
   await api.POST('/v1/webhooks', { body: { url: hook.url, events: ['*'] } });
@@ -327,6 +327,8 @@ describe('recurring and mixed checkout', () => {
   it('refuses wallets for subscriptions and a declined card before anything starts', async () => {
     const customer = await checkoutCustomer();
     const session = await open(customer, { price: monthly });
+    const page = (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
+    expect(page.payment_options.wallets).toEqual([]);
     const wallet = await pay().confirm(session.id, { type: 'wallet', wallet: 'apple_pay', token: 'wallet_tok_visa' });
     expect(wallet.error!.error.code).toBe('wallet_not_allowed');
     const declined = await pay().payWithCard(session.id, CARDS.declined);

@@ -59,7 +59,8 @@ export class GetCheckoutPage {
       payment_options: {
         card: allowed.includes('card'),
         cardholder_id_required: account.cardholderIdRequired,
-        wallets: account.walletsEnabled && !manual && allowed.includes('wallet') ? [...WALLETS] : [],
+        // Wallet tokens cannot be saved for renewals, and a J5 hold is for a new card only.
+        wallets: account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet') ? [...WALLETS] : [],
         saved_cards: saved.items.map((method) => ({
           id: method.id,
           card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
