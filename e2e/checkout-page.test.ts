@@ -544,10 +544,14 @@ describe('the embed on the merchant\'s site', () => {
 
   it('refuses to let the hosted page be framed', async () => {
     const session = await newSession({ price: await price(), locale: 'en' });
+    // The same framing page shows the embed, so the hosted page's absence is the browser refusing it.
+    const control = await open(`${site.origin}/frame?src=${encodeURIComponent(session.embed_url!)}`);
+    await pwExpect(control.page.frameLocator('#frame').getByLabel('Card number')).toBeVisible();
     const { page } = await open(`${site.origin}/frame?src=${encodeURIComponent(session.url)}`);
-    await page.waitForTimeout(1000);
+    await page.waitForTimeout(2000);
     const framed = page.frames().find((frame) => frame !== page.mainFrame())!;
     expect(await framed.locator('#card-number').count()).toBe(0);
+    expect(framed.url()).not.toBe(session.url);
     const response = await fetch(session.url);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
