@@ -23,6 +23,13 @@ module.exports = {
       to: { path: '^src/modules/([^/]+)/(infrastructure|interfaces|domain)/', pathNot: '^src/modules/$1/' },
     },
     {
+      name: 'modules-meet-through-their-public-face',
+      severity: 'error',
+      comment: 'a module that has an index.ts is reached by other modules only through it',
+      from: { path: '^src/modules/([^/]+)/' },
+      to: { path: '^src/modules/(accounts|customers|test-helpers)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useId, useRef } from 'preact/hooks';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -10,6 +10,7 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  */
 export function Dialog({ title, open, onCancel, children }: { title: string; open: boolean; onCancel: () => void; children: ComponentChildren }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current!;
     if (open && !dialog.open) {
@@ -38,7 +39,7 @@ export function Dialog({ title, open, onCancel, children }: { title: string; ope
     <dialog
       ref={ref}
       class="dialog"
-      aria-labelledby="dialog-title"
+      aria-labelledby={titleId}
       onKeyDown={keepFocus}
       onCancel={(event) => {
         event.preventDefault();
@@ -47,7 +48,7 @@ export function Dialog({ title, open, onCancel, children }: { title: string; ope
     >
       {open && (
         <>
-          <h2 id="dialog-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           {children}
         </>
       )}

@@ -5,7 +5,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../../shared/dom
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { GetAccount } from '../../accounts/application/get-account';
+import { GetAccount } from '../../accounts';
 import type { Pricing } from '../../discounts/application/price-checkout';
 import { CreatePaymentMethod } from '../../payments/application/create-payment-method';
 import { GetPaymentMethod } from '../../payments/application/get-payment-method';

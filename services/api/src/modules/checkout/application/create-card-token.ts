@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError } from '../../../shared/domain/domain-error';
-import { GetAccount } from '../../accounts/application/get-account';
+import { GetAccount } from '../../accounts';
 import type { CardDetails, CardInput } from '../../payments/application/ports/card-processor';
 import { TokenizeCard } from '../../payments/application/tokenize-card';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Schemas } from '@kupa/sdk';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { GetAccount } from '../../accounts/application/get-account';
+import { GetAccount } from '../../accounts';
 import { ListPaymentMethods } from '../../payments/application/list-payment-methods';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { GetTestClock } from '../../test-helpers/application/get-test-clock';
+import { GetTestClock } from '../../test-helpers';
 import { NotFoundError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import type { TestClockDirectory } from '../application/ports/customer-repository';

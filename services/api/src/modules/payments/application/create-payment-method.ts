@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { randomBase62 } from '../../../shared/domain/ids';
 import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
+import { randomBase62 } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { GetCustomer } from '../../customers/application/get-customer';
+import { GetCustomer } from '../../customers';
 import { PaymentMethod } from '../domain/payment-method';
 import { PAYMENTS } from '../payments.tokens';
 import { MoneyGate } from './money-gate';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
-import { GetAccount } from '../../accounts/application/get-account';
+import { GetAccount } from '../../accounts';
 import { PAYMENTS } from '../payments.tokens';
 import type { CardProcessor, ProcessorDirectory } from './ports/card-processor';
 

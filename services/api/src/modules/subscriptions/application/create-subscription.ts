@@ -4,7 +4,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog/application/find-catalog-items';
-import { GetCustomer } from '../../customers/application/get-customer';
+import { GetCustomer } from '../../customers';
 import { ChargeSavedCard } from '../../payments/application/charge-saved-card';
 import { GetPaymentMethod } from '../../payments/application/get-payment-method';
 import { MoneyGate } from '../../payments/application/money-gate';

@@ -2,8 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { GetCustomer } from '../../customers/application/get-customer';
-import { GetTestClock } from '../../test-helpers/application/get-test-clock';
+import { GetCustomer } from '../../customers';
+import { GetTestClock } from '../../test-helpers';
 
 /** What time it is for a subscriber: a customer on a test clock lives on the clock's time. */
 @injectable()

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { GetAccount } from '../../accounts/application/get-account';
-import { GetCustomer } from '../../customers/application/get-customer';
+import { GetAccount } from '../../accounts';
+import { GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events/application/record-event';
 import { QueueEmail } from '../../notifications/application/queue-email';
 import type { Subscription } from '../domain/subscription';

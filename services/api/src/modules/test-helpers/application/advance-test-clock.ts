@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../shared/domain/scope';
 import { ExpireDueSessions } from '../../checkout/application/expire-due-sessions';
-import { ListCustomersOnClock } from '../../customers/application/list-customers-on-clock';
+import { ListCustomersOnClock } from '../../customers';
 import { ExpireHolds } from '../../payments/application/expire-holds';
 import { RenewDueSubscriptions } from '../../subscriptions/application/renew-due-subscriptions';
 import { assertForward, type TestClock } from '../domain/test-clock';

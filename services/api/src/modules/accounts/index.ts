@@ -1,0 +1,2 @@
+// The accounts module's public face: what other modules may use.
+export { GetAccount } from './application/get-account';

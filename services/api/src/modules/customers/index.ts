@@ -1,0 +1,3 @@
+// The customers module's public face: what other modules may use.
+export { GetCustomer } from './application/get-customer';
+export { ListCustomersOnClock } from './application/list-customers-on-clock';
