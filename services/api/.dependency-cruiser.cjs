@@ -16,18 +16,18 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(modules/[^/]+/domain|shared/domain)/' },
     },
     {
-      name: 'modules-meet-through-use-cases',
-      severity: 'error',
-      comment: "a module reaches another only through its application/ use cases, never its infrastructure/, interfaces/ or domain/",
-      from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/([^/]+)/(infrastructure|interfaces|domain)/', pathNot: '^src/modules/$1/' },
-    },
-    {
       name: 'modules-meet-through-their-public-face',
       severity: 'error',
-      comment: 'a module that has an index.ts is reached by other modules only through it',
+      comment: 'a module reaches another only through its index.ts (its cross-module use cases and plain types)',
       from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/(accounts|customers|test-helpers)/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+      to: { path: '^src/modules/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'public-face-exposes-use-cases-and-types',
+      severity: 'error',
+      comment: "a module's index.ts re-exports from its application/ layer and tokens only, never domain classes or adapters",
+      from: { path: '^src/modules/([^/]+)/index\\.ts$' },
+      to: { path: '^src/modules/$1/(domain|infrastructure|interfaces)/' },
     },
     {
       name: 'no-circular',

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { CARDS, shopper, URLS } from './support/checkout';
-import { startTestApp, type TestAccount, type TestApp } from './support/harness';
+import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { Receiver, waitFor } from './support/receiver';
 
 const ENV = { WEBHOOK_RETRY_SCHEDULE_MS: '20,20,20', JOB_POLL_INTERVAL_MS: '20' };
+const clock = new MovableClock();
 let app: TestApp;
 let merchant: TestAccount;
 let api: KupaClient;
@@ -16,7 +17,7 @@ let trial: string;
 let oneTime: string;
 
 beforeAll(async () => {
-  app = await startTestApp(undefined, { worker: true, env: ENV });
+  app = await startTestApp(undefined, { worker: true, env: ENV, clock });
   merchant = await app.createAccount('Gym', { walletsEnabled: true });
   api = app.client(merchant.testKey);
   hook = await Receiver.start();
@@ -232,7 +233,16 @@ describe('recurring and mixed checkout', () => {
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     return res.data!.data;
   }
-  const renewAll = (at: Date) => app.services.inContext(() => app.services.container.get(RenewDueSubscriptions).execute({ now: at }));
+  /** The daily renewal run, as if it ran at `at`. */
+  async function renewAll(at: Date) {
+    const shift = at.getTime() - clock.now().getTime();
+    clock.advance(shift);
+    try {
+      await app.services.inContext(() => app.services.container.get(RenewDueSubscriptions).execute());
+    } finally {
+      clock.advance(-shift);
+    }
+  }
 
   it('a recurring price: the card is saved, the subscription starts, one charge pays the first period', async () => {
     const customer = await checkoutCustomer();

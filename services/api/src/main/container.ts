@@ -4,6 +4,7 @@ import { type MikroORM, RequestContext } from '@mikro-orm/postgresql';
 import type { DestinationStream, Logger } from 'pino';
 import { accountsEntities, accountsModule } from '../modules/accounts/accounts.module';
 import { catalogEntities, catalogModule } from '../modules/catalog/catalog.module';
+import { CUSTOMERS } from '../modules/customers';
 import { customersEntities, customersModule } from '../modules/customers/customers.module';
 import { testHelpersEntities, testHelpersModule } from '../modules/test-helpers/test-helpers.module';
 import { eventsEntities, eventsModule, eventsQueues } from '../modules/events/events.module';
@@ -32,6 +33,7 @@ import { PgNotifications } from '../platform/persistence/pg-notifications';
 import { type Clock, systemClock } from '../shared/domain/clock';
 import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
+import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 
 export const entities = [
   ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
@@ -94,6 +96,8 @@ export async function createServices(config: Config, databaseUrl: string, option
     accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule,
     invoicingModule, notificationsModule, paymentsModule, subscriptionsModule,
   );
+  container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
+  container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
   options.configure?.(container);
 
   return {

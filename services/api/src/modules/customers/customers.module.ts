@@ -7,13 +7,11 @@ import { ListCustomersOnClock } from './application/list-customers-on-clock';
 import { CUSTOMERS } from './customers.tokens';
 import { MikroOrmCustomerRepository } from './infrastructure/mikro-orm/customer.repository';
 import { CustomerSchema } from './infrastructure/mikro-orm/customer.schema';
-import { TestClockDirectoryAdapter } from './infrastructure/test-clock-directory';
 import { CustomersRouter } from './interfaces/http/customers.router';
 
 export const customersEntities = [CustomerSchema];
 
 export const customersModule = new ContainerModule(({ bind }) => {
   bind(CUSTOMERS.CustomerRepository).to(MikroOrmCustomerRepository).inSingletonScope();
-  bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
   bindSingletons(bind, [CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, CustomersRouter]);
 });

@@ -8,7 +8,6 @@ import { GetSubscription } from './application/get-subscription';
 import { ListSubscriptions } from './application/list-subscriptions';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 import { StartSubscription } from './application/start-subscription';
-import { SubscriberClock } from './application/subscriber-clock';
 import { SubscriptionEffects } from './application/subscription-effects';
 import { MikroOrmSubscriptionRepository } from './infrastructure/mikro-orm/subscription.repository';
 import { SubscriptionSchema } from './infrastructure/mikro-orm/subscription.schema';
@@ -26,6 +25,6 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionRepository).to(MikroOrmSubscriptionRepository).inSingletonScope();
   bindSingletons(bind, [
     SubscriptionEffects, AdvanceSubscription, RenewDueSubscriptions, CreateSubscription, CancelSubscription, GetSubscription,
-    ListSubscriptions, SubscriptionsRouter, RenewalsJob, StartSubscription, SubscriberClock,
+    ListSubscriptions, SubscriptionsRouter, RenewalsJob, StartSubscription,
   ]);
 });

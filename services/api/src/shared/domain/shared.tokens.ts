@@ -1,3 +1,4 @@
 export const SHARED = {
   Clock: Symbol.for('Clock'),
+  CustomerClock: Symbol.for('CustomerClock'),
 };

@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { RedeemDiscounts } from '../../discounts/application/redeem-discounts';
-import type { Pricing } from '../../discounts/application/price-checkout';
-import { RecordEvent } from '../../events/application/record-event';
+import { RedeemDiscounts } from '../../discounts';
+import type { Pricing } from '../../discounts';
+import { RecordEvent } from '../../events';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';

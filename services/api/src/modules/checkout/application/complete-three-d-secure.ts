@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PayCheckout } from '../../payments/application/pay-checkout';
+import { PayCheckout } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
 import { loadPendingSession } from './apply-checkout-discount';
 import { CompleteCheckoutSession } from './complete-checkout-session';

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError } from '../../../shared/domain/domain-error';
 import { GetAccount } from '../../accounts';
-import type { CardDetails, CardInput } from '../../payments/application/ports/card-processor';
-import { TokenizeCard } from '../../payments/application/tokenize-card';
+import type { CardDetails, CardInput } from '../../payments';
+import { TokenizeCard } from '../../payments';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';

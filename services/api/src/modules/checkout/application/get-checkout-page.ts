@@ -3,7 +3,7 @@ import type { Schemas } from '@kupa/sdk';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetAccount } from '../../accounts';
-import { ListPaymentMethods } from '../../payments/application/list-payment-methods';
+import { ListPaymentMethods } from '../../payments';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import type { DiscountSummary } from '../../discounts/application/price-checkout';
+import type { DiscountSummary } from '../../discounts';
 import { CHECKOUT } from '../checkout.tokens';
 import { loadPendingSession } from './apply-checkout-discount';
 import { ExpireCheckoutSession } from './expire-checkout-session';

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Schemas } from '@kupa/sdk';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { type CheckoutToPrice, type Pricing, PriceCheckout } from '../../discounts/application/price-checkout';
+import { type CheckoutToPrice, type Pricing, PriceCheckout } from '../../discounts';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CHECKOUT, type CheckoutSettings } from '../checkout.tokens';
 

@@ -3,7 +3,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import { ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { FindCatalogItems } from '../../catalog/application/find-catalog-items';
+import { FindCatalogItems } from '../../catalog';
 import { type CreateDiscountInput, DiscountRule } from '../domain/discount-rule';
 import { DISCOUNTS } from '../discounts.tokens';
 import type { DiscountRuleRepository } from './ports/discount-rule-repository';

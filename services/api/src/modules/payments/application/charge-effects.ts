@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
-import { type EventType, RecordEvent } from '../../events/application/record-event';
-import { IssueDocument } from '../../invoicing/application/issue-document';
-import { QueueEmail } from '../../notifications/application/queue-email';
+import { type EventType, RecordEvent } from '../../events';
+import { IssueDocument } from '../../invoicing';
+import { QueueEmail } from '../../notifications';
 import { formatShekels as shekels } from '../../../shared/domain/money';
 import type { Charge } from '../domain/charge';
 import { chargeView } from './charge-view';

@@ -7,7 +7,7 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
-import { IssueDocument } from '../../invoicing/application/issue-document';
+import { IssueDocument } from '../../invoicing';
 import { ChargeNotFound } from '../domain/charge';
 import { ChargeOperation } from '../domain/charge-operation';
 import { Refund, type RefundReason } from '../domain/refund';

@@ -1,27 +1,35 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import type { CustomerClock, TestClockSweep } from '../../../shared/domain/customer-clock';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { SHARED } from '../../../shared/domain/shared.tokens';
+import { ListCustomersOnClock } from '../../customers';
 import { PAYMENTS } from '../payments.tokens';
 import { EndHold } from './end-hold';
 import type { ChargeRepository } from './ports/payment-repositories';
 import type { ProcessorDirectory } from './ports/card-processor';
 
-/** The daily sweep: holds past their seven days are canceled with `cancellation_reason: expired`. */
+/**
+ * The daily sweep: holds past their seven days are canceled with `cancellation_reason: expired`.
+ * With `testClock`, only that clock's customers' holds, on its time.
+ */
 @injectable()
 export class ExpireHolds {
   constructor(
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
     @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
     @inject(EndHold) private readonly endHold: EndHold,
+    @inject(ListCustomersOnClock) private readonly customersOnClock: ListCustomersOnClock,
+    @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  /** `customers` and `now`: a test clock's customers, on its time. */
-  async execute(options: { now?: Date; customers?: string[] } = {}, batchSize = 500): Promise<number> {
+  async execute(testClock: TestClockSweep | null = null, batchSize = 500): Promise<number> {
+    const customers = testClock ? await this.customersOnClock.execute(testClock.testClockId) : undefined;
+    const now = testClock ? (await this.customerClock.now(testClock.scope, testClock)).now : this.clock.now();
     let expired = 0;
     for (;;) {
-      const holds = await this.charges.expiredHolds(options.now ?? this.clock.now(), batchSize, options.customers);
+      const holds = await this.charges.expiredHolds(now, batchSize, customers);
       for (const { id, livemode } of holds) {
         try {
           const charge = await this.endHold.execute(this.processors.forMode(livemode), id, { kind: 'cancel', reason: 'expired' });

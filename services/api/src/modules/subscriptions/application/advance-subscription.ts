@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { AlreadySettled, ChargeSavedCard } from '../../payments/application/charge-saved-card';
+import { AlreadySettled, ChargeSavedCard } from '../../payments';
 import type { DueStep, Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';

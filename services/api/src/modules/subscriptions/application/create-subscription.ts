@@ -1,17 +1,18 @@
 import { inject, injectable } from 'inversify';
 import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
+import type { CustomerClock } from '../../../shared/domain/customer-clock';
 import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { FindCatalogItems } from '../../catalog/application/find-catalog-items';
+import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
-import { ChargeSavedCard } from '../../payments/application/charge-saved-card';
-import { GetPaymentMethod } from '../../payments/application/get-payment-method';
-import { MoneyGate } from '../../payments/application/money-gate';
+import { ChargeSavedCard } from '../../payments';
+import { GetPaymentMethod } from '../../payments';
+import { MoneyGate } from '../../payments';
 import { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
-import { SubscriberClock } from './subscriber-clock';
 import { SubscriptionEffects } from './subscription-effects';
 
 /**
@@ -28,7 +29,7 @@ export class CreateSubscription {
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
     @inject(MoneyGate) private readonly gate: MoneyGate,
-    @inject(SubscriberClock) private readonly subscriberClock: SubscriberClock,
+    @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
@@ -42,7 +43,7 @@ export class CreateSubscription {
     if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
     await this.gate.processorFor(scope);
 
-    const { now } = await this.subscriberClock.now(scope, customer);
+    const { now } = await this.customerClock.now(scope, { customerId: customer.id });
     const subscription = Subscription.start(scope, {
       customerId: customer.id,
       paymentMethodId: method.id,

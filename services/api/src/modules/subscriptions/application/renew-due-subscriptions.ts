@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import type { CustomerClock, TestClockSweep } from '../../../shared/domain/customer-clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import { AdvanceSubscription } from './advance-subscription';
@@ -11,22 +12,23 @@ const PAGE = 200;
 /**
  * The daily renewal run: every subscription with something due (renewals, retries, trial notices,
  * cancellations at period end), processed with bounded concurrency so processor latency overlaps.
- * Real-time subscriptions run on the clock; a test clock's run on its own time (`clock`, `now`).
+ * Without `testClock` it runs the subscriptions on real time; with one, that clock's, on its time.
  */
 @injectable()
 export class RenewDueSubscriptions {
   constructor(
     @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(AdvanceSubscription) private readonly advance: AdvanceSubscription,
+    @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(options: { clock?: string; now?: Date } = {}): Promise<number> {
-    const now = options.now ?? this.clock.now();
+  async execute(testClock: TestClockSweep | null = null): Promise<number> {
+    const now = testClock ? (await this.customerClock.now(testClock.scope, testClock)).now : this.clock.now();
     let steps = 0;
     let after: string | null = null;
     for (;;) {
-      const ids = await this.subscriptions.dueIds(now, options.clock ?? null, after, PAGE);
+      const ids = await this.subscriptions.dueIds(now, testClock?.testClockId ?? null, after, PAGE);
       if (ids.length === 0) return steps;
       let next = 0;
       const lane = async () => {

@@ -1,11 +1,12 @@
 import { inject, injectable } from 'inversify';
+import type { CustomerClock } from '../../../shared/domain/customer-clock';
 import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Subscription, type SubscriptionPlan } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
-import { SubscriberClock } from './subscriber-clock';
 import { SubscriptionEffects } from './subscription-effects';
 
 /**
@@ -18,12 +19,12 @@ export class StartSubscription {
     @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
-    @inject(SubscriberClock) private readonly subscriberClock: SubscriberClock,
+    @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
   ) {}
 
   async execute(scope: Scope, input: { customerId: string; paymentMethodId: string; plan: SubscriptionPlan; renewalDiscount: number }): Promise<Subscription> {
     if (!this.uow.active()) throw new Error('a checkout subscription starts inside the payment\'s unit of work');
-    const { now, testClockId } = await this.subscriberClock.now(scope, input.customerId);
+    const { now, testClockId } = await this.customerClock.now(scope, { customerId: input.customerId });
     const subscription = Subscription.start(scope, { ...input, testClockId }, now);
     await this.subscriptions.add(subscription);
     await this.effects.event(subscription, 'subscription.created');

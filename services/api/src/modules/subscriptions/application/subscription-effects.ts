@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
-import { type EventType, RecordEvent } from '../../events/application/record-event';
-import { QueueEmail } from '../../notifications/application/queue-email';
+import { type EventType, RecordEvent } from '../../events';
+import { QueueEmail } from '../../notifications';
 import type { Subscription } from '../domain/subscription';
 import { subscriptionView } from './subscription-view';
 

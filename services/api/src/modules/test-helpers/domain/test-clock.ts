@@ -22,12 +22,19 @@ export class TestClock {
     clock.createdAt = now;
     return clock;
   }
-}
 
-/** A test clock only moves forward. */
-export function assertForward(clock: TestClock, to: Date): void {
-  if (to <= clock.frozenTime) {
-    throw new ValidationError('clock_cannot_move_backwards', `frozen_time must be after ${clock.frozenTime.toISOString()}`, 'frozen_time');
+  /** Moves the clock forward (never back); its customers' due work then runs on the new time. */
+  startAdvancing(to: Date): void {
+    if (to <= this.frozenTime) {
+      throw new ValidationError('clock_cannot_move_backwards', `frozen_time must be after ${this.frozenTime.toISOString()}`, 'frozen_time');
+    }
+    this.frozenTime = to;
+    this.status = 'advancing';
+  }
+
+  /** Everything due by the new time has run. */
+  finishAdvancing(): void {
+    this.status = 'ready';
   }
 }
 

@@ -1,0 +1,2 @@
+// The checkout module's public face: what other modules may use.
+export { ExpireDueSessions } from './application/expire-due-sessions';

@@ -1,0 +1,2 @@
+// The notifications module's public face: what other modules may use.
+export { QueueEmail } from './application/queue-email';

@@ -1,0 +1,3 @@
+// The subscriptions module's public face: what other modules may use.
+export { RenewDueSubscriptions } from './application/renew-due-subscriptions';
+export { StartSubscription } from './application/start-subscription';
