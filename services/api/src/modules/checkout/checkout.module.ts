@@ -12,6 +12,8 @@ import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
 import { SessionView } from './application/session-view';
 import { CompleteCheckoutSession } from './application/complete-checkout-session';
 import { CompleteThreeDSecure } from './application/complete-three-d-secure';
+import { LoadPendingSession } from './application/load-pending-session';
+import { SettleCheckoutPayment } from './application/settle-checkout-payment';
 import { ConfirmCheckoutSession } from './application/confirm-checkout-session';
 import { CreateCardToken } from './application/create-card-token';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from './checkout.tokens';
@@ -35,6 +37,6 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
   bindSingletons(bind, [
     SessionView, CreateCheckoutSession, GetCheckoutSession, ListCheckoutSessions, GetCheckoutPage, ApplyCheckoutDiscount,
     RemoveCheckoutDiscount, ExpireCheckoutSession, ExpireDueSessions, CheckoutRouter, SessionExpiryJob,
-    CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken,
+    CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken, LoadPendingSession, SettleCheckoutPayment,
   ]);
 });

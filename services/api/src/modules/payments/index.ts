@@ -1,12 +1,20 @@
 // The payments module's public face: what other modules may use.
-export { AlreadySettled, ChargeSavedCard } from './application/charge-saved-card';
+export { AnswerPaymentChallenge } from './application/answer-payment-challenge';
+export { AuthorizePaymentAttempt } from './application/authorize-payment-attempt';
+export { AwaitPaymentAttempt } from './application/await-payment-attempt';
+export { ChargeSavedCard } from './application/charge-saved-card';
+export type { SavedCardAnswer, SavedCardCharge } from './application/charge-saved-card';
 export { CreatePaymentMethod } from './application/create-payment-method';
 export { ExpireHolds } from './application/expire-holds';
 export { failureMessage } from './application/failure-messages';
 export { GetPaymentMethod } from './application/get-payment-method';
 export { ListPaymentMethods } from './application/list-payment-methods';
 export { MoneyGate } from './application/money-gate';
-export { PayCheckout } from './application/pay-checkout';
-export type { CheckoutPayment, PaymentOutcome } from './application/pay-checkout';
 export type { CardDetails, CardInput } from './application/ports/card-processor';
+export { RecordPaymentAttempt } from './application/record-payment-attempt';
+export type { PaymentOutcome, RecordedPayment } from './application/record-payment-attempt';
+export { RecordSavedCardCharge } from './application/record-saved-card-charge';
+export type { RecordedCharge } from './application/record-saved-card-charge';
+export { StartPaymentAttempt } from './application/start-payment-attempt';
+export type { AttemptTicket, CheckoutPayment } from './application/start-payment-attempt';
 export { TokenizeCard } from './application/tokenize-card';

@@ -3,7 +3,10 @@ import { bindSingletons } from '../../platform/di';
 import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { CancelCharge } from './application/cancel-charge';
 import { CaptureCharge } from './application/capture-charge';
-import { ChargeEffects } from './application/charge-effects';
+import { AnswerPaymentChallenge } from './application/answer-payment-challenge';
+import { AuthorizePaymentAttempt } from './application/authorize-payment-attempt';
+import { AwaitPaymentAttempt } from './application/await-payment-attempt';
+import { ChargeBook } from './application/charge-book';
 import { CreatePaymentMethod } from './application/create-payment-method';
 import { CreateRefund } from './application/create-refund';
 import { ChargeSavedCard } from './application/charge-saved-card';
@@ -17,7 +20,9 @@ import { GetPaymentMethod } from './application/get-payment-method';
 import { ListCharges } from './application/list-charges';
 import { ListPaymentMethods } from './application/list-payment-methods';
 import { MoneyGate } from './application/money-gate';
-import { PayCheckout } from './application/pay-checkout';
+import { RecordPaymentAttempt } from './application/record-payment-attempt';
+import { RecordSavedCardCharge } from './application/record-saved-card-charge';
+import { StartPaymentAttempt } from './application/start-payment-attempt';
 import { TokenizeCard } from './application/tokenize-card';
 import {
   MikroOrmChargeOperationRepository, MikroOrmChargeRepository, MikroOrmPaymentAttemptRepository, MikroOrmPaymentMethodRepository, MikroOrmRefundRepository,
@@ -44,8 +49,8 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.RefundRepository).to(MikroOrmRefundRepository).inSingletonScope();
   bind(PAYMENTS.Processors).to(ModeProcessorDirectory).inSingletonScope();
   bindSingletons(bind, [
-    SimulatedProcessor, MoneyGate, ChargeEffects, PayCheckout, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
+    SimulatedProcessor, MoneyGate, ChargeBook, StartPaymentAttempt, AnswerPaymentChallenge, AwaitPaymentAttempt, AuthorizePaymentAttempt, RecordPaymentAttempt, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
     TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
-    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard,
+    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge,
   ]);
 });

@@ -1,3 +1,4 @@
 // The subscriptions module's public face: what other modules may use.
 export { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 export { StartSubscription } from './application/start-subscription';
+export type { CheckoutSubscription } from './application/start-subscription';

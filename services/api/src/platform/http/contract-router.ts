@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
-import type { operations } from '@kupa/sdk';
+import type { operations } from './contract';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
 import { HTTP_METHODS, type OpenApiDocument } from './openapi-document';

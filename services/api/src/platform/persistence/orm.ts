@@ -1,4 +1,4 @@
-import { type EntitySchema, MikroORM } from '@mikro-orm/postgresql';
+import { type EntitySchema, FlushMode, MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { Migration20261121000000 } from '../../../migrations/Migration20261121000000';
 import { Migration20261121010000 } from '../../../migrations/Migration20261121010000';
@@ -25,6 +25,8 @@ export async function createOrm(databaseUrl: string, entities: EntitySchema[], o
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
     forceUtcTimezone: true,
+    // Writes are explicit (repositories insert and update natively): no flush before every query.
+    flushMode: FlushMode.COMMIT,
     allowGlobalContext: false,
     debug: false,
   });

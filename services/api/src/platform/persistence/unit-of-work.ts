@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from './persistence.tokens';
 
@@ -13,8 +13,27 @@ export interface UnitOfWork {
 export class MikroOrmUnitOfWork implements UnitOfWork {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    return this.em.transactional(() => work());
+  /**
+   * A top-level unit runs on a fork of its own (a fresh identity map), begun and committed explicitly.
+   * Concurrent units of one request or job (the renewal lanes) then share nothing: with MikroORM's
+   * `transactional` they shared the request's identity map, and one lane's flush of another's changes
+   * opened a transaction on the request's EntityManager that the other lanes then joined, and broke
+   * when it committed. Inside a unit, a nested one is a savepoint.
+   */
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active()) return this.em.transactional(() => work());
+    const fork = this.em.fork({ clear: true, cloneEventManager: true });
+    return TransactionContext.create(fork, async () => {
+      await fork.begin();
+      try {
+        const result = await work();
+        await fork.commit();
+        return result;
+      } catch (error) {
+        await fork.rollback();
+        throw error;
+      }
+    });
   }
 
   active(): boolean {

@@ -4,29 +4,49 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { RedeemDiscounts } from '../../discounts';
 import type { Pricing } from '../../discounts';
 import { RecordEvent } from '../../events';
-import type { CheckoutSession } from '../domain/checkout-session';
+import { StartSubscription } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { renewalDiscount, SessionView } from './session-view';
 
-/** Inside the payment's transaction: the session completes, its discounts count a redemption, the event goes out. */
+export interface CheckoutPaid {
+  /** The charge that paid it; null when nothing was due now. */
+  chargeId: string | null;
+  pricing: Pricing;
+  /** The subscription a recurring or mixed session starts (its id decided before the payment), on the saved card. */
+  subscription: { id: string; paymentMethodId: string } | null;
+}
+
+/**
+ * Inside the payment's transaction: the subscription starts, the session completes, its discounts count
+ * a redemption, and the event goes out.
+ */
 @injectable()
 export class CompleteCheckoutSession {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
+    @inject(StartSubscription) private readonly startSubscription: StartSubscription,
     @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(SessionView) private readonly view: SessionView,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(sessionId: string, chargeId: string | null, pricing: Pricing, subscriptionId: string | null = null): Promise<CheckoutSession> {
+  async execute(sessionId: string, { chargeId, pricing, subscription }: CheckoutPaid): Promise<void> {
     const session = (await this.sessions.findForUpdate(sessionId))!;
-    session.complete(chargeId, this.clock.now());
-    session.subscriptionId = subscriptionId;
+    if (subscription && session.plan) {
+      const { plan } = session;
+      await this.startSubscription.execute(session, {
+        id: subscription.id,
+        customerId: session.customerId,
+        paymentMethodId: subscription.paymentMethodId,
+        plan: { price: plan.price, product: plan.product, name: plan.name, unitAmount: plan.unitAmount, currency: session.currency, interval: plan.interval, trialPeriodDays: plan.trialPeriodDays },
+        renewalDiscount: renewalDiscount(pricing),
+      });
+    }
+    session.complete({ chargeId, subscriptionId: subscription?.id ?? null }, this.clock.now());
     await this.sessions.saveStatus(session);
     await this.redeem.execute(session, pricing.linked.map(({ rule }) => rule.id));
     await this.recordEvent.execute(session, 'checkout_session.completed', this.view.present({ session, pricing }));
-    return session;
   }
 }

@@ -1,33 +1,26 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PayCheckout } from '../../payments';
-import { CHECKOUT } from '../checkout.tokens';
-import { loadPendingSession } from './apply-checkout-discount';
-import { CompleteCheckoutSession } from './complete-checkout-session';
-import { type ConfirmResult, result } from './confirm-checkout-session';
-import { ExpireCheckoutSession } from './expire-checkout-session';
-import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
+import { AnswerPaymentChallenge } from '../../payments';
+import { LoadPendingSession } from './load-pending-session';
 import { SessionView } from './session-view';
+import { type ConfirmOutcome, SettleCheckoutPayment } from './settle-checkout-payment';
 
-/** The shopper's answer to the bank's 3-D Secure challenge; answers as confirm does. */
+/**
+ * The shopper's answer to the bank's 3-D Secure challenge: committed to the attempt, then settled as a
+ * confirm is; answers as confirm does.
+ */
 @injectable()
 export class CompleteThreeDSecure {
   constructor(
-    @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
-    @inject(ExpireCheckoutSession) private readonly expire: ExpireCheckoutSession,
-    @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
+    @inject(LoadPendingSession) private readonly loadPending: LoadPendingSession,
     @inject(SessionView) private readonly view: SessionView,
-    @inject(PayCheckout) private readonly pay: PayCheckout,
-    @inject(SHARED.Clock) private readonly clock: Clock,
+    @inject(AnswerPaymentChallenge) private readonly answerChallenge: AnswerPaymentChallenge,
+    @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
   ) {}
 
-  async execute(sessionId: string, challengeId: string, answer: 'authenticated' | 'failed'): Promise<ConfirmResult> {
-    const session = await loadPendingSession(this.sessions, this.expire, sessionId, this.clock.now());
+  async execute(sessionId: string, challengeId: string, answer: 'authenticated' | 'failed'): Promise<ConfirmOutcome> {
+    const session = await this.loadPending.execute(sessionId);
     const pricing = await this.view.price(session);
-    const outcome = await this.pay.continueChallenge(session, session.id, challengeId, answer, (charge) =>
-      this.complete.execute(session.id, charge.id, pricing).then(() => undefined),
-    );
-    return result(session, outcome);
+    const ticket = await this.answerChallenge.execute(session.id, challengeId, answer);
+    return this.settle.execute(session, pricing, ticket);
   }
 }

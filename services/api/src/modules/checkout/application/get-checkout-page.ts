@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '@kupa/sdk';
+import type { Schemas } from '../../../platform/http/contract';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetAccount } from '../../accounts';

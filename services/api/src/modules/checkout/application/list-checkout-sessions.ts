@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '@kupa/sdk';
+import type { Schemas } from '../../../platform/http/contract';
 import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
 import type { SessionStatus } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';

@@ -51,6 +51,12 @@ export interface OpenSessionInput {
   couponCodes: string[];
 }
 
+/** What the discounts make of a session: its total, and the discount on each line. */
+export interface SessionPrice {
+  total: number;
+  lineDiscounts: number[];
+}
+
 /** `co_<suffix>`; a charge shows the same session as `cs_<suffix>`, and both are accepted. */
 export function sessionIdFromPath(id: string): string {
   return id.startsWith('cs_') ? `co_${id.slice(3)}` : id;
@@ -181,6 +187,22 @@ export class CheckoutSession {
     return this.plan !== null && this.plan.trialPeriodDays !== null;
   }
 
+  /** What the shopper pays now: everything, or during a trial only the one-time lines. */
+  amountDueNow(price: SessionPrice): number {
+    if (!this.inTrial()) return price.total;
+    const oneTime = this.lineItems.reduce((sum, line, i) => sum + line.amountAgorot * line.quantity - price.lineDiscounts[i], 0);
+    return Math.max(0, oneTime);
+  }
+
+  /** The number of installments a payment asks for, if this session offers that many. */
+  installmentsFor(requested: number | undefined): number | null {
+    if (requested === undefined) return null;
+    if (this.installmentsMax === null || requested > this.installmentsMax) {
+      throw new ValidationError('installments_not_allowed', `This checkout offers ${this.installmentsMax ? `up to ${this.installmentsMax}` : 'no'} installments`, 'installments');
+    }
+    return requested;
+  }
+
   /** Still pending, though its time is up: the expiry has yet to be recorded. */
   isDue(now: Date): boolean {
     return this.status === 'pending' && this.expiresAt <= now;
@@ -200,10 +222,12 @@ export class CheckoutSession {
    * Paid (or, with nothing due now, confirmed). A payment that started while the session was pending
    * completes it even if its time ran out meanwhile: the money was taken.
    */
-  complete(chargeId: string | null, now: Date): void {
+  complete(paid: { chargeId: string | null; subscriptionId: string | null }, now: Date): void {
     if (this.status === 'completed') throw new SessionNotPending(this.id);
+    if ((this.plan !== null) !== (paid.subscriptionId !== null)) throw new Error(`session ${this.id}: a subscription starts exactly when the session has a plan`);
     this.status = 'completed';
-    this.chargeId = chargeId;
+    this.chargeId = paid.chargeId;
+    this.subscriptionId = paid.subscriptionId;
     this.completedAt = now;
   }
 

@@ -1,16 +1,12 @@
 import { NotFoundError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
+import type { DocumentLine } from '../../../shared/domain/document-line';
 import type { Scope } from '../../../shared/domain/scope';
 
 export type DocumentType = 'tax_invoice_receipt' | 'credit_invoice';
 
-export interface DocumentLine {
-  description: string;
-  quantity: number;
-  unit_amount: number;
-  amount: number;
-}
+export type { DocumentLine };
 
 export interface DocumentDetails {
   business: { name: string };

@@ -1,9 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { DomainError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { type Charge, ChargeNotFound } from '../domain/charge';
+import { type Charge, ChargeExpired, ChargeNotFound } from '../domain/charge';
 import { PAYMENTS } from '../payments.tokens';
 import { EndHold } from './end-hold';
 import { MoneyGate } from './money-gate';
@@ -25,7 +24,7 @@ export class CaptureCharge {
     if (!charge) throw new ChargeNotFound(chargeId);
     if (charge.holdExpired(this.clock.now())) {
       await this.endHold.execute(processor, chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
-      throw new DomainError('conflict', 'charge_expired', `The hold on charge '${chargeId}' expired at ${charge.capturableUntil!.toISOString()}`);
+      throw new ChargeExpired(chargeId, charge.capturableUntil!);
     }
     return this.endHold.execute(processor, chargeId, { kind: 'capture', amount });
   }

@@ -1,4 +1,4 @@
-import type { Schemas } from '@kupa/sdk';
+import type { Schemas } from '../../../platform/http/contract';
 import type { Charge } from '../domain/charge';
 
 /** The charge as the API and events show it. */

@@ -1,24 +1,23 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
-import { IssueDocument } from '../../invoicing';
-import { ChargeNotFound } from '../domain/charge';
-import { ChargeOperation } from '../domain/charge-operation';
-import { Refund, type RefundReason } from '../domain/refund';
+import { documentLines, IssueDocument } from '../../invoicing';
+import { ChargeNotFound, type RefundReason } from '../domain/charge';
+import { Refund } from '../domain/refund';
 import { PAYMENTS } from '../payments.tokens';
-import { ChargeEffects } from './charge-effects';
+import { ChargeBook } from './charge-book';
 import { MoneyGate } from './money-gate';
 import type { ChargeOperationRepository, ChargeRepository, RefundRepository } from './ports/payment-repositories';
 
 /**
- * Returns captured money, never more than captured minus refunded: the amount is reserved on the charge
- * under its row lock before the processor is called, so concurrent refunds cannot exceed it.
+ * Returns captured money in three steps: the refund operation, with its amount reserved on the charge
+ * under its row lock, is committed; the processor is called outside any transaction; the refund is
+ * recorded with its credit document and event.
  */
 @injectable()
 export class CreateRefund {
@@ -27,7 +26,7 @@ export class CreateRefund {
     @inject(PAYMENTS.RefundRepository) private readonly refunds: RefundRepository,
     @inject(PAYMENTS.ChargeOperationRepository) private readonly operations: ChargeOperationRepository,
     @inject(MoneyGate) private readonly gate: MoneyGate,
-    @inject(ChargeEffects) private readonly effects: ChargeEffects,
+    @inject(ChargeBook) private readonly book: ChargeBook,
     @inject(IssueDocument) private readonly issueDocument: IssueDocument,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
@@ -40,15 +39,10 @@ export class CreateRefund {
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
     const { operation, processorRef } = await this.uow.run(async () => {
       const charge = (await this.charges.findForUpdate(chargeId))!;
-      const refundable = charge.refundable();
-      if (refundable === 0) throw new DomainError('conflict', 'charge_not_refundable', `Charge '${chargeId}' has nothing left to refund`);
-      const amount = input.amount ?? refundable;
-      if (amount > refundable) throw new ValidationError('amount_too_large', `Cannot refund ${amount}: ${refundable} is left`, 'amount');
-      charge.refund(amount);
+      const started = charge.startRefund(input.amount, input.reason ?? null, this.clock.now());
       await this.charges.save(charge);
-      const op = ChargeOperation.start(chargeId, 'refund', amount, input.reason ?? null, this.clock.now());
-      await this.operations.add(op);
-      return { operation: op, processorRef: charge.processorRef! };
+      await this.operations.add(started);
+      return { operation: started, processorRef: charge.processorRef! };
     });
 
     await processor.refund({ idempotencyKey: operation.idempotencyKey, processorRef, amount: operation.amount! });
@@ -56,6 +50,7 @@ export class CreateRefund {
     return this.uow.run(async () => {
       const charge = (await this.charges.findForUpdate(chargeId))!;
       const now = this.clock.now();
+      charge.finish(operation, now);
       const refund = Refund.of(charge, operation.amount!, input.reason ?? null, now);
       if (charge.createDocument) {
         const customer = await this.getCustomer.execute(scope, charge.customerId);
@@ -66,7 +61,7 @@ export class CreateRefund {
           chargeId: charge.id,
           refundId: refund.id,
           currency: charge.currency,
-          lines: [{ description: `זיכוי / Refund ${charge.id}`, quantity: 1, unit_amount: -refund.amount, amount: -refund.amount }],
+          lines: [documentLines.refund(charge.id, refund.amount)],
           details: {
             business: { name: account.name },
             customer: { name: customer.name, email: customer.email, phone: customer.phone },
@@ -74,12 +69,11 @@ export class CreateRefund {
             installments: null,
           },
         });
-        refund.documentId = document.id;
+        refund.attachDocument(document.id);
       }
       await this.refunds.add(refund);
-      operation.status = 'succeeded';
       await this.operations.save(operation);
-      await this.effects.event(charge, 'charge.refunded');
+      await this.book.event(charge, 'charge.refunded');
       return refund;
     });
   }

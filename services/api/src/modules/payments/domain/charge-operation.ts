@@ -23,4 +23,9 @@ export class ChargeOperation {
     operation.createdAt = now;
     return operation;
   }
+
+  succeeded(): void {
+    if (this.status !== 'pending') throw new Error(`operation ${this.id} is already ${this.status}`);
+    this.status = 'succeeded';
+  }
 }

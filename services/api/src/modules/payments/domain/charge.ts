@@ -1,13 +1,21 @@
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
+import type { DocumentLine } from '../../../shared/domain/document-line';
 import type { Scope } from '../../../shared/domain/scope';
 import type { CardDetails } from './card';
+import { ChargeOperation } from './charge-operation';
 
 export type ChargeStatus = 'succeeded' | 'failed' | 'requires_capture' | 'canceled';
+export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
 export type CancellationReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'abandoned' | 'expired';
 
 export const HOLD_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Shown when the processor names no card (a decline before it read one). */
+export type ShownCard = Omit<CardDetails, 'fingerprint'>;
+
+export const UNKNOWN_CARD: ShownCard = { brand: 'unknown', last4: '0000', expMonth: 1, expYear: 2000 };
 
 export interface ChargeLine {
   name: string;
@@ -19,17 +27,11 @@ export interface ChargeLine {
   product: string | null;
 }
 
-export interface DocumentLineInput {
-  description: string;
-  quantity: number;
-  unit_amount: number;
-  amount: number;
-}
 
 export interface PaymentMethodDetails {
   type: 'card' | 'wallet';
   wallet: 'apple_pay' | 'google_pay' | 'bit' | null;
-  card: Omit<CardDetails, 'fingerprint'>;
+  card: ShownCard;
 }
 
 export interface NewCharge {
@@ -44,7 +46,7 @@ export interface NewCharge {
   paymentMethod: PaymentMethodDetails;
   installments: number | null;
   createDocument: boolean;
-  documentLines: DocumentLineInput[];
+  documentLines: DocumentLine[];
 }
 
 /**
@@ -81,7 +83,7 @@ export class Charge {
   processorRef!: string | null;
   createDocument!: boolean;
   /** What the tax document lists; for a hold it is issued at capture. */
-  documentLines!: DocumentLineInput[];
+  documentLines!: DocumentLine[];
   createdAt!: Date;
 
   private static base(scope: Scope, input: NewCharge, now: Date): Charge {
@@ -140,30 +142,58 @@ export class Charge {
     return charge;
   }
 
-  /** Checks a capture of `amount` (all of it when omitted) is possible now; returns the amount. */
-  captureAmount(amount: number | undefined, now: Date): number {
+  /**
+   * A capture of `amount` (all of it when omitted) within the hold's window: the operation to commit
+   * before the processor call; `finish` applies it after. The rest of a partial capture is released.
+   */
+  startCapture(amount: number | undefined, now: Date): ChargeOperation {
     if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
-    if (this.holdExpired(now)) throw new DomainError('conflict', 'charge_expired', `The hold on charge '${this.id}' expired at ${this.capturableUntil!.toISOString()}`);
+    if (this.holdExpired(now)) throw new ChargeExpired(this.id, this.capturableUntil!);
     const value = amount ?? this.amount;
     if (value > this.amount) throw new ValidationError('amount_too_large', `Cannot capture ${value}: the hold is ${this.amount}`, 'amount');
-    return value;
+    return ChargeOperation.start(this.id, 'capture', value, null, now);
   }
 
-  /** The rest of a partial capture is released to the card. */
-  capture(amount: number, now: Date): void {
-    this.status = 'succeeded';
-    this.amountCaptured = amount;
-    this.capturedAt = now;
-  }
-
-  assertCancelable(): void {
+  /** Releases the hold (by the merchant, or as `expired` by the sweep); applied by `finish`. */
+  startCancel(reason: CancellationReason, now: Date): ChargeOperation {
     if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
+    return ChargeOperation.start(this.id, 'cancel', null, reason, now);
   }
 
-  cancel(reason: CancellationReason, now: Date): void {
-    this.status = 'canceled';
-    this.cancellationReason = reason;
-    this.canceledAt = now;
+  /**
+   * Returns captured money, never more than captured minus refunded: the amount is reserved now, under
+   * the charge's row lock, so concurrent refunds cannot exceed it.
+   */
+  startRefund(amount: number | undefined, reason: RefundReason | null, now: Date): ChargeOperation {
+    const refundable = this.refundable();
+    if (refundable === 0) throw new DomainError('conflict', 'charge_not_refundable', `Charge '${this.id}' has nothing left to refund`);
+    const value = amount ?? refundable;
+    if (value > refundable) throw new ValidationError('amount_too_large', `Cannot refund ${value}: ${refundable} is left`, 'amount');
+    this.amountRefunded += value;
+    return ChargeOperation.start(this.id, 'refund', value, reason, now);
+  }
+
+  /** The processor did what `operation` asked: the charge shows it. */
+  finish(operation: ChargeOperation, now: Date): void {
+    if (operation.chargeId !== this.id) throw new Error(`operation ${operation.id} is not charge ${this.id}'s`);
+    if (operation.kind === 'capture') {
+      if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
+      this.status = 'succeeded';
+      this.amountCaptured = operation.amount;
+      this.capturedAt = now;
+    } else if (operation.kind === 'cancel') {
+      if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
+      this.status = 'canceled';
+      this.cancellationReason = operation.reason as CancellationReason;
+      this.canceledAt = now;
+    }
+    // A refund's amount was reserved when it started.
+    operation.succeeded();
+  }
+
+  /** The tax document issued for the money taken. */
+  attachDocument(documentId: string): void {
+    this.documentId = documentId;
   }
 
   holdExpired(now: Date): boolean {
@@ -172,10 +202,6 @@ export class Charge {
 
   refundable(): number {
     return this.status === 'succeeded' ? (this.amountCaptured ?? 0) - this.amountRefunded : 0;
-  }
-
-  refund(amount: number): void {
-    this.amountRefunded += amount;
   }
 
   /** The amount the card was not charged after a partial capture. */
@@ -187,6 +213,12 @@ export class Charge {
 export class ChargeNotCapturable extends DomainError {
   constructor(id: string) {
     super('conflict', 'charge_not_capturable', `Charge '${id}' has no open hold`);
+  }
+}
+
+export class ChargeExpired extends DomainError {
+  constructor(id: string, at: Date) {
+    super('conflict', 'charge_expired', `The hold on charge '${id}' expired at ${at.toISOString()}`);
   }
 }
 

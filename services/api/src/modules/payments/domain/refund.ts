@@ -1,9 +1,7 @@
 import { NotFoundError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
-import type { Charge } from './charge';
-
-export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
+import type { Charge, RefundReason } from './charge';
 
 /** Money returned on a captured charge, with its credit document. */
 export class Refund {
@@ -31,6 +29,11 @@ export class Refund {
     refund.documentId = null;
     refund.createdAt = now;
     return refund;
+  }
+
+  /** The credit document issued for it. */
+  attachDocument(documentId: string): void {
+    this.documentId = documentId;
   }
 }
 

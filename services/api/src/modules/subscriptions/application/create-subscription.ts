@@ -1,15 +1,14 @@
 import { inject, injectable } from 'inversify';
-import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { CustomerClock } from '../../../shared/domain/customer-clock';
+import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
-import { ChargeSavedCard } from '../../payments';
-import { GetPaymentMethod } from '../../payments';
-import { MoneyGate } from '../../payments';
+import { documentLines } from '../../invoicing';
+import { ChargeSavedCard, GetPaymentMethod, MoneyGate, RecordSavedCardCharge } from '../../payments';
 import { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
@@ -18,7 +17,9 @@ import { SubscriptionEffects } from './subscription-effects';
 /**
  * Subscribes a customer with a saved card: the first period is charged now unless the price has a trial
  * (a decline answers 402 and leaves no subscription), with a document, a welcome email and
- * `subscription.created`; renewals follow one interval later.
+ * `subscription.created`; renewals follow one interval later. A money flow, read top to bottom: the
+ * subscription (and so its id) is decided, the processor is called outside any transaction, then one
+ * transaction records the charge and, if it was paid, the subscription.
  */
 @injectable()
 export class CreateSubscription {
@@ -28,6 +29,7 @@ export class CreateSubscription {
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
+    @inject(RecordSavedCardCharge) private readonly recordCharge: RecordSavedCardCharge,
     @inject(MoneyGate) private readonly gate: MoneyGate,
     @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
@@ -51,33 +53,36 @@ export class CreateSubscription {
       testClockId: customer.testClockId,
       renewalDiscount: 0,
     }, now);
-    const begin = async () => {
-      await this.subscriptions.add(subscription);
-      await this.effects.event(subscription, 'subscription.created');
-      await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
-    };
     if (subscription.inTrial()) {
-      await this.uow.run(begin);
+      await this.uow.run(() => this.begin(subscription));
       return subscription;
     }
-    const charge = await this.chargeSavedCard.execute(
-      {
-        scope,
-        customerId: customer.id,
-        paymentMethodId: method.id,
-        subscriptionId: subscription.id,
-        period: 0,
-        attempt: 1,
-        amount: price.unitAmount,
-        merchantInitiated: false,
-        documentLines: [{ description: price.productName, quantity: 1, unit_amount: price.unitAmount, amount: price.unitAmount }],
-        at: now,
-      },
-      async (charged) => {
-        if (charged.status === 'succeeded') await begin();
-      },
-    );
-    if (charge?.status !== 'succeeded') throw new DomainError('payment_failed', 'card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
+
+    const request = {
+      scope,
+      customerId: customer.id,
+      paymentMethodId: method.id,
+      subscriptionId: subscription.id,
+      period: 0,
+      attempt: 1,
+      amount: price.unitAmount,
+      merchantInitiated: false,
+      documentLines: [documentLines.item(price.productName, 1, price.unitAmount)],
+      at: now,
+    };
+    const answer = await this.chargeSavedCard.execute(request);
+    const charge = await this.uow.run(async () => {
+      const recorded = await this.recordCharge.execute(request, answer);
+      if (recorded.status === 'succeeded') await this.begin(subscription);
+      return recorded;
+    });
+    if (charge.status !== 'succeeded') throw new DomainError('payment_failed', 'card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
     return subscription;
+  }
+
+  private async begin(subscription: Subscription): Promise<void> {
+    await this.subscriptions.add(subscription);
+    await this.effects.event(subscription, 'subscription.created');
+    await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
   }
 }

@@ -9,6 +9,15 @@ import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
 import { SubscriptionEffects } from './subscription-effects';
 
+export interface CheckoutSubscription {
+  /** Decided before the payment, which already names it. */
+  id: string;
+  customerId: string;
+  paymentMethodId: string;
+  plan: SubscriptionPlan;
+  renewalDiscount: number;
+}
+
 /**
  * Starts the subscription of a paid recurring or mixed checkout, inside the payment's transaction: the
  * first period (unless in trial) was part of that payment.
@@ -22,13 +31,12 @@ export class StartSubscription {
     @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
   ) {}
 
-  async execute(scope: Scope, input: { customerId: string; paymentMethodId: string; plan: SubscriptionPlan; renewalDiscount: number }): Promise<Subscription> {
+  async execute(scope: Scope, input: CheckoutSubscription): Promise<void> {
     if (!this.uow.active()) throw new Error('a checkout subscription starts inside the payment\'s unit of work');
     const { now, testClockId } = await this.customerClock.now(scope, { customerId: input.customerId });
     const subscription = Subscription.start(scope, { ...input, testClockId }, now);
     await this.subscriptions.add(subscription);
     await this.effects.event(subscription, 'subscription.created');
     await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
-    return subscription;
   }
 }

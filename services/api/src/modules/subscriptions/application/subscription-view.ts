@@ -1,4 +1,4 @@
-import type { Schemas } from '@kupa/sdk';
+import type { Schemas } from '../../../platform/http/contract';
 import type { Subscription } from '../domain/subscription';
 
 export function subscriptionView(subscription: Subscription): Schemas['Subscription'] {

@@ -55,9 +55,10 @@ export class Subscription {
   testClockId!: string | null;
   createdAt!: Date;
 
-  static start(scope: Scope, input: { customerId: string; paymentMethodId: string; plan: SubscriptionPlan; testClockId: string | null; renewalDiscount: number }, now: Date): Subscription {
+  /** `id` when it was decided before (a checkout names the subscription its payment starts). */
+  static start(scope: Scope, input: { id?: string; customerId: string; paymentMethodId: string; plan: SubscriptionPlan; testClockId: string | null; renewalDiscount: number }, now: Date): Subscription {
     const subscription = new Subscription();
-    subscription.id = newId('sub');
+    subscription.id = input.id ?? newId('sub');
     subscription.accountId = scope.accountId;
     subscription.livemode = scope.livemode;
     subscription.customerId = input.customerId;
@@ -104,6 +105,13 @@ export class Subscription {
     if (this.currentPeriodEnd > now) return null;
     if (this.cancelAtPeriodEnd) return { kind: 'end_at_period_end', at: this.currentPeriodEnd };
     return { kind: 'charge', at: this.currentPeriodEnd, period: this.periodIndex + 1, attempt: 1 };
+  }
+
+  /** Whether `step` is still what is due: false once another worker recorded it. */
+  stillDue(step: DueStep): boolean {
+    const current = this.nextStep(step.at);
+    if (!current || current.kind !== step.kind) return false;
+    return current.kind !== 'charge' || step.kind !== 'charge' || (current.period === step.period && current.attempt === step.attempt);
   }
 
   markTrialWillEndSent(): void {

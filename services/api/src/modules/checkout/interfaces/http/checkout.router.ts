@@ -10,6 +10,7 @@ import { RemoveCheckoutDiscount } from '../../application/remove-checkout-discou
 import { SessionView } from '../../application/session-view';
 import { CompleteThreeDSecure } from '../../application/complete-three-d-secure';
 import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
+import { confirmResult } from './checkout.mapper';
 import { CreateCardToken } from '../../application/create-card-token';
 
 @injectable()
@@ -63,8 +64,12 @@ export class CheckoutRouter {
       getCheckoutPage: async ({ params, query }) => ({ success: true, data: await this.getPage.execute(params.id, query.surface ?? 'hosted') }),
       applyCheckoutDiscount: async ({ params, body }) => ({ success: true, data: await this.applyDiscount.execute(params.id, body.code) }),
       removeCheckoutDiscount: async ({ params }) => ({ success: true, data: await this.removeDiscount.execute(params.id, params.code) }),
-      confirmCheckoutSession: async ({ params, body }) => ({ success: true, data: await this.confirm.execute(params.id, body.payment_method, body.installments) }),
-      completeThreeDSecure: async ({ params, body }) => ({ success: true, data: await this.threeDSecure.execute(params.id, body.challenge_id, body.result) }),
+      confirmCheckoutSession: async ({ params, body }) => {
+        const method = body.payment_method;
+        const choice = method.type === 'saved_card' ? { type: method.type, paymentMethod: method.payment_method } : method;
+        return { success: true, data: confirmResult(await this.confirm.execute(params.id, choice, body.installments)) };
+      },
+      completeThreeDSecure: async ({ params, body }) => ({ success: true, data: confirmResult(await this.threeDSecure.execute(params.id, body.challenge_id, body.result)) }),
       createCardToken: async ({ body }) => {
         const { token, card } = await this.createToken.execute(body.checkout_session, {
           number: body.card.number,

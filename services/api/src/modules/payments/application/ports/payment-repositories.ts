@@ -21,7 +21,7 @@ export interface PaymentAttemptRepository {
   save(attempt: PaymentAttempt): Promise<void>;
   findLive(sessionId: string): Promise<PaymentAttempt | null>;
   findForUpdate(id: string): Promise<PaymentAttempt | null>;
-  stalePending(before: Date, limit: number): Promise<PaymentAttempt[]>;
+  findById(id: string): Promise<PaymentAttempt | null>;
 }
 
 export interface ChargeOperationRepository {

@@ -82,8 +82,8 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
     return this.em.findOne(PaymentAttempt, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
-  stalePending(before: Date, limit: number): Promise<PaymentAttempt[]> {
-    return this.em.find(PaymentAttempt, { status: 'pending', updatedAt: { $lte: before } }, { limit, orderBy: { updatedAt: 'asc' } });
+  findById(id: string): Promise<PaymentAttempt | null> {
+    return this.em.findOne(PaymentAttempt, { id }, { refresh: true });
   }
 }
 

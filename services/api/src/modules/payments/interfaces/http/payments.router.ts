@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '@kupa/sdk';
+import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
 import { listReply } from '../../../../platform/http/replies';
 import { CancelCharge } from '../../application/cancel-charge';

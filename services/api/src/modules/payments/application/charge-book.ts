@@ -1,21 +1,24 @@
 import { inject, injectable } from 'inversify';
+import { formatShekels as shekels } from '../../../shared/domain/money';
+import type { Scope } from '../../../shared/domain/scope';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
-import { IssueDocument } from '../../invoicing';
+import { documentLines, IssueDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
-import { formatShekels as shekels } from '../../../shared/domain/money';
-import type { Charge } from '../domain/charge';
+import { Charge, type NewCharge } from '../domain/charge';
 import { chargeView } from './charge-view';
+import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
+import type { AuthorizeOutcome } from './ports/card-processor';
 import type { ChargeRepository } from './ports/payment-repositories';
 
 /**
- * What follows a charge, inside its money transaction: the event, and for money taken the tax
- * document (unless the merchant turned documents off) and the receipt email.
+ * What is written when a charge is recorded or changes, inside its money transaction: the charge, its
+ * event, and for money taken the tax document (unless the merchant turned documents off) and receipt.
  */
 @injectable()
-export class ChargeEffects {
+export class ChargeBook {
   constructor(
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(IssueDocument) private readonly issueDocument: IssueDocument,
@@ -24,6 +27,22 @@ export class ChargeEffects {
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
   ) {}
+
+  /**
+   * The processor's final answer as a charge: taken (`charge.succeeded`), held (`charge.authorized`) or
+   * refused (`charge.failed`). `input`'s card is what is shown when the answer names none.
+   */
+  async record(scope: Scope, input: NewCharge, answer: Exclude<AuthorizeOutcome, { status: 'requires_action' }>, now: Date): Promise<Charge> {
+    const shown = answer.card ? cardShown(answer.card) : input.paymentMethod.card;
+    const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown } };
+    const charge = answer.status === 'authorized'
+      ? Charge.authorized(scope, details, answer.processorRef, now)
+      : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
+    await this.charges.add(charge);
+    if (charge.status === 'succeeded') await this.moneyTaken(charge);
+    await this.event(charge, charge.status === 'succeeded' ? 'charge.succeeded' : charge.status === 'failed' ? 'charge.failed' : 'charge.authorized');
+    return charge;
+  }
 
   async event(charge: Charge, type: EventType): Promise<void> {
     await this.recordEvent.execute(charge, type, chargeView(charge));
@@ -35,16 +54,13 @@ export class ChargeEffects {
     const account = await this.getAccount.execute(charge.accountId);
     const amount = charge.amountCaptured ?? charge.amount;
     if (charge.createDocument) {
-      const lines = [...charge.documentLines];
-      const listed = lines.reduce((sum, line) => sum + line.amount, 0);
-      if (listed !== amount) lines.push({ description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unit_amount: amount - listed, amount: amount - listed });
       const document = await this.issueDocument.execute(charge, {
         type: 'tax_invoice_receipt',
         customerId: charge.customerId,
         chargeId: charge.id,
         refundId: null,
         currency: charge.currency,
-        lines,
+        lines: documentLines.balancedTo(charge.documentLines, amount),
         details: {
           business: { name: account.name },
           customer: { name: customer.name, email: customer.email, phone: customer.phone },
@@ -52,7 +68,7 @@ export class ChargeEffects {
           installments: charge.installments,
         },
       });
-      charge.documentId = document.id;
+      charge.attachDocument(document.id);
       await this.charges.save(charge);
     }
     if (customer.email) {
@@ -67,3 +83,9 @@ export class ChargeEffects {
     }
   }
 }
+
+function cardShown({ fingerprint: _, ...shown }: { fingerprint: string } & NewCharge['paymentMethod']['card']) {
+  return shown;
+}
+
+

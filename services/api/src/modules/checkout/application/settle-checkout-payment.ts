@@ -1,0 +1,61 @@
+import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import type { Pricing } from '../../discounts';
+import { type AttemptTicket, AuthorizePaymentAttempt, AwaitPaymentAttempt, failureMessage, type PaymentOutcome, RecordPaymentAttempt } from '../../payments';
+import type { CheckoutSession } from '../domain/checkout-session';
+import { CompleteCheckoutSession } from './complete-checkout-session';
+
+/** What the shopper is told after paying. */
+export type ConfirmOutcome =
+  | { status: 'succeeded'; redirectUrl: string }
+  | { status: 'requires_action'; challengeId: string }
+  | { status: 'failed'; failure: { code: ShopperFailureCode; message: string } };
+
+type ShopperFailureCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'processing_error';
+const SHOPPER_FAILURE_CODES: ShopperFailureCode[] = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'];
+
+/**
+ * Steps two and three of paying a checkout, once its attempt is committed (by a confirm, or by the
+ * shopper's 3-D Secure answer): the processor is called outside any transaction, then one transaction
+ * records the charge with its event and document, starts the subscription it pays, and completes the
+ * session. An attempt another request is running is waited for, and finished here if that request died.
+ */
+@injectable()
+export class SettleCheckoutPayment {
+  constructor(
+    @inject(AwaitPaymentAttempt) private readonly awaitAttempt: AwaitPaymentAttempt,
+    @inject(AuthorizePaymentAttempt) private readonly authorize: AuthorizePaymentAttempt,
+    @inject(RecordPaymentAttempt) private readonly recordPayment: RecordPaymentAttempt,
+    @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(session: CheckoutSession, pricing: Pricing, ticket: AttemptTicket): Promise<ConfirmOutcome> {
+    if (!ticket.fresh) {
+      const outcome = await this.awaitAttempt.execute(ticket.attemptId);
+      if (outcome !== 'stale') return toShopper(session, outcome);
+    }
+    const answer = await this.authorize.execute(ticket.attemptId);
+    const outcome = await this.uow.run(async () => {
+      const { outcome, recorded, payment } = await this.recordPayment.execute(ticket.attemptId, answer);
+      if (recorded && outcome.status === 'succeeded') {
+        const subscription = payment.subscription && payment.source.type === 'saved_card' ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod } : null;
+        await this.complete.execute(session.id, { chargeId: outcome.chargeId, pricing, subscription });
+      }
+      return outcome;
+    });
+    return toShopper(session, outcome);
+  }
+}
+
+export function paid(session: CheckoutSession): ConfirmOutcome {
+  return { status: 'succeeded', redirectUrl: session.redirectUrl() };
+}
+
+function toShopper(session: CheckoutSession, outcome: PaymentOutcome): ConfirmOutcome {
+  if (outcome.status === 'succeeded') return paid(session);
+  if (outcome.status === 'requires_action') return outcome;
+  const code = SHOPPER_FAILURE_CODES.find((known) => known === outcome.code) ?? 'processing_error';
+  return { status: 'failed', failure: { code, message: failureMessage(code, session.language()) } };
+}

@@ -1,0 +1,43 @@
+import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { ChargeBook } from './charge-book';
+import type { SavedCardAnswer, SavedCardCharge } from './charge-saved-card';
+
+/** What a subscription needs to know of its charge. */
+export interface RecordedCharge {
+  id: string;
+  status: 'succeeded' | 'failed';
+}
+
+/**
+ * Inside the caller's transaction (the one that moves the subscription on): the saved-card charge with
+ * its event, tax document and receipt. The unique index on (subscription, period) keeps a second paid
+ * charge for one period out of the books.
+ */
+@injectable()
+export class RecordSavedCardCharge {
+  constructor(
+    @inject(ChargeBook) private readonly book: ChargeBook,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(request: SavedCardCharge, answer: SavedCardAnswer): Promise<RecordedCharge> {
+    if (!this.uow.active()) throw new Error('a subscription charge is recorded inside the transaction of the subscription it pays');
+    const charge = await this.book.record(request.scope, {
+      customerId: request.customerId,
+      amount: request.amount,
+      currency: 'ils',
+      captureMethod: 'automatic',
+      checkoutSessionId: null,
+      lineItems: null,
+      subscriptionId: request.subscriptionId,
+      subscriptionPeriod: request.period,
+      paymentMethod: { type: 'card', wallet: null, card: answer.card },
+      installments: null,
+      createDocument: true,
+      documentLines: request.documentLines,
+    }, answer.outcome, request.at);
+    return { id: charge.id, status: charge.status === 'succeeded' ? 'succeeded' : 'failed' };
+  }
+}

@@ -1,0 +1,48 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { type NewAttemptRequest, PaymentAttempt } from '../domain/payment-attempt';
+import { PAYMENTS } from '../payments.tokens';
+import { MoneyGate } from './money-gate';
+import type { PaymentAttemptRepository } from './ports/payment-repositories';
+
+export type CheckoutPayment = NewAttemptRequest;
+
+/** The attempt a payment goes on with: a fresh one this caller runs, or one already in flight or done. */
+export interface AttemptTicket {
+  attemptId: string;
+  fresh: boolean;
+}
+
+/**
+ * Step one of paying a checkout session: the attempt and its idempotency key, committed before any
+ * processor call. A session has one live attempt (a partial unique index); a second confirm gets the
+ * one in flight. An attempt waiting for 3-D Secure is abandoned when the shopper pays again.
+ */
+@injectable()
+export class StartPaymentAttempt {
+  constructor(
+    @inject(PAYMENTS.PaymentAttemptRepository) private readonly attempts: PaymentAttemptRepository,
+    @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(payment: CheckoutPayment): Promise<AttemptTicket> {
+    await this.gate.processorFor(payment.scope);
+    return this.uow.run(async () => {
+      const now = this.clock.now();
+      const live = await this.attempts.findLive(payment.sessionId);
+      if (live?.status === 'succeeded' || live?.status === 'pending') return { attemptId: live.id, fresh: false };
+      if (live?.status === 'requires_action') {
+        live.abandon(now);
+        await this.attempts.save(live);
+      }
+      const attempt = PaymentAttempt.start(payment, now);
+      if (await this.attempts.add(attempt)) return { attemptId: attempt.id, fresh: true };
+      return { attemptId: (await this.attempts.findLive(payment.sessionId))!.id, fresh: false };
+    });
+  }
+}

@@ -1,0 +1,7 @@
+/** A line of a tax document, in agorot with VAT included; a discount or credit is negative. */
+export interface DocumentLine {
+  description: string;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+}
