@@ -42,4 +42,15 @@ describe('the contract document', () => {
     }
     expect(gaps).toEqual([]);
   });
+
+  it('lists exactly the error codes the service declares, each answered with one status', async () => {
+    const { loadOpenApi } = await import('../src/platform/http/openapi-document');
+    const { ERROR_CODES } = await import('../src/shared/domain/error-codes');
+    const { document } = loadOpenApi();
+    const error = (document.components as { schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }> }).schemas.Error;
+    const documented = [...error.properties.error.properties.code.enum].sort();
+    // `internal_error` is the error mapper's answer to what nobody declared: a bug of ours.
+    expect(documented).toEqual([...Object.keys(ERROR_CODES), 'internal_error'].sort());
+    expect(ERROR_CODES.card_declined).toBe('payment_failed');
+  });
 });

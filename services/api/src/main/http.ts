@@ -90,7 +90,7 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
   app.use('/api', api);
 
   app.use((req, res) => {
-    sendError(res, new DomainError('not_found', 'route_not_found', `Unrecognized request URL (${req.method} ${req.path})`));
+    sendError(res, new DomainError('route_not_found', `Unrecognized request URL (${req.method} ${req.path})`));
   });
   app.use(errorMapper(logger));
   return app;

@@ -9,10 +9,9 @@ export const PAYMENTS = {
 };
 
 export const HOLD_EXPIRY_QUEUE = 'charge-hold-expiry-sweep';
-export const PAYMENT_RECONCILE_QUEUE = 'payment-attempt-reconcile';
 
 export interface PaymentSettings {
-  /** A pending attempt older than this is taken to be orphaned by a crash and is reconciled. */
+  /** A pending attempt older than this is taken to be orphaned by a crash; the next confirm finishes it. */
   attemptStaleMs: number;
   /** Test-only fault points (`TEST_FAULTS`), to prove crash recovery. */
   faults: Set<string>;

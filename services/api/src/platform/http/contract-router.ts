@@ -32,8 +32,6 @@ export interface HandlerContext<O> {
   body: JsonBody<O>;
   params: PathParams<O>;
   query: QueryParams<O>;
-  req: Request;
-  res: Response;
 }
 
 export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
@@ -86,8 +84,8 @@ export function createContractRouter(options: ContractRouterOptions): Router {
         const query = validate(validators.query, { ...(req.query as object) });
         const rawBody = req.body === undefined ? {} : req.body;
         const body = validate(validators.body, rawBody);
-        if (!handler) throw new DomainError('not_implemented', 'not_implemented', `${operation.operationId} is not available yet`);
-        const reply = await handler({ auth: res.locals.auth, body, params, query, req, res } as HandlerContext<never>);
+        if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
+        const reply = await handler({ auth: res.locals.auth, body, params, query } as HandlerContext<never>);
         if (reply && typeof reply === 'object' && 'html' in reply) {
           res.type('html').send((reply as HtmlReply).html);
         } else {
@@ -131,16 +129,16 @@ function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestH
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
     if (!match) {
-      sendError(res, new DomainError('unauthenticated', 'api_key_missing', 'No API key provided. Send it as `Authorization: Bearer <key>`.'));
+      sendError(res, new DomainError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer <key>`.'));
       return;
     }
     const auth = await lookup(match[1]);
     if (!auth) {
-      sendError(res, new DomainError('unauthenticated', 'api_key_invalid', 'Invalid API key provided.'));
+      sendError(res, new DomainError('api_key_invalid', 'Invalid API key provided.'));
       return;
     }
     if (auth.scope === 'checkout' && !allowCheckoutKey) {
-      sendError(res, new DomainError('forbidden', 'permission_denied', 'This checkout-scoped key cannot call this operation; use a secret key.'));
+      sendError(res, new DomainError('permission_denied', 'This checkout-scoped key cannot call this operation; use a secret key.'));
       return;
     }
     res.locals.auth = auth;
@@ -171,7 +169,7 @@ function jsonBody(limit: string): RequestHandler {
     const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
     if (!hasBody) return next();
     if (!req.is(['application/json', 'application/*+json'])) {
-      sendError(res, new DomainError('unsupported_media_type', 'unsupported_media_type', 'Send the request body as JSON with `Content-Type: application/json`.'));
+      sendError(res, new DomainError('unsupported_media_type', 'Send the request body as JSON with `Content-Type: application/json`.'));
       return;
     }
     parseJson(req, res, next);

@@ -48,16 +48,16 @@ export function sendError(res: Response, error: DomainError): void {
 function fromBodyParser(error: { type?: string; status?: number }): DomainError | undefined {
   switch (error.type) {
     case 'entity.too.large':
-      return new DomainError('too_large', 'body_too_large', 'The request body is too large');
+      return new DomainError('body_too_large', 'The request body is too large');
     case 'entity.parse.failed':
-      return new DomainError('invalid', 'invalid_json', 'The request body is not valid JSON');
+      return new DomainError('invalid_json', 'The request body is not valid JSON');
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new DomainError('unsupported_media_type', 'unsupported_media_type', 'The request body must be UTF-8 JSON');
+      return new DomainError('unsupported_media_type', 'The request body must be UTF-8 JSON');
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
-      return new DomainError('invalid', 'invalid_request', 'The request body could not be read');
+      return new DomainError('invalid_request', 'The request body could not be read');
     default:
       return fromClientStatus(error.status);
   }
@@ -65,9 +65,9 @@ function fromBodyParser(error: { type?: string; status?: number }): DomainError 
 
 /** Other errors Express and its parsers raise for a request that cannot be read (bad URL encoding, bad gzip). */
 function fromClientStatus(status: number | undefined): DomainError | undefined {
-  if (status === 413) return new DomainError('too_large', 'body_too_large', 'The request body is too large');
-  if (status === 415) return new DomainError('unsupported_media_type', 'unsupported_media_type', 'The request body must be UTF-8 JSON');
-  if (status !== undefined && status >= 400 && status < 500) return new DomainError('invalid', 'invalid_request', 'The request could not be read: check its URL encoding and body');
+  if (status === 413) return new DomainError('body_too_large', 'The request body is too large');
+  if (status === 415) return new DomainError('unsupported_media_type', 'The request body must be UTF-8 JSON');
+  if (status !== undefined && status >= 400 && status < 500) return new DomainError('invalid_request', 'The request could not be read: check its URL encoding and body');
   return undefined;
 }
 

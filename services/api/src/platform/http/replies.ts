@@ -1,4 +1,4 @@
-import type { Page } from '../../shared/domain/scope';
+import type { Page } from '../../shared/domain/page';
 
 /** The list envelope: `{ success, data, has_more }`. */
 export function listReply<T, R>(page: Page<T>, toResponse: (item: T) => R): { success: true; data: R[]; has_more: boolean } {

@@ -14,7 +14,6 @@ export interface RequestValidators {
   params?: ValidateFunction;
   query?: ValidateFunction;
   body?: ValidateFunction;
-  bodyRequired: boolean;
 }
 
 function createAjv(options: { coerceTypes: boolean }, document: OpenApiDocument): Ajv2020 {
@@ -55,7 +54,6 @@ export function compileRequestValidators(document: OpenApiDocument) {
       params: group('path'),
       query: group('query'),
       body: bodySchema ? bodyAjv.compile({ $ref: pointer }) : method === 'get' ? undefined : noBody,
-      bodyRequired: operation.requestBody?.required ?? false,
     };
   };
 }

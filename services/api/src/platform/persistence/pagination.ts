@@ -1,6 +1,6 @@
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { ValidationError } from '../../shared/domain/domain-error';
-import type { Page, PageRequest } from '../../shared/domain/scope';
+import type { Page, PageRequest } from '../../shared/domain/page';
 
 
 interface Listable {

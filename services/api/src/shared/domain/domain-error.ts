@@ -1,35 +1,27 @@
-/**
- * What went wrong, in terms the HTTP error mapper turns into a status and an error `type`.
- * Only `platform/http/error-mapper.ts` knows the statuses.
- */
-export type ErrorKind =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'payment_failed'
-  | 'too_large'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'not_implemented'
-  | 'unavailable';
+import { type ErrorCode, type ErrorCodeOf, ERROR_CODES, type ErrorKind } from './error-codes';
 
+export type { ErrorKind };
+
+/** An expected failure, by a declared code (`error-codes.ts`), which fixes its kind. */
 export class DomainError extends Error {
+  readonly kind: ErrorKind;
+
+
   constructor(
-    readonly kind: ErrorKind,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly param?: string,
   ) {
     super(message);
     this.name = 'DomainError';
+    this.kind = ERROR_CODES[code];
   }
 }
 
+/** A request the caller must change: a code of kind `invalid`, usually naming the field. */
 export class ValidationError extends DomainError {
-  constructor(code: string, message: string, param?: string) {
-    super('invalid', code, message, param);
+  constructor(code: ErrorCodeOf<'invalid'>, message: string, param?: string) {
+    super(code, message, param);
   }
 }
 
@@ -37,7 +29,7 @@ export class ValidationError extends DomainError {
  * For a `.catch`: an id sent in a request body that names nothing is the caller's mistake in that field
  * (400 `code` on `param`), not a missing resource (404).
  */
-export function asMissingParam(code: string, param: string, id: string) {
+export function asMissingParam(code: ErrorCodeOf<'invalid'>, param: string, id: string) {
   return (error: unknown): never => {
     if (error instanceof NotFoundError) throw new ValidationError(code, `No such ${param.replace(/_/g, ' ')}: '${id}'`, param);
     throw error;
@@ -47,6 +39,6 @@ export function asMissingParam(code: string, param: string, id: string) {
 /** The same answer for an unknown id, another account's id and the other mode's id. */
 export class NotFoundError extends DomainError {
   constructor(resource: string, id: string, param?: string) {
-    super('not_found', 'resource_missing', `No such ${resource}: '${id}'`, param);
+    super('resource_missing', `No such ${resource}: '${id}'`, param);
   }
 }

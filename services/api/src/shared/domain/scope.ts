@@ -3,13 +3,3 @@ export interface Scope {
   accountId: string;
   livemode: boolean;
 }
-
-export interface PageRequest {
-  limit?: number;
-  starting_after?: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  hasMore: boolean;
-}

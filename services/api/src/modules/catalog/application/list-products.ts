@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { Product } from '../domain/product';
 import { CATALOG } from '../catalog.tokens';
 import type { ProductRepository } from './ports/catalog-repository';

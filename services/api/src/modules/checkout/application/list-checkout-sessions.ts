@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../platform/http/contract';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { SessionStatus } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';

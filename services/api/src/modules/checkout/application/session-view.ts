@@ -91,14 +91,12 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
   });
 }
 
-/** During a trial only the one-time lines are due now. */
 export function amounts(session: CheckoutSession, pricing: Pricing) {
-  const oneTime = session.lineItems.reduce((sum, line, i) => sum + line.amountAgorot * line.quantity - pricing.lineDiscounts[i], 0);
   return {
     amount_subtotal: pricing.subtotal,
     amount_discount: pricing.summary.total_discount_agorot,
     amount_total: pricing.total,
-    amount_due_now: session.inTrial() ? Math.max(0, oneTime) : pricing.total,
+    amount_due_now: session.amountDueNow(pricing),
   };
 }
 

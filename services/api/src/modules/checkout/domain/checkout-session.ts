@@ -245,14 +245,14 @@ export class CheckoutSession {
   assertMayTryCode(now: Date): void {
     const windowOpen = this.failedCodeWindowStart !== null && now.getTime() - this.failedCodeWindowStart.getTime() < FAILED_CODE_WINDOW_MS;
     if (windowOpen && this.failedCodeAttempts >= FAILED_CODE_LIMIT) {
-      throw new DomainError('rate_limited', 'rate_limited', 'Too many codes that did not work; try again later');
+      throw new DomainError('rate_limited', 'Too many codes that did not work; try again later');
     }
   }
 }
 
 export class SessionNotPending extends DomainError {
   constructor(id: string) {
-    super('conflict', 'session_not_pending', `Checkout session '${id}' is no longer pending`);
+    super('session_not_pending', `Checkout session '${id}' is no longer pending`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { Customer } from '../domain/customer';
 import { CUSTOMERS } from '../customers.tokens';
 import type { CustomerRepository } from './ports/customer-repository';

@@ -20,7 +20,7 @@ export class EvaluateCouponCode {
 
   async execute(scope: Scope, code: string, checkout: CheckoutToPrice): Promise<Pricing> {
     const underCode = await this.rules.findByCodes(scope, [code]);
-    if (underCode.length === 0) throw new DomainError('not_found', 'invalid_code', `No discount has the code '${code}'`, 'code');
+    if (underCode.length === 0) throw new DomainError('invalid_code', `No discount has the code '${code}'`, 'code');
     const gates = underCode.map((rule) => rule.gate(checkout.now));
     if (gates.every((gate) => gate !== null)) {
       const gate = GATE_PRIORITY.find((g) => gates.includes(g))!;

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { DiscountRule } from '../domain/discount-rule';
 import { DISCOUNTS } from '../discounts.tokens';
 import type { DiscountRuleRepository } from './ports/discount-rule-repository';

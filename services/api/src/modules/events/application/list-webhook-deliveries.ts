@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { WebhookDelivery } from '../domain/webhook-delivery';
 import { WebhookEndpointNotFound } from '../domain/webhook-endpoint';
 import { EVENTS } from '../events.tokens';

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { TaxDocument } from '../domain/tax-document';
 import { INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';

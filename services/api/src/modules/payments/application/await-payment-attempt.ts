@@ -32,6 +32,6 @@ export class AwaitPaymentAttempt {
       if (attempt.isStale(this.clock.now(), this.settings.attemptStaleMs)) return 'stale';
       await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
     }
-    throw new DomainError('conflict', 'payment_in_progress', 'A payment for this checkout is still being processed');
+    throw new DomainError('payment_in_progress', 'A payment for this checkout is still being processed');
   }
 }

@@ -30,7 +30,7 @@ export class CreatePaymentMethod {
     const saved = await processor.saveCard({ idempotencyKey: input.idempotencyKey ?? `save_${randomBase62(20)}`, token: input.token });
     if ('declined' in saved) {
       if (saved.declined === 'processing_error') throw new ValidationError('token_invalid', `No such card token: '${input.token}'`, 'token');
-      throw new DomainError('invalid', 'card_declined', 'The card was declined', 'token');
+      throw new DomainError('card_declined', 'The card was declined', 'token');
     }
     return this.methods.addOnce(PaymentMethod.save(scope, input.customer, saved.ref, saved.card, this.clock.now()));
   }

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { Charge, ChargeStatus } from '../domain/charge';
 import { PAYMENTS } from '../payments.tokens';
 import type { ChargeRepository } from './ports/payment-repositories';

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { PaymentMethod } from '../domain/payment-method';
 import { PAYMENTS } from '../payments.tokens';
 import type { PaymentMethodRepository } from './ports/payment-repositories';

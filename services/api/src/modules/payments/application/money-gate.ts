@@ -19,12 +19,8 @@ export class MoneyGate {
 
   async processorFor(scope: Scope): Promise<CardProcessor> {
     if (scope.livemode && !(await this.getAccount.execute(scope.accountId)).liveOnboarded) {
-      throw new DomainError('forbidden', 'account_not_onboarded', 'Live payments need processor onboarding and business identity linking first');
+      throw new DomainError('account_not_onboarded', 'Live payments need processor onboarding and business identity linking first');
     }
     return this.processors.forMode(scope.livemode);
   }
-}
-
-export function processorUnavailable(): DomainError {
-  return new DomainError('unavailable', 'processor_unavailable', 'No live card processor is configured for this account yet');
 }

@@ -166,7 +166,7 @@ export class Charge {
    */
   startRefund(amount: number | undefined, reason: RefundReason | null, now: Date): ChargeOperation {
     const refundable = this.refundable();
-    if (refundable === 0) throw new DomainError('conflict', 'charge_not_refundable', `Charge '${this.id}' has nothing left to refund`);
+    if (refundable === 0) throw new DomainError('charge_not_refundable', `Charge '${this.id}' has nothing left to refund`);
     const value = amount ?? refundable;
     if (value > refundable) throw new ValidationError('amount_too_large', `Cannot refund ${value}: ${refundable} is left`, 'amount');
     this.amountRefunded += value;
@@ -212,13 +212,13 @@ export class Charge {
 
 export class ChargeNotCapturable extends DomainError {
   constructor(id: string) {
-    super('conflict', 'charge_not_capturable', `Charge '${id}' has no open hold`);
+    super('charge_not_capturable', `Charge '${id}' has no open hold`);
   }
 }
 
 export class ChargeExpired extends DomainError {
   constructor(id: string, at: Date) {
-    super('conflict', 'charge_expired', `The hold on charge '${id}' expired at ${at.toISOString()}`);
+    super('charge_expired', `The hold on charge '${id}' expired at ${at.toISOString()}`);
   }
 }
 

@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { CardProcessor, ProcessorDirectory } from '../application/ports/card-processor';
-import { processorUnavailable } from '../application/money-gate';
+import { type CardProcessor, type ProcessorDirectory, ProcessorUnavailable } from '../application/ports/card-processor';
 import { SimulatedProcessor } from './simulated-processor';
 
 /** Test mode uses the simulated processor; no live processor adapter is configured in this build. */
@@ -9,7 +8,7 @@ export class ModeProcessorDirectory implements ProcessorDirectory {
   constructor(@inject(SimulatedProcessor) private readonly simulated: SimulatedProcessor) {}
 
   forMode(livemode: boolean): CardProcessor {
-    if (livemode) throw processorUnavailable();
+    if (livemode) throw new ProcessorUnavailable();
     return this.simulated;
   }
 }

@@ -76,7 +76,7 @@ export class CreateSubscription {
       if (recorded.status === 'succeeded') await this.begin(subscription);
       return recorded;
     });
-    if (charge.status !== 'succeeded') throw new DomainError('payment_failed', 'card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
+    if (charge.status !== 'succeeded') throw new DomainError('card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
     return subscription;
   }
 

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { Subscription, SubscriptionStatus } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';

@@ -145,14 +145,14 @@ export class Subscription {
   }
 
   cancel(at: Date): void {
-    if (this.status === 'canceled') throw new DomainError('conflict', 'subscription_canceled', `Subscription '${this.id}' is already canceled`);
+    if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is already canceled`);
     this.status = 'canceled';
     this.canceledAt = at;
     this.nextRetryAt = null;
   }
 
   scheduleCancel(): void {
-    if (this.status === 'canceled') throw new DomainError('conflict', 'subscription_canceled', `Subscription '${this.id}' is already canceled`);
+    if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is already canceled`);
     this.cancelAtPeriodEnd = true;
   }
 }

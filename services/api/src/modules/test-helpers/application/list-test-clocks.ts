@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
-import type { Page, PageRequest, Scope } from '../../../shared/domain/scope';
+import type { Scope } from '../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { TestClock } from '../domain/test-clock';
 import { TEST_HELPERS } from '../test-helpers.tokens';
 import type { TestClockRepository } from './ports/test-clock-repository';

@@ -2,7 +2,8 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
 import { CheckoutSession, type SessionStatus } from '../../domain/checkout-session';
 

@@ -2,7 +2,8 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CustomerRepository } from '../../application/ports/customer-repository';
 import { Customer } from '../../domain/customer';
 

@@ -1,4 +1,5 @@
-import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DiscountRule } from '../../domain/discount-rule';
 
 export interface DiscountRuleRepository {

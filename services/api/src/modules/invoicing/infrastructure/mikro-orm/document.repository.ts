@@ -1,7 +1,8 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DocumentRepository } from '../../application/ports/document-repository';
 import { TaxDocument } from '../../domain/tax-document';
 

@@ -1,3 +1,4 @@
+import { DomainError } from '../../../../shared/domain/domain-error';
 import type { CardDetails } from '../../domain/card';
 
 export type { CardDetails } from '../../domain/card';
@@ -49,5 +50,12 @@ export interface CardProcessor {
 
 /** The processor for a mode: the simulated one for test mode; live mode has none configured yet. */
 export interface ProcessorDirectory {
+  /** Throws `ProcessorUnavailable` for a mode with no processor. */
   forMode(livemode: boolean): CardProcessor;
+}
+
+export class ProcessorUnavailable extends DomainError {
+  constructor() {
+    super('processor_unavailable', 'No live card processor is configured for this account yet');
+  }
 }

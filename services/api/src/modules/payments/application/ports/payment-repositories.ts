@@ -1,4 +1,5 @@
-import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Charge, ChargeStatus } from '../../domain/charge';
 import type { ChargeOperation } from '../../domain/charge-operation';
 import type { PaymentAttempt } from '../../domain/payment-attempt';

@@ -2,7 +2,8 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import type { Page, PageRequest, Scope } from '../../../../shared/domain/scope';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { SubscriptionRepository } from '../../application/ports/subscription-repository';
 import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from '../../domain/subscription';
 

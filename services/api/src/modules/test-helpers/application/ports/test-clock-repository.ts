@@ -1,4 +1,4 @@
-import type { Page, PageRequest } from '../../../../shared/domain/scope';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { TestClock } from '../../domain/test-clock';
 
 export interface TestClockRepository {

@@ -1,0 +1,10 @@
+/** A list request: at most `limit` items, after the one named (the API's cursor). */
+export interface PageRequest {
+  limit?: number;
+  starting_after?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  hasMore: boolean;
+}
