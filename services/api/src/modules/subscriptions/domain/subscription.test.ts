@@ -58,4 +58,34 @@ describe('Subscription', () => {
     expect(sub.status).toBe('active');
     expect(sub.nextStep(sub.currentPeriodEnd)).toMatchObject({ kind: 'end_at_period_end' });
   });
+
+  it('takes an id decided before it, and charges renewals less a forever discount', () => {
+    const sub = Subscription.start(scope, { id: 'sub_decided', customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 900 }, start);
+    expect(sub).toMatchObject({ id: 'sub_decided', testClockId: 'clock_1', planDiscount: { amount: 900 } });
+    expect(sub.renewalAmount()).toBe(4000);
+    expect(Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start).id).toMatch(/^sub_/);
+  });
+
+  it('knows whether a step is still due, so a step another worker recorded is left alone', () => {
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const step = sub.nextStep(new Date('2026-03-01T00:00:00Z'))!;
+    expect(sub.stillDue(step)).toBe(true);
+    sub.renewed(1);
+    expect(sub.stillDue(step)).toBe(false);
+    const retry = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    retry.renewalFailed(new Date('2026-02-28T10:00:00Z'));
+    const second = retry.nextStep(new Date('2026-03-01T10:00:00Z'))!;
+    expect(second).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
+    expect(retry.stillDue({ ...second, attempt: 1 } as typeof second)).toBe(false);
+  });
+
+  it('refuses to cancel, or schedule a cancel of, a canceled subscription', () => {
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    sub.cancel(start);
+    expect(sub).toMatchObject({ status: 'canceled', canceledAt: start, nextRetryAt: null });
+    expect(sub.nextStep(new Date('2027-01-01T00:00:00Z'))).toBeNull();
+    expect(() => sub.cancel(start)).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
+    expect(() => sub.scheduleCancel()).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
+  });
 });
+

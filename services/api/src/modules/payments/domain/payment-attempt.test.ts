@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { type NewAttemptRequest, PaymentAttempt } from './payment-attempt';
+
+const now = new Date('2026-03-01T12:00:00Z');
+const later = (ms: number) => new Date(now.getTime() + ms);
+const request: NewAttemptRequest = {
+  scope: { accountId: 'acct_1', livemode: false },
+  sessionId: 'co_1',
+  customerId: 'cus_1',
+  amount: 12_000,
+  currency: 'ils',
+  captureMethod: 'automatic',
+  createDocument: true,
+  lineItems: null,
+  documentLines: [{ description: 'Pro', quantity: 1, unit_amount: 12_000, amount: 12_000 }],
+  installments: 3,
+  source: { type: 'card', token: 'tok_1' },
+  subscription: { id: 'sub_1', period: 0 },
+};
+
+describe('PaymentAttempt', () => {
+  it('starts pending with its idempotency key and a versioned request to replay', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    expect(attempt).toMatchObject({ status: 'pending', checkoutSessionId: 'co_1', amount: 12_000 });
+    expect(attempt.idempotencyKey).toBe(`pay_${attempt.id}`);
+    expect(attempt.outcome()).toBeNull();
+    expect(attempt.replay()).toEqual({ ...request, version: 1, challengeResult: null });
+  });
+
+  it('settles once: succeeded with its charge, or failed with its code', () => {
+    const paid = PaymentAttempt.start(request, now);
+    paid.succeeded('ch_1', later(1));
+    expect(paid.outcome()).toEqual({ status: 'succeeded', chargeId: 'ch_1' });
+    expect(() => paid.failed('card_declined', null, now)).toThrow(/succeeded/);
+    const declined = PaymentAttempt.start(request, now);
+    declined.failed('card_declined', 'ch_2', later(1));
+    expect(declined.outcome()).toEqual({ status: 'failed', code: 'card_declined' });
+    expect(() => declined.succeeded('ch_3', now)).toThrow(/failed/);
+  });
+
+  it('waits for 3-D Secure, takes the answer for its own challenge only, and goes back to pending with it', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    attempt.challenged('chal_1', now);
+    expect(attempt.outcome()).toEqual({ status: 'requires_action', challengeId: 'chal_1' });
+    expect(attempt.awaitsChallenge('chal_2')).toBe(false);
+    expect(() => attempt.answerChallenge('chal_2', 'authenticated', now)).toThrow(/no open challenge/);
+    attempt.answerChallenge('chal_1', 'authenticated', later(5));
+    expect(attempt).toMatchObject({ status: 'pending', updatedAt: later(5) });
+    expect(attempt.replay().challengeResult).toBe('authenticated');
+    expect(attempt.challengeKey()).toBe(`${attempt.idempotencyKey}_3ds`);
+    expect(() => attempt.answerChallenge('chal_1', 'failed', now)).toThrow();
+  });
+
+  it('is abandoned only while it waits for a challenge', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    expect(() => attempt.abandon(now)).toThrow(/only a challenged one/);
+    attempt.challenged('chal_1', now);
+    attempt.abandon(later(1));
+    expect(attempt.status).toBe('abandoned');
+  });
+
+  it('is stale when pending and silent for longer than the limit', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    expect(attempt.isStale(later(999), 1000)).toBe(false);
+    expect(attempt.isStale(later(1000), 1000)).toBe(true);
+    attempt.succeeded('ch_1', now);
+    expect(attempt.isStale(later(5000), 1000)).toBe(false);
+  });
+
+  it('refuses to replay a stored request of another version or shape, loudly', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    attempt.request = { source: { type: 'card', token: 'tok_1' }, installments: null };
+    expect(() => attempt.replay()).toThrow(/version undefined is not 1; refusing/);
+    attempt.request = { ...(PaymentAttempt.start(request, now).request as object), version: 2 };
+    expect(() => attempt.replay()).toThrow(/version 2 is not 1/);
+    attempt.request = { ...(PaymentAttempt.start(request, now).request as object), amount: '12000' };
+    expect(() => attempt.replay()).toThrow(/does not have the version 1 shape/);
+    attempt.request = null;
+    expect(() => attempt.replay()).toThrow(/refusing/);
+  });
+});
