@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { normalizeCode } from '../../../shared/domain/coupon-code';
 import type { Clock } from '../../../shared/domain/clock';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -27,7 +28,7 @@ export class ApplyCheckoutDiscount {
     session.assertMayTryCode(now);
     try {
       const pricing = await this.evaluate.execute(session, code, this.view.toPrice(session));
-      await this.sessions.addCode(session.id, code.trim().toLowerCase());
+      await this.sessions.addCode(session.id, normalizeCode(code));
       return pricing.summary;
     } catch (error) {
       if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid')) {

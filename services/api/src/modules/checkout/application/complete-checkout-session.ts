@@ -7,7 +7,8 @@ import { RecordEvent } from '../../events';
 import { StartSubscription } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { renewalDiscount, SessionView } from './session-view';
+import { renewalDiscount } from './renewal-discount';
+import { SessionView } from './session-view';
 
 export interface CheckoutPaid {
   /** The charge that paid it; null when nothing was due now. */

@@ -2,7 +2,8 @@ import { inject, injectable } from 'inversify';
 import { AnswerPaymentChallenge } from '../../payments';
 import { LoadPendingSession } from './load-pending-session';
 import { SessionView } from './session-view';
-import { type ConfirmOutcome, SettleCheckoutPayment } from './settle-checkout-payment';
+import type { ConfirmOutcome } from './results';
+import { SettleCheckoutPayment } from './settle-checkout-payment';
 
 /**
  * The shopper's answer to the bank's 3-D Secure challenge: committed to the attempt, then settled as a

@@ -12,7 +12,8 @@ import { documentLines } from './document-lines';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { SessionView } from './session-view';
-import { type ConfirmOutcome, paid, SettleCheckoutPayment } from './settle-checkout-payment';
+import type { ConfirmOutcome } from './results';
+import { paid, SettleCheckoutPayment } from './settle-checkout-payment';
 
 /** How the shopper pays: a card token from the page, a saved card, or a wallet token. */
 export type PaymentChoice =

@@ -1,10 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import type { Scope } from '../../../shared/domain/scope';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { type PricedSession, SessionView } from './session-view';
 
 @injectable()
 export class GetCheckoutSession {
@@ -13,9 +12,9 @@ export class GetCheckoutSession {
     @inject(SessionView) private readonly view: SessionView,
   ) {}
 
-  async execute(scope: Scope, id: string): Promise<Schemas['CheckoutSession']> {
+  async execute(scope: Scope, id: string): Promise<PricedSession> {
     const session = await this.sessions.findById(scope, sessionIdFromPath(id));
     if (!session) throw new CheckoutSessionNotFound(id);
-    return this.view.render(session);
+    return { session, pricing: await this.view.price(session) };
   }
 }

@@ -1,11 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import type { Scope } from '../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { SessionStatus } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { type PricedSession, SessionView } from './session-view';
 
 @injectable()
 export class ListCheckoutSessions {
@@ -14,8 +13,8 @@ export class ListCheckoutSessions {
     @inject(SessionView) private readonly view: SessionView,
   ) {}
 
-  async execute(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<Schemas['CheckoutSession']>> {
+  async execute(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<PricedSession>> {
     const found = await this.sessions.list(scope, filter, page);
-    return { items: await Promise.all(found.items.map((session) => this.view.render(session))), hasMore: found.hasMore };
+    return { items: await Promise.all(found.items.map(async (session) => ({ session, pricing: await this.view.price(session) }))), hasMore: found.hasMore };
   }
 }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { normalizeCode } from '../../../shared/domain/coupon-code';
 import type { DiscountSummary } from '../../discounts';
 import { CHECKOUT } from '../checkout.tokens';
 import { LoadPendingSession } from './load-pending-session';
@@ -16,7 +17,7 @@ export class RemoveCheckoutDiscount {
 
   async execute(sessionId: string, code: string): Promise<DiscountSummary> {
     const session = await this.loadPending.execute(sessionId);
-    const key = code.trim().toLowerCase();
+    const key = normalizeCode(code);
     await this.sessions.removeCode(session.id, key);
     const pricing = await this.view.price(session, session.appliedCodes.filter((applied) => applied !== key));
     return pricing.summary;

@@ -1,17 +1,20 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { type CheckoutToPrice, type Pricing, PriceCheckout } from '../../discounts';
 import type { CheckoutSession } from '../domain/checkout-session';
+import { checkoutSessionView } from '../interfaces/http/checkout.mapper';
 import { CHECKOUT, type CheckoutSettings } from '../checkout.tokens';
+
+/** The contract's shape of a session (built by the module's mapper). */
+type SessionResponse = ReturnType<typeof checkoutSessionView>;
 
 export interface PricedSession {
   session: CheckoutSession;
   pricing: Pricing;
 }
 
-/** The session as merchants and events see it, priced with the discounts that apply now. */
+/** The session priced with the discounts that apply now, and shown as merchants and events see it. */
 @injectable()
 export class SessionView {
   constructor(
@@ -35,72 +38,13 @@ export class SessionView {
     return this.priceCheckout.execute(session, this.toPrice(session, appliedCodes));
   }
 
-  async render(session: CheckoutSession, pricing?: Pricing): Promise<Schemas['CheckoutSession']> {
+  async render(session: CheckoutSession, pricing?: Pricing): Promise<SessionResponse> {
     return this.present({ session, pricing: pricing ?? (await this.price(session)) });
   }
 
-  present({ session, pricing }: PricedSession): Schemas['CheckoutSession'] {
-    const base = `${this.settings.checkoutHostUrl}/checkout/${session.id}`;
-    return {
-      id: session.id,
-      object: 'checkout_session',
-      status: session.isDue(this.clock.now()) ? 'expired' : session.status,
-      customer: session.customerId,
-      price: session.priceId,
-      line_items: lineItems(session, pricing),
-      currency: session.currency,
-      ...amounts(session, pricing),
-      discount_summary: pricing.summary,
-      capture_method: session.captureMethod,
-      create_document: session.createDocument,
-      payment_methods: session.paymentMethods as ('card' | 'wallet')[],
-      background_color: session.backgroundColor,
-      auto_open_wallets: session.autoOpenWallets,
-      locale: session.locale,
-      installments: session.installmentsMax === null ? null : { max: session.installmentsMax },
-      success_url: session.successUrl,
-      cancel_url: session.cancelUrl,
-      url: base,
-      ...(session.embeddable() ? { embed_url: `${base}/embed` } : {}),
-      expires_at: session.expiresAt.toISOString(),
-      completed_at: session.completedAt?.toISOString() ?? null,
-      charge: session.chargeId,
-      subscription: session.subscriptionId,
-      livemode: session.livemode,
-      created: session.createdAt.toISOString(),
-    };
+  /** The contract's shape, for responses and the session's events. */
+  present({ session, pricing }: PricedSession): SessionResponse {
+    return checkoutSessionView(session, pricing, { checkoutHostUrl: this.settings.checkoutHostUrl, now: this.clock.now() });
   }
 }
 
-export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['SessionLineItem'][] {
-  return session.lineItems.map((line, i) => {
-    const subtotal = line.amountAgorot * line.quantity;
-    const discount = pricing.lineDiscounts[i];
-    return {
-      name: line.name,
-      amount_agorot: line.amountAgorot,
-      quantity: line.quantity,
-      description: line.description,
-      image_url: line.imageUrl,
-      price: line.price,
-      product: line.product,
-      amount_subtotal: subtotal,
-      amount_discount: discount === 0 ? 0 : -discount,
-      amount_total: subtotal - discount,
-    };
-  });
-}
-
-export function amounts(session: CheckoutSession, pricing: Pricing) {
-  return {
-    amount_subtotal: pricing.subtotal,
-    amount_discount: pricing.summary.total_discount_agorot,
-    amount_total: pricing.total,
-    amount_due_now: session.amountDueNow(pricing),
-  };
-}
-
-/** Agorot off every renewal: the plan's share of the discounts that last forever. */
-export function renewalDiscount(pricing: Pricing): number {
-  return pricing.linked.filter(({ rule }) => rule.duration === 'forever').reduce((sum, linked) => sum + linked.planAmount, 0);
-}

@@ -5,15 +5,7 @@ import type { Pricing } from '../../discounts';
 import { type AttemptTicket, AuthorizePaymentAttempt, AwaitPaymentAttempt, failureMessage, type PaymentOutcome, RecordPaymentAttempt } from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
-
-/** What the shopper is told after paying. */
-export type ConfirmOutcome =
-  | { status: 'succeeded'; redirectUrl: string }
-  | { status: 'requires_action'; challengeId: string }
-  | { status: 'failed'; failure: { code: ShopperFailureCode; message: string } };
-
-type ShopperFailureCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'processing_error';
-const SHOPPER_FAILURE_CODES: ShopperFailureCode[] = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'];
+import { type ConfirmOutcome, SHOPPER_FAILURE_CODES } from './results';
 
 /**
  * Steps two and three of paying a checkout, once its attempt is committed (by a confirm, or by the

@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
@@ -153,7 +154,7 @@ export class CheckoutSession {
       ? [{ name: price!.productName, amountAgorot: price!.unitAmount, quantity: 1, description: null, imageUrl: null, price: price!.id, product: price!.product }]
       : (lineItems ?? []);
     session.currency = 'ils';
-    session.appliedCodes = [...new Set(input.couponCodes.map((code) => code.trim().toLowerCase()))];
+    session.appliedCodes = [...new Set(input.couponCodes.map(normalizeCode))];
     session.successUrl = successUrl;
     session.cancelUrl = cancelUrl;
     session.createDocument = input.createDocument;

@@ -1,3 +1,4 @@
+import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import { type Currency, MAX_AMOUNT, parseCurrency } from '../../../shared/domain/money';
@@ -26,9 +27,7 @@ export interface DiscountTarget {
   product: string | null;
 }
 
-export function normalizeCode(code: string): string {
-  return code.trim().toLowerCase();
-}
+export { normalizeCode };
 
 /**
  * A discount rule: a percentage or a fixed amount, reached by a code (case-insensitive; several rules

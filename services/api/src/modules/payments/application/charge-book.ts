@@ -7,7 +7,7 @@ import { type EventType, RecordEvent } from '../../events';
 import { documentLines, IssueDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge } from '../domain/charge';
-import { chargeView } from './charge-view';
+import { chargeView } from '../interfaces/http/payments.mapper';
 import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
 import type { AuthorizeOutcome } from './ports/card-processor';

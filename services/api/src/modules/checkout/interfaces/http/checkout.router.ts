@@ -10,7 +10,7 @@ import { RemoveCheckoutDiscount } from '../../application/remove-checkout-discou
 import { SessionView } from '../../application/session-view';
 import { CompleteThreeDSecure } from '../../application/complete-three-d-secure';
 import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
-import { confirmResult } from './checkout.mapper';
+import { checkoutPageView, confirmResult } from './checkout.mapper';
 import { CreateCardToken } from '../../application/create-card-token';
 
 @injectable()
@@ -56,12 +56,12 @@ export class CheckoutRouter {
         });
         return { success: true, data: await this.view.render(session) };
       },
-      getCheckoutSession: async ({ auth, params }) => ({ success: true, data: await this.getSession.execute(auth, params.id) }),
+      getCheckoutSession: async ({ auth, params }) => ({ success: true, data: this.view.present(await this.getSession.execute(auth, params.id)) }),
       listCheckoutSessions: async ({ auth, query }) => {
         const page = await this.listSessions.execute(auth, { customer: query.customer, status: query.status }, query);
-        return listReply(page, (view) => view);
+        return listReply(page, (priced) => this.view.present(priced));
       },
-      getCheckoutPage: async ({ params, query }) => ({ success: true, data: await this.getPage.execute(params.id, query.surface ?? 'hosted') }),
+      getCheckoutPage: async ({ params, query }) => ({ success: true, data: checkoutPageView(await this.getPage.execute(params.id, query.surface ?? 'hosted')) }),
       applyCheckoutDiscount: async ({ params, body }) => ({ success: true, data: await this.applyDiscount.execute(params.id, body.code) }),
       removeCheckoutDiscount: async ({ params }) => ({ success: true, data: await this.removeDiscount.execute(params.id, params.code) }),
       confirmCheckoutSession: async ({ params, body }) => {

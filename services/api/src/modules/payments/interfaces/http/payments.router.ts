@@ -1,48 +1,18 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
 import { listReply } from '../../../../platform/http/replies';
 import { CancelCharge } from '../../application/cancel-charge';
 import { CaptureCharge } from '../../application/capture-charge';
-import { chargeView } from '../../application/charge-view';
+import { chargeView, toPaymentMethodResponse, toRefundResponse } from './payments.mapper';
 import { CreatePaymentMethod } from '../../application/create-payment-method';
 import { DetachPaymentMethod } from '../../application/detach-payment-method';
 import { GetCharge } from '../../application/get-charge';
 import { GetPaymentMethod } from '../../application/get-payment-method';
 import { ListCharges } from '../../application/list-charges';
 import { ListPaymentMethods } from '../../application/list-payment-methods';
-import type { PaymentMethod } from '../../domain/payment-method';
-import type { Refund } from '../../domain/refund';
 import { CreateRefund } from '../../application/create-refund';
 import { GetRefund } from '../../application/get-refund';
 import { ListRefunds } from '../../application/list-refunds';
-
-export function toRefundResponse(refund: Refund): Schemas['Refund'] {
-  return {
-    id: refund.id,
-    object: 'refund',
-    charge: refund.chargeId,
-    amount: refund.amount,
-    currency: refund.currency,
-    status: refund.status,
-    reason: refund.reason,
-    document: refund.documentId,
-    livemode: refund.livemode,
-    created: refund.createdAt.toISOString(),
-  };
-}
-
-export function toPaymentMethodResponse(method: PaymentMethod): Schemas['PaymentMethod'] {
-  return {
-    id: method.id,
-    object: 'payment_method',
-    type: 'card',
-    customer: method.customerId,
-    card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
-    livemode: method.livemode,
-    created: method.createdAt.toISOString(),
-  };
-}
 
 @injectable()
 export class PaymentsRouter {

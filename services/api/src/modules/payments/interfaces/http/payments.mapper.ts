@@ -1,7 +1,9 @@
-import type { Schemas } from '../../../platform/http/contract';
-import type { Charge } from '../domain/charge';
+import type { Schemas } from '../../../../platform/http/contract';
+import type { Charge } from '../../domain/charge';
+import type { PaymentMethod } from '../../domain/payment-method';
+import type { Refund } from '../../domain/refund';
 
-/** The charge as the API and events show it. */
+/** The charge as the API and its events show it (events carry the contract's shapes). */
 export function chargeView(charge: Charge): Schemas['Charge'] {
   const manual = charge.captureMethod === 'manual';
   return {
@@ -38,5 +40,32 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     failure_message: charge.failureMessage,
     livemode: charge.livemode,
     created: charge.createdAt.toISOString(),
+  };
+}
+
+export function toRefundResponse(refund: Refund): Schemas['Refund'] {
+  return {
+    id: refund.id,
+    object: 'refund',
+    charge: refund.chargeId,
+    amount: refund.amount,
+    currency: refund.currency,
+    status: refund.status,
+    reason: refund.reason,
+    document: refund.documentId,
+    livemode: refund.livemode,
+    created: refund.createdAt.toISOString(),
+  };
+}
+
+export function toPaymentMethodResponse(method: PaymentMethod): Schemas['PaymentMethod'] {
+  return {
+    id: method.id,
+    object: 'payment_method',
+    type: 'card',
+    customer: method.customerId,
+    card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
+    livemode: method.livemode,
+    created: method.createdAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
-import type { Schemas } from '../../../platform/http/contract';
-import type { Subscription } from '../domain/subscription';
+import type { Schemas } from '../../../../platform/http/contract';
+import type { Subscription } from '../../domain/subscription';
 
+/** The subscription as the API and its events show it. */
 export function subscriptionView(subscription: Subscription): Schemas['Subscription'] {
   return {
     id: subscription.id,

@@ -1,0 +1,33 @@
+import type { Pricing } from '../../discounts';
+import type { CardDetails } from '../../payments';
+import type { CheckoutSession, SessionStatus } from '../domain/checkout-session';
+
+// What the checkout's use cases answer; `interfaces/http/checkout.mapper.ts` turns them into the contract.
+
+/** What the shopper is told after paying. */
+export type ConfirmOutcome =
+  | { status: 'succeeded'; redirectUrl: string }
+  | { status: 'requires_action'; challengeId: string }
+  | { status: 'failed'; failure: { code: ShopperFailureCode; message: string } };
+
+export type ShopperFailureCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'processing_error';
+export const SHOPPER_FAILURE_CODES: ShopperFailureCode[] = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'];
+
+export const WALLETS = ['apple_pay', 'google_pay', 'bit'] as const;
+
+/** What the checkout page shows, and how the shopper may pay. */
+export interface CheckoutPage {
+  session: CheckoutSession;
+  /** `expired` once its time is up, even before the expiry is recorded. */
+  status: SessionStatus;
+  pricing: Pricing;
+  merchantName: string;
+  options: {
+    card: boolean;
+    cardholderIdRequired: boolean;
+    wallets: (typeof WALLETS)[number][];
+    savedCards: { id: string; brand: CardDetails['brand']; last4: string; expMonth: number; expYear: number }[];
+    autoOpenWallets: boolean;
+  };
+}
+
