@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { BillingInterval } from '../../../shared/domain/plan';
 import type { Scope } from '../../../shared/domain/scope';
 import { CATALOG } from '../catalog.tokens';
 import type { PriceRepository, ProductRepository } from './ports/catalog-repository';
@@ -10,7 +11,7 @@ export interface CatalogPrice {
   unitAmount: number;
   currency: string;
   type: 'one_time' | 'recurring';
-  interval: 'month' | 'year' | null;
+  interval: BillingInterval | null;
   trialPeriodDays: number | null;
 }
 

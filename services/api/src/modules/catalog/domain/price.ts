@@ -4,7 +4,9 @@ import { type Currency, Money, parseCurrency } from '../../../shared/domain/mone
 import type { Product } from './product';
 
 export type PriceType = 'one_time' | 'recurring';
-export type BillingInterval = 'month' | 'year';
+import type { BillingInterval } from '../../../shared/domain/plan';
+
+export type { BillingInterval };
 export type TaxMode = 'inclusive';
 
 export interface CreatePriceInput {

@@ -36,12 +36,11 @@ export class CompleteCheckoutSession {
   async execute(sessionId: string, { chargeId, pricing, subscription }: CheckoutPaid): Promise<void> {
     const session = (await this.sessions.findForUpdate(sessionId))!;
     if (subscription && session.plan) {
-      const { plan } = session;
       await this.startSubscription.execute(session, {
         id: subscription.id,
         customerId: session.customerId,
         paymentMethodId: subscription.paymentMethodId,
-        plan: { price: plan.price, product: plan.product, name: plan.name, unitAmount: plan.unitAmount, currency: session.currency, interval: plan.interval, trialPeriodDays: plan.trialPeriodDays },
+        plan: session.plan,
         renewalDiscount: renewalDiscount(pricing),
       });
     }

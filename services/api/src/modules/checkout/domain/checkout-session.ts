@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import type { BillingInterval, Plan } from '../../../shared/domain/plan';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
@@ -24,20 +25,11 @@ export interface SessionLine {
   product: string | null;
 }
 
-/** The recurring price of a subscription or mixed session, frozen at creation. */
-export interface SessionPlan {
-  price: string;
-  product: string;
-  name: string;
-  unitAmount: number;
-  interval: 'month' | 'year';
-  trialPeriodDays: number | null;
-}
 
 export interface OpenSessionInput {
   customerId: string;
   /** The price named by `price`, resolved. */
-  price: { id: string; product: string; productName: string; unitAmount: number; currency: string; type: 'one_time' | 'recurring'; interval: 'month' | 'year' | null; trialPeriodDays: number | null } | null;
+  price: { id: string; product: string; productName: string; unitAmount: number; currency: string; type: 'one_time' | 'recurring'; interval: BillingInterval | null; trialPeriodDays: number | null } | null;
   lineItems: SessionLine[] | null;
   successUrl: string;
   cancelUrl: string;
@@ -85,7 +77,8 @@ export class CheckoutSession {
   customerId!: string;
   kind!: SessionKind;
   priceId!: string | null;
-  plan!: SessionPlan | null;
+  /** The recurring price of a subscription or mixed session, frozen at creation. */
+  plan!: Plan | null;
   lineItems!: SessionLine[];
   currency!: Currency;
   appliedCodes!: string[];
@@ -148,7 +141,7 @@ export class CheckoutSession {
     session.kind = kind;
     session.priceId = price?.id ?? null;
     session.plan = recurring && price
-      ? { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, interval: price.interval!, trialPeriodDays: price.trialPeriodDays }
+      ? { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, currency: 'ils', interval: price.interval!, trialPeriodDays: price.trialPeriodDays }
       : null;
     session.lineItems = kind === 'one_time'
       ? [{ name: price!.productName, amountAgorot: price!.unitAmount, quantity: 1, description: null, imageUrl: null, price: price!.id, product: price!.product }]

@@ -4,7 +4,8 @@ import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { Subscription, type SubscriptionPlan } from '../domain/subscription';
+import type { Plan } from '../../../shared/domain/plan';
+import { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
 import { SubscriptionEffects } from './subscription-effects';
@@ -14,7 +15,7 @@ export interface CheckoutSubscription {
   id: string;
   customerId: string;
   paymentMethodId: string;
-  plan: SubscriptionPlan;
+  plan: Plan;
   renewalDiscount: number;
 }
 

@@ -1,4 +1,6 @@
-export type BillingInterval = 'month' | 'year';
+import type { BillingInterval } from '../../../shared/domain/plan';
+
+export type { BillingInterval };
 
 function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month + 1, 0)).getUTCDate();

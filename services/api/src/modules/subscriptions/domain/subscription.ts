@@ -1,20 +1,11 @@
 import { DomainError, NotFoundError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
-import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
-import { addIntervals, type BillingInterval, DAY_MS } from './billing-period';
+import type { Plan } from '../../../shared/domain/plan';
+import { addIntervals, DAY_MS } from './billing-period';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 
-export interface SubscriptionPlan {
-  price: string;
-  product: string;
-  name: string;
-  unitAmount: number;
-  currency: Currency;
-  interval: BillingInterval;
-  trialPeriodDays: number | null;
-}
 
 /** Retries after a declined renewal, in days after the first decline; the last failure cancels. */
 export const RETRY_DAYS = [1, 3, 5];
@@ -36,7 +27,7 @@ export class Subscription {
   customerId!: string;
   priceId!: string;
   paymentMethodId!: string;
-  plan!: SubscriptionPlan;
+  plan!: Plan;
   status!: SubscriptionStatus;
   anchor!: Date;
   /** The paid period in force; -1 during a trial. */
@@ -56,7 +47,7 @@ export class Subscription {
   createdAt!: Date;
 
   /** `id` when it was decided before (a checkout names the subscription its payment starts). */
-  static start(scope: Scope, input: { id?: string; customerId: string; paymentMethodId: string; plan: SubscriptionPlan; testClockId: string | null; renewalDiscount: number }, now: Date): Subscription {
+  static start(scope: Scope, input: { id?: string; customerId: string; paymentMethodId: string; plan: Plan; testClockId: string | null; renewalDiscount: number }, now: Date): Subscription {
     const subscription = new Subscription();
     subscription.id = input.id ?? newId('sub');
     subscription.accountId = scope.accountId;
