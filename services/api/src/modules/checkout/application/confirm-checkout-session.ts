@@ -70,7 +70,7 @@ export class ConfirmCheckoutSession {
       currency: session.currency,
       captureMethod: session.captureMethod,
       createDocument: session.createDocument,
-      lineItems: session.kind === 'cart' || session.kind === 'mixed' ? session.lineItems.map(chargeLine) : null,
+      lineItems: session.kind === 'cart' || session.kind === 'mixed' ? session.lineItems : null,
       documentLines: documentLines(session, pricing),
       installments: count,
       source,
@@ -110,9 +110,5 @@ export class ConfirmCheckoutSession {
     }
     return { type: 'saved_card', paymentMethod: saved.id, processorRef: saved.processorRef };
   }
-}
-
-function chargeLine(line: CheckoutSession['lineItems'][number]) {
-  return { name: line.name, amount_agorot: line.amountAgorot, quantity: line.quantity, description: line.description, image_url: line.imageUrl, price: line.price, product: line.product };
 }
 

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import type { LineItem } from '../../../shared/domain/line-item';
 import type { Clock } from '../../../shared/domain/clock';
 import { asMissingParam, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
@@ -11,7 +12,7 @@ import { GetAccount } from '../../accounts';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { FindUnknownCodes } from '../../discounts';
-import { type CaptureMethod, CheckoutSession, type Locale, type SessionLine } from '../domain/checkout-session';
+import { type CaptureMethod, CheckoutSession, type Locale } from '../domain/checkout-session';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 
@@ -64,7 +65,7 @@ export class CreateCheckoutSession {
     const price = input.price ? found.prices.get(input.price) : undefined;
     if (input.price && !price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');
 
-    const lineItems: SessionLine[] | null = input.lineItems
+    const lineItems: LineItem[] | null = input.lineItems
       ? input.lineItems.map((line, i) => {
           // A line with a price is linked to it and its product; `product` alone links the product.
           let product: string | null = null;

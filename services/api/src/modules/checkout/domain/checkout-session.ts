@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import type { LineItem } from '../../../shared/domain/line-item';
 import type { BillingInterval, Plan } from '../../../shared/domain/plan';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
@@ -14,23 +15,12 @@ export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 const FAILED_CODE_LIMIT = 10;
 const FAILED_CODE_WINDOW_MS = 15 * 60 * 1000;
 
-export interface SessionLine {
-  name: string;
-  amountAgorot: number;
-  quantity: number;
-  description: string | null;
-  imageUrl: string | null;
-  /** Catalog links: a line with a price is linked to that price and its product. */
-  price: string | null;
-  product: string | null;
-}
-
 
 export interface OpenSessionInput {
   customerId: string;
   /** The price named by `price`, resolved. */
   price: { id: string; product: string; productName: string; unitAmount: number; currency: string; type: 'one_time' | 'recurring'; interval: BillingInterval | null; trialPeriodDays: number | null } | null;
-  lineItems: SessionLine[] | null;
+  lineItems: LineItem[] | null;
   successUrl: string;
   cancelUrl: string;
   createDocument: boolean;
@@ -79,7 +69,7 @@ export class CheckoutSession {
   priceId!: string | null;
   /** The recurring price of a subscription or mixed session, frozen at creation. */
   plan!: Plan | null;
-  lineItems!: SessionLine[];
+  lineItems!: LineItem[];
   currency!: Currency;
   appliedCodes!: string[];
   successUrl!: string;

@@ -1,4 +1,5 @@
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import type { LineItem } from '../../../shared/domain/line-item';
 import { newId } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
 import type { DocumentLine } from '../../../shared/domain/document-line';
@@ -17,15 +18,6 @@ export type ShownCard = Omit<CardDetails, 'fingerprint'>;
 
 export const UNKNOWN_CARD: ShownCard = { brand: 'unknown', last4: '0000', expMonth: 1, expYear: 2000 };
 
-export interface ChargeLine {
-  name: string;
-  amount_agorot: number;
-  quantity: number;
-  description: string | null;
-  image_url: string | null;
-  price: string | null;
-  product: string | null;
-}
 
 
 export interface PaymentMethodDetails {
@@ -40,7 +32,7 @@ export interface NewCharge {
   currency: Currency;
   captureMethod: 'automatic' | 'manual';
   checkoutSessionId: string | null;
-  lineItems: ChargeLine[] | null;
+  lineItems: LineItem[] | null;
   subscriptionId: string | null;
   subscriptionPeriod?: number | null;
   paymentMethod: PaymentMethodDetails;
@@ -71,7 +63,7 @@ export class Charge {
   canceledAt!: Date | null;
   cancellationReason!: CancellationReason | null;
   checkoutSessionId!: string | null;
-  lineItems!: ChargeLine[] | null;
+  lineItems!: LineItem[] | null;
   subscriptionId!: string | null;
   /** The subscription period this charge pays (one paid charge per period). */
   subscriptionPeriod!: number | null;

@@ -24,7 +24,7 @@ describe('PaymentAttempt', () => {
     expect(attempt).toMatchObject({ status: 'pending', checkoutSessionId: 'co_1', amount: 12_000 });
     expect(attempt.idempotencyKey).toBe(`pay_${attempt.id}`);
     expect(attempt.outcome()).toBeNull();
-    expect(attempt.replay()).toEqual({ ...request, version: 1, challengeResult: null });
+    expect(attempt.replay()).toEqual({ ...request, version: 2, challengeResult: null });
   });
 
   it('settles once: succeeded with its charge, or failed with its code', () => {
@@ -70,11 +70,11 @@ describe('PaymentAttempt', () => {
   it('refuses to replay a stored request of another version or shape, loudly', () => {
     const attempt = PaymentAttempt.start(request, now);
     attempt.request = { source: { type: 'card', token: 'tok_1' }, installments: null };
-    expect(() => attempt.replay()).toThrow(/version undefined is not 1; refusing/);
-    attempt.request = { ...(PaymentAttempt.start(request, now).request as object), version: 2 };
-    expect(() => attempt.replay()).toThrow(/version 2 is not 1/);
+    expect(() => attempt.replay()).toThrow(/version undefined is not 2; refusing/);
+    attempt.request = { ...(PaymentAttempt.start(request, now).request as object), version: 1 };
+    expect(() => attempt.replay()).toThrow(/version 1 is not 2/);
     attempt.request = { ...(PaymentAttempt.start(request, now).request as object), amount: '12000' };
-    expect(() => attempt.replay()).toThrow(/does not have the version 1 shape/);
+    expect(() => attempt.replay()).toThrow(/does not have the version 2 shape/);
     attempt.request = null;
     expect(() => attempt.replay()).toThrow(/refusing/);
   });

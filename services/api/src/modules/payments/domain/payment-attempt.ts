@@ -1,8 +1,8 @@
 import { newId } from '../../../shared/domain/ids';
+import type { LineItem } from '../../../shared/domain/line-item';
 import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 import type { DocumentLine } from '../../../shared/domain/document-line';
-import type { ChargeLine } from './charge';
 
 export type AttemptStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'abandoned';
 
@@ -11,7 +11,8 @@ export type PaymentSource =
   | { type: 'saved_card'; paymentMethod: string; processorRef: string }
   | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string };
 
-export const ATTEMPT_REQUEST_VERSION = 1;
+/** 2: cart lines in the session's shape (camelCase). */
+export const ATTEMPT_REQUEST_VERSION = 2;
 
 /**
  * Everything needed to repeat an attempt's processor call and record its charge after a crash: no card
@@ -27,7 +28,7 @@ export interface AttemptRequest {
   captureMethod: 'automatic' | 'manual';
   createDocument: boolean;
   /** The cart lines the charge carries (cart and mixed sessions). */
-  lineItems: ChargeLine[] | null;
+  lineItems: LineItem[] | null;
   documentLines: DocumentLine[];
   installments: number | null;
   source: PaymentSource;

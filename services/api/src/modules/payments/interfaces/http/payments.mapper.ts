@@ -22,7 +22,13 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     canceled_at: charge.canceledAt?.toISOString() ?? null,
     ...(charge.cancellationReason ? { cancellation_reason: charge.cancellationReason } : {}),
     ...(charge.checkoutSessionId ? { checkout_session: charge.checkoutSessionId.replace(/^co_/, 'cs_') } : {}),
-    ...(charge.lineItems ? { line_items: charge.lineItems } : {}),
+    ...(charge.lineItems
+      ? {
+          line_items: charge.lineItems.map((line) => ({
+            name: line.name, amount_agorot: line.amountAgorot, quantity: line.quantity, description: line.description, image_url: line.imageUrl, price: line.price, product: line.product,
+          })),
+        }
+      : {}),
     subscription: charge.subscriptionId,
     payment_method_details: {
       type: charge.paymentMethodDetails.type,
