@@ -11,6 +11,7 @@ import { ListCheckoutSessions } from './application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
 import { SessionView } from './application/session-view';
 import { CompleteCheckoutSession } from './application/complete-checkout-session';
+import { ChoosePaymentSource } from './application/choose-payment-source';
 import { CompleteThreeDSecure } from './application/complete-three-d-secure';
 import { LoadPendingSession } from './application/load-pending-session';
 import { SettleCheckoutPayment } from './application/settle-checkout-payment';
@@ -37,6 +38,6 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
   bindSingletons(bind, [
     SessionView, CreateCheckoutSession, GetCheckoutSession, ListCheckoutSessions, GetCheckoutPage, ApplyCheckoutDiscount,
     RemoveCheckoutDiscount, ExpireCheckoutSession, ExpireDueSessions, CheckoutRouter, SessionExpiryJob,
-    CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken, LoadPendingSession, SettleCheckoutPayment,
+    CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken, LoadPendingSession, SettleCheckoutPayment, ChoosePaymentSource,
   ]);
 });

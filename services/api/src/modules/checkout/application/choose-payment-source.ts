@@ -1,0 +1,63 @@
+import { inject, injectable } from 'inversify';
+import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { GetAccount } from '../../accounts';
+import { type CheckoutPayment, CreatePaymentMethod, GetPaymentMethod } from '../../payments';
+import type { CheckoutSession } from '../domain/checkout-session';
+
+/** How the shopper pays: a card token from the page, a saved card, or a wallet token. */
+export type PaymentChoice =
+  | { type: 'card'; token: string }
+  | { type: 'saved_card'; paymentMethod: string }
+  | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string };
+
+type Source = CheckoutPayment['source'];
+
+/**
+ * What a confirm pays with, checked against the session: a J5 hold takes a new card only, wallets need
+ * the account's consent, a saved card must be the session's customer's, and a subscription's card is
+ * saved first so renewals can charge it (`declined` when the issuer refuses to save it).
+ */
+@injectable()
+export class ChoosePaymentSource {
+  constructor(
+    @inject(GetAccount) private readonly getAccount: GetAccount,
+    @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
+    @inject(CreatePaymentMethod) private readonly savePaymentMethod: CreatePaymentMethod,
+  ) {}
+
+  execute(session: CheckoutSession, choice: PaymentChoice): Promise<Source | 'declined'> {
+    return session.isRecurring() ? this.saveCard(session, choice) : this.source(session, choice);
+  }
+
+  /** A subscription needs a card renewals can charge: a saved one, or the new card saved first. */
+  private async saveCard(session: CheckoutSession, choice: PaymentChoice): Promise<Source | 'declined'> {
+    if (choice.type === 'wallet') throw new ValidationError('wallet_not_allowed', 'A subscription needs a card that can be saved', 'payment_method');
+    if (choice.type === 'saved_card') return this.source(session, choice);
+    try {
+      const card = await this.savePaymentMethod.execute(session, { customer: session.customerId, token: choice.token, idempotencyKey: `save_${session.id}_${choice.token}` });
+      return { type: 'saved_card', paymentMethod: card.id, processorRef: card.processorRef };
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'card_declined') return 'declined';
+      throw error;
+    }
+  }
+
+  private async source(session: CheckoutSession, choice: PaymentChoice): Promise<Source> {
+    const manual = session.captureMethod === 'manual';
+    if (choice.type === 'card') return choice;
+    if (choice.type === 'wallet') {
+      if (manual) throw new ValidationError('wallet_not_allowed', 'A J5 hold needs a new card', 'payment_method');
+      if (!(await this.getAccount.execute(session.accountId)).walletsEnabled) throw new ValidationError('wallet_not_allowed', 'Wallets are not enabled for this checkout', 'payment_method');
+      return choice;
+    }
+    if (manual) throw new ValidationError('saved_card_not_allowed', 'A J5 hold needs a new card', 'payment_method');
+    const saved = await this.getPaymentMethod.execute(session, choice.paymentMethod).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+    if (!saved || saved.customerId !== session.customerId) {
+      throw new ValidationError('payment_method_not_found', `No such saved card: '${choice.paymentMethod}'`, 'payment_method.payment_method');
+    }
+    return { type: 'saved_card', paymentMethod: saved.id, processorRef: saved.processorRef };
+  }
+}
