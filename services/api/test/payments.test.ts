@@ -93,6 +93,18 @@ describe('automatic capture', () => {
     expect(ch).not.toHaveProperty('line_items');
   });
 
+  it('refuses a token that is not one (a lone surrogate, spaces) without harm: the session still pays', async () => {
+    const s = await session();
+    for (const token of ['\ud800', 'tok visa', 'tok_\u0000']) {
+      const bad = await pay.confirm(s.id, { type: 'card', token });
+      expect(bad.response.status).toBe(400);
+      expect(bad.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'payment_method.token' });
+    }
+    const saved = await api.POST('/v1/payment_methods', { body: { customer, token: '\ud800' } });
+    expect([saved.response.status, saved.error!.error.code, saved.error!.error.param]).toEqual([400, 'parameter_invalid', 'token']);
+    expect((await pay.payWithCard(s.id)).data!.data.status).toBe('succeeded');
+  });
+
   it('a repeated confirm of a paid session answers the same and charges nothing more', async () => {
     const s = await session();
     const token = await pay.token(s.id, CARDS.ok);
