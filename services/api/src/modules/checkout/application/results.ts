@@ -1,5 +1,5 @@
 import type { Pricing } from '../../discounts';
-import type { CardDetails } from '../../payments';
+import type { CardDetails, DeclineCode } from '../../payments';
 import type { CheckoutSession, SessionStatus } from '../domain/checkout-session';
 
 // What the checkout's use cases answer; `interfaces/http/checkout.mapper.ts` turns them into the contract.
@@ -8,10 +8,7 @@ import type { CheckoutSession, SessionStatus } from '../domain/checkout-session'
 export type ConfirmOutcome =
   | { status: 'succeeded'; redirectUrl: string }
   | { status: 'requires_action'; challengeId: string }
-  | { status: 'failed'; failure: { code: ShopperFailureCode; message: string } };
-
-export type ShopperFailureCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'processing_error';
-export const SHOPPER_FAILURE_CODES: ShopperFailureCode[] = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'];
+  | { status: 'failed'; failure: { code: DeclineCode; message: string } };
 
 export const WALLETS = ['apple_pay', 'google_pay', 'bit'] as const;
 

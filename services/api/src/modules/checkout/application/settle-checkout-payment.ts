@@ -2,10 +2,10 @@ import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import type { Pricing } from '../../discounts';
-import { type AttemptTicket, AuthorizePaymentAttempt, AwaitPaymentAttempt, failureMessage, type PaymentOutcome, RecordPaymentAttempt } from '../../payments';
+import { type AttemptTicket, AuthorizePaymentAttempt, AwaitPaymentAttempt, DECLINE_CODES, failureMessage, type PaymentOutcome, RecordPaymentAttempt } from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
-import { type ConfirmOutcome, SHOPPER_FAILURE_CODES } from './results';
+import type { ConfirmOutcome } from './results';
 
 /**
  * Steps two and three of paying a checkout, once its attempt is committed (by a confirm, or by the
@@ -48,6 +48,6 @@ export function paid(session: CheckoutSession): ConfirmOutcome {
 function toShopper(session: CheckoutSession, outcome: PaymentOutcome): ConfirmOutcome {
   if (outcome.status === 'succeeded') return paid(session);
   if (outcome.status === 'requires_action') return outcome;
-  const code = SHOPPER_FAILURE_CODES.find((known) => known === outcome.code) ?? 'processing_error';
+  const code = DECLINE_CODES.find((known) => known === outcome.code) ?? 'processing_error';
   return { status: 'failed', failure: { code, message: failureMessage(code, session.language()) } };
 }

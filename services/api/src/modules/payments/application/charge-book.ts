@@ -6,7 +6,8 @@ import { GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
 import { documentLines, IssueDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
-import { Charge, type NewCharge } from '../domain/charge';
+import { Charge, type NewCharge, shownCard } from '../domain/charge';
+import type { Refund } from '../domain/refund';
 import { chargeView } from '../interfaces/http/payments.mapper';
 import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
@@ -15,7 +16,8 @@ import type { ChargeRepository } from './ports/payment-repositories';
 
 /**
  * What is written when a charge is recorded or changes, inside its money transaction: the charge, its
- * event, and for money taken the tax document (unless the merchant turned documents off) and receipt.
+ * event, for money taken the tax document (unless the merchant turned documents off) and receipt, and
+ * for money returned the credit document.
  */
 @injectable()
 export class ChargeBook {
@@ -33,7 +35,7 @@ export class ChargeBook {
    * refused (`charge.failed`). `input`'s card is what is shown when the answer names none.
    */
   async record(scope: Scope, input: NewCharge, answer: Exclude<AuthorizeOutcome, { status: 'requires_action' }>, now: Date): Promise<Charge> {
-    const shown = answer.card ? cardShown(answer.card) : input.paymentMethod.card;
+    const shown = answer.card ? shownCard(answer.card) : input.paymentMethod.card;
     const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown } };
     const charge = answer.status === 'authorized'
       ? Charge.authorized(scope, details, answer.processorRef, now)
@@ -61,12 +63,7 @@ export class ChargeBook {
         refundId: null,
         currency: charge.currency,
         lines: documentLines.balancedTo(charge.documentLines, amount),
-        details: {
-          business: { name: account.name },
-          customer: { name: customer.name, email: customer.email, phone: customer.phone },
-          card_last4: charge.paymentMethodDetails.card.last4,
-          installments: charge.installments,
-        },
+        details: documentDetails(charge, account, customer, charge.installments),
       });
       charge.attachDocument(document.id);
       await this.charges.save(charge);
@@ -82,10 +79,33 @@ export class ChargeBook {
       });
     }
   }
+
+  /** Money was returned: the credit document, referring to the charge. */
+  async refunded(charge: Charge, refund: Refund): Promise<void> {
+    if (!charge.createDocument) return;
+    const customer = await this.getCustomer.execute(charge, charge.customerId);
+    const account = await this.getAccount.execute(charge.accountId);
+    const document = await this.issueDocument.execute(charge, {
+      type: 'credit_invoice',
+      customerId: charge.customerId,
+      chargeId: charge.id,
+      refundId: refund.id,
+      currency: charge.currency,
+      lines: [documentLines.refund(charge.id, refund.amount)],
+      details: documentDetails(charge, account, customer, null),
+    });
+    refund.attachDocument(document.id);
+  }
 }
 
-function cardShown({ fingerprint: _, ...shown }: { fingerprint: string } & NewCharge['paymentMethod']['card']) {
-  return shown;
+/** Who a document is from and to, and how it was paid. */
+function documentDetails(charge: Charge, account: { name: string }, customer: { name: string; email: string | null; phone: string | null }, installments: number | null) {
+  return {
+    business: { name: account.name },
+    customer: { name: customer.name, email: customer.email, phone: customer.phone },
+    card_last4: charge.paymentMethodDetails.card.last4,
+    installments,
+  };
 }
 
 

@@ -4,9 +4,6 @@ import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { GetAccount } from '../../accounts';
-import { GetCustomer } from '../../customers';
-import { documentLines, IssueDocument } from '../../invoicing';
 import { ChargeNotFound, type RefundReason } from '../domain/charge';
 import { Refund } from '../domain/refund';
 import { PAYMENTS } from '../payments.tokens';
@@ -27,9 +24,6 @@ export class CreateRefund {
     @inject(PAYMENTS.ChargeOperationRepository) private readonly operations: ChargeOperationRepository,
     @inject(MoneyGate) private readonly gate: MoneyGate,
     @inject(ChargeBook) private readonly book: ChargeBook,
-    @inject(IssueDocument) private readonly issueDocument: IssueDocument,
-    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
-    @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
@@ -52,25 +46,7 @@ export class CreateRefund {
       const now = this.clock.now();
       charge.finish(operation, now);
       const refund = Refund.of(charge, operation.amount!, input.reason ?? null, now);
-      if (charge.createDocument) {
-        const customer = await this.getCustomer.execute(scope, charge.customerId);
-        const account = await this.getAccount.execute(scope.accountId);
-        const document = await this.issueDocument.execute(scope, {
-          type: 'credit_invoice',
-          customerId: charge.customerId,
-          chargeId: charge.id,
-          refundId: refund.id,
-          currency: charge.currency,
-          lines: [documentLines.refund(charge.id, refund.amount)],
-          details: {
-            business: { name: account.name },
-            customer: { name: customer.name, email: customer.email, phone: customer.phone },
-            card_last4: charge.paymentMethodDetails.card.last4,
-            installments: null,
-          },
-        });
-        refund.attachDocument(document.id);
-      }
+      await this.book.refunded(charge, refund);
       await this.refunds.add(refund);
       await this.operations.save(operation);
       await this.book.event(charge, 'charge.refunded');

@@ -16,6 +16,11 @@ export const HOLD_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Shown when the processor names no card (a decline before it read one). */
 export type ShownCard = Omit<CardDetails, 'fingerprint'>;
 
+/** What a charge shows of a card: everything but its fingerprint. */
+export function shownCard({ fingerprint: _, ...card }: CardDetails): ShownCard {
+  return card;
+}
+
 export const UNKNOWN_CARD: ShownCard = { brand: 'unknown', last4: '0000', expMonth: 1, expYear: 2000 };
 
 

@@ -3,7 +3,9 @@ import type { CardDetails } from '../../domain/card';
 
 export type { CardDetails } from '../../domain/card';
 
-export type DeclineCode = 'card_declined' | 'insufficient_funds' | 'authentication_failed' | 'processing_error';
+/** Why a card was refused: the reasons a shopper is told (every other refusal is `processing_error`). */
+export const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'] as const;
+export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 export type AuthorizeOutcome =
   | { status: 'authorized'; processorRef: string; card: CardDetails }
