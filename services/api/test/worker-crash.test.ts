@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS, shopper, URLS } from './support/checkout';
 import { freshDatabase } from './support/database';
 import { recordEvent } from './support/events';
 import { startTestApp, type TestApp } from './support/harness';
@@ -20,17 +22,19 @@ let app: TestApp;
 let hook: Receiver;
 const workers: ChildProcess[] = [];
 
-/** A worker role in its own process, as production runs it. */
-function startWorkerProcess(): ChildProcess {
-  const child = spawn('pnpm', ['exec', 'tsx', 'src/main/start.ts', '--role', 'worker'], {
+/** A role in its own process, as production runs it. */
+function startRoleProcess(role: 'api' | 'worker', env: Record<string, string> = {}): ChildProcess {
+  const child = spawn('pnpm', ['exec', 'tsx', 'src/main/start.ts', '--role', role], {
     cwd: API_DIR,
-    env: { ...process.env, ...ENV, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...ENV, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ...env },
     detached: true,
     stdio: 'ignore',
   });
   workers.push(child);
   return child;
 }
+
+const startWorkerProcess = () => startRoleProcess('worker');
 
 function kill(child: ChildProcess): void {
   try {
@@ -81,3 +85,43 @@ describe('a worker killed in the middle of its work', () => {
     expect(new Set(hook.events().map((e) => e.id))).toEqual(ids);
   });
 });
+
+describe('an API process killed (SIGKILL) between the processor\'s answer and the commit', () => {
+  it('leaves a payment in flight that the next worker finishes at start-up: one charge, the session completed', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Tal' } })).data!.data.id;
+    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Kettle', amount_agorot: 10_000 }] } })).data!.data;
+    const token = await shopper(app).token(session.id, CARDS.ok);
+
+    const port = await freePort();
+    const doomed = startRoleProcess('api', { PORT: String(port), TEST_FAULTS: 'after_processor_call,kill' });
+    await waitFor('the API process to listen', () => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false), 60_000);
+    const confirm = fetch(`http://127.0.0.1:${port}/v1/checkout_sessions/${session.id}/confirm`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ payment_method: { type: 'card', token } }),
+    });
+    await expect(confirm).rejects.toThrow(); // the connection died with the process
+    await waitFor('the process to be gone', () => doomed.exitCode !== null || doomed.signalCode !== null, 10_000);
+    const ledger = () => app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [session.id]);
+    expect((await ledger())[0].n).toBe(1);
+    expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe('pending');
+
+    startRoleProcess('worker', { PAYMENT_ATTEMPT_STALE_MS: '0' });
+    const paid = await waitFor('the reconciler to complete the session', async () => {
+      const current = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+      return current.status === 'completed' && current;
+    }, 60_000);
+    const charges = (await api.GET('/v1/charges', { params: { query: { customer } } })).data!.data;
+    expect(charges.map((c) => [c.id, c.status])).toEqual([[paid.charge, 'succeeded']]);
+    expect((await ledger())[0].n).toBe(1);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}

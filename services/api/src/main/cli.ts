@@ -10,12 +10,14 @@ import { DomainError } from '../shared/domain/domain-error';
 import { ConfigError, loadConfig } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
+import { reconcile } from './reconciler';
 
 // Scheduled jobs an operator may run by hand; each answers how much it did.
 const JOBS: Record<string, (services: Services) => Promise<Record<string, number>>> = {
   'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
   'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
   renewals: async ({ container }) => ({ steps: await container.get(RenewDueSubscriptions).execute() }),
+  reconcile: async ({ container }) => ({ ...(await reconcile(container)) }),
 };
 
 const USAGE = `Usage: pnpm cli <command> [options]

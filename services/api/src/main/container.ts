@@ -19,6 +19,8 @@ import { SmtpMailer } from '../modules/notifications/infrastructure/smtp-mailer'
 import { paymentsEntities, paymentsModule, paymentsQueues } from '../modules/payments/payments.module';
 import { PAYMENTS, type PaymentSettings } from '../modules/payments/payments.tokens';
 import { subscriptionsEntities, subscriptionsModule, subscriptionsQueues } from '../modules/subscriptions/subscriptions.module';
+import { SUBSCRIPTIONS, type SubscriptionSettings } from '../modules/subscriptions/subscriptions.tokens';
+import { reconcilerQueues } from './reconciler';
 import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
 import { DEFAULT_RETRY_POLICY } from '../modules/events/domain/retry-policy';
 import { LOGGING } from '../platform/logging/logging.tokens';
@@ -67,7 +69,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues].flatMap((define) => define(config.jobExpireSeconds));
+  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
   for (const queue of queues) {
     await boss.createQueue(queue.name, queue);
     await boss.updateQueue(queue.name, queue);
@@ -90,6 +92,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     timeoutMs: config.webhookTimeoutMs,
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
   container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({ attemptStaleMs: config.paymentAttemptStaleMs, faults: config.testFaults });
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
   container.load(

@@ -16,6 +16,7 @@ import { CompleteThreeDSecure } from './application/complete-three-d-secure';
 import { LoadPendingSession } from './application/load-pending-session';
 import { SettleCheckoutPayment } from './application/settle-checkout-payment';
 import { ConfirmCheckoutSession } from './application/confirm-checkout-session';
+import { ReconcileCheckoutPayments } from './application/reconcile-checkout-payments';
 import { CreateCardToken } from './application/create-card-token';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from './checkout.tokens';
 import { MikroOrmCheckoutSessionRepository } from './infrastructure/mikro-orm/checkout-session.repository';
@@ -39,5 +40,6 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
     SessionView, CreateCheckoutSession, GetCheckoutSession, ListCheckoutSessions, GetCheckoutPage, ApplyCheckoutDiscount,
     RemoveCheckoutDiscount, ExpireCheckoutSession, ExpireDueSessions, CheckoutRouter, SessionExpiryJob,
     CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken, LoadPendingSession, SettleCheckoutPayment, ChoosePaymentSource,
+    ReconcileCheckoutPayments,
   ]);
 });

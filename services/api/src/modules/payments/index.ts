@@ -1,5 +1,7 @@
 // The payments module's public face: what other modules may use.
 export { AnswerPaymentChallenge } from './application/answer-payment-challenge';
+export { AttemptsInFlight } from './application/attempts-in-flight';
+export type { OrphanedAttempt } from './application/attempts-in-flight';
 export { AuthorizePaymentAttempt } from './application/authorize-payment-attempt';
 export { AwaitPaymentAttempt } from './application/await-payment-attempt';
 export { ChargeSavedCard } from './application/charge-saved-card';
@@ -12,6 +14,7 @@ export { ListPaymentMethods } from './application/list-payment-methods';
 export { MoneyGate } from './application/money-gate';
 export { DECLINE_CODES } from './application/ports/card-processor';
 export type { CardDetails, CardInput, DeclineCode } from './application/ports/card-processor';
+export { ReconcileChargeOperations } from './application/reconcile-charge-operations';
 export { RecordPaymentAttempt } from './application/record-payment-attempt';
 export type { PaymentOutcome, RecordedPayment } from './application/record-payment-attempt';
 export { RecordSavedCardCharge } from './application/record-saved-card-charge';

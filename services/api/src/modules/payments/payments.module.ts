@@ -13,7 +13,10 @@ import { ChargeSavedCard } from './application/charge-saved-card';
 import { GetRefund } from './application/get-refund';
 import { ListRefunds } from './application/list-refunds';
 import { DetachPaymentMethod } from './application/detach-payment-method';
+import { AttemptsInFlight } from './application/attempts-in-flight';
 import { EndHold } from './application/end-hold';
+import { FinishChargeOperation } from './application/finish-charge-operation';
+import { ReconcileChargeOperations } from './application/reconcile-charge-operations';
 import { ExpireHolds } from './application/expire-holds';
 import { GetCharge } from './application/get-charge';
 import { GetPaymentMethod } from './application/get-payment-method';
@@ -51,6 +54,6 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bindSingletons(bind, [
     SimulatedProcessor, MoneyGate, ChargeBook, StartPaymentAttempt, AnswerPaymentChallenge, AwaitPaymentAttempt, AuthorizePaymentAttempt, RecordPaymentAttempt, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
     TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
-    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge,
+    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge, FinishChargeOperation, ReconcileChargeOperations, AttemptsInFlight,
   ]);
 });

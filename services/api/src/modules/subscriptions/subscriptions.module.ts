@@ -7,24 +7,29 @@ import { CreateSubscription } from './application/create-subscription';
 import { GetSubscription } from './application/get-subscription';
 import { ListSubscriptions } from './application/list-subscriptions';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
+import { ReconcileSubscriptionCharges } from './application/reconcile-subscription-charges';
+import { SettleSubscriptionStart } from './application/settle-subscription-start';
 import { StartSubscription } from './application/start-subscription';
 import { SubscriptionEffects } from './application/subscription-effects';
+import { MikroOrmSubscriptionStartRepository } from './infrastructure/mikro-orm/subscription-start.repository';
 import { MikroOrmSubscriptionRepository } from './infrastructure/mikro-orm/subscription.repository';
-import { SubscriptionSchema } from './infrastructure/mikro-orm/subscription.schema';
+import { SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/mikro-orm/subscription.schema';
 import { SubscriptionsRouter } from './interfaces/http/subscriptions.router';
 import { RenewalsJob } from './interfaces/jobs/renewals.job';
 import { RENEWAL_QUEUE, SUBSCRIPTIONS } from './subscriptions.tokens';
 
-export const subscriptionsEntities = [SubscriptionSchema];
+export const subscriptionsEntities = [SubscriptionSchema, SubscriptionStartSchema];
 
 export function subscriptionsQueues(expireInSeconds: number): QueueDefinition[] {
   return [{ name: RENEWAL_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 }];
 }
 
+/** Needs SUBSCRIPTIONS.Settings bound by the composition root. */
 export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionRepository).to(MikroOrmSubscriptionRepository).inSingletonScope();
+  bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(MikroOrmSubscriptionStartRepository).inSingletonScope();
   bindSingletons(bind, [
     SubscriptionEffects, AdvanceSubscription, RenewDueSubscriptions, CreateSubscription, CancelSubscription, GetSubscription,
-    ListSubscriptions, SubscriptionsRouter, RenewalsJob, StartSubscription,
+    ListSubscriptions, SubscriptionsRouter, RenewalsJob, StartSubscription, SettleSubscriptionStart, ReconcileSubscriptionCharges,
   ]);
 });

@@ -78,7 +78,6 @@ export function errorMapper(logger: Logger): ErrorRequestHandler {
       sendError(res, known);
       return;
     }
-    console.error('DEBUG500', error);
     logger.error({ err: error, requestId: res.getHeader('Request-Id'), method: req.method, path: req.path }, 'unhandled error');
     if (res.headersSent) return;
     res.status(500).json({

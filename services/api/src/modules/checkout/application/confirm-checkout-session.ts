@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { newId } from '../../../shared/domain/ids';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { failureMessage, StartPaymentAttempt } from '../../payments';
+import { AttemptsInFlight, failureMessage, StartPaymentAttempt } from '../../payments';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source';
@@ -31,6 +31,7 @@ export class ConfirmCheckoutSession {
     @inject(SessionView) private readonly view: SessionView,
     @inject(ChoosePaymentSource) private readonly chooseSource: ChoosePaymentSource,
     @inject(StartPaymentAttempt) private readonly startAttempt: StartPaymentAttempt,
+    @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
@@ -40,6 +41,10 @@ export class ConfirmCheckoutSession {
     const found = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     // A repeated confirm of a paid session answers as the first did.
     if (found?.status === 'completed') return paid(found);
+    // A confirm while a payment is in flight (a double click, a retry after a lost answer, even past the
+    // session's time) joins it, and finishes it if the request running it died.
+    const inFlight = found && (await this.inFlight.of(found.id));
+    if (inFlight) return this.settle.execute(found, await this.view.price(found), { attemptId: inFlight, fresh: false });
     const session = await this.loadPending.execute(sessionId);
     const source = await this.chooseSource.execute(session, choice);
     if (source === 'declined') return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };

@@ -27,8 +27,10 @@ export class ExpireDueSessions {
     for (;;) {
       const now = testClock ? (await this.customerClock.now(testClock.scope, testClock)).now : this.clock.now();
       const ids = await this.sessions.dueIds(now, batchSize, customers);
+      const before = expired;
       for (const id of ids) if (await this.expire.execute(id, now)) expired++;
-      if (ids.length < batchSize) return expired;
+      // A batch of sessions all waiting for a payment in flight would come back unchanged.
+      if (ids.length < batchSize || expired === before) return expired;
     }
   }
 }

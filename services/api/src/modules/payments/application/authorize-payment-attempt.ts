@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+import { crashPoint } from './crash-point';
 import { MoneyGate } from './money-gate';
 import type { AuthorizeOutcome } from './ports/card-processor';
 import type { PaymentAttemptRepository } from './ports/payment-repositories';
@@ -20,6 +21,7 @@ export class AuthorizePaymentAttempt {
     const attempt = (await this.attempts.findById(attemptId))!;
     const request = attempt.replay();
     const processor = await this.gate.processorFor(request.scope);
+    crashPoint(this.settings, 'before_processor_call');
     const answer = attempt.challengeId && request.challengeResult
       ? await processor.completeChallenge({ idempotencyKey: attempt.challengeKey(), challengeId: attempt.challengeId, result: request.challengeResult })
       : await processor.authorize({
@@ -32,8 +34,7 @@ export class AuthorizePaymentAttempt {
           merchantInitiated: false,
           reference: request.sessionId,
         });
-    // A crash point for tests of recovery, enabled only through TEST_FAULTS.
-    if (this.settings.faults.has('after_processor_call')) throw new Error('injected fault: after_processor_call');
+    crashPoint(this.settings, 'after_processor_call');
     return answer;
   }
 }

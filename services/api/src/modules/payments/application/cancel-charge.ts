@@ -16,8 +16,8 @@ export class CancelCharge {
   ) {}
 
   async execute(scope: Scope, chargeId: string, reason: CancellationReason = 'requested_by_customer'): Promise<Charge> {
-    const processor = await this.gate.processorFor(scope);
+    await this.gate.processorFor(scope);
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
-    return this.endHold.execute(processor, chargeId, { kind: 'cancel', reason });
+    return this.endHold.execute(chargeId, { kind: 'cancel', reason });
   }
 }

@@ -19,13 +19,13 @@ export class CaptureCharge {
   ) {}
 
   async execute(scope: Scope, chargeId: string, amount?: number): Promise<Charge> {
-    const processor = await this.gate.processorFor(scope);
+    await this.gate.processorFor(scope);
     const charge = await this.charges.findById(scope, chargeId);
     if (!charge) throw new ChargeNotFound(chargeId);
     if (charge.holdExpired(this.clock.now())) {
-      await this.endHold.execute(processor, chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
+      await this.endHold.execute(chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
       throw new ChargeExpired(chargeId, charge.capturableUntil!);
     }
-    return this.endHold.execute(processor, chargeId, { kind: 'capture', amount });
+    return this.endHold.execute(chargeId, { kind: 'capture', amount });
   }
 }

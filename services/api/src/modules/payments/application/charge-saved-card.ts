@@ -1,10 +1,13 @@
 import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { Scope } from '../../../shared/domain/scope';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 import { type ShownCard, UNKNOWN_CARD } from '../domain/charge';
-import { PAYMENTS } from '../payments.tokens';
+import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+import { crashPoint } from './crash-point';
 import { MoneyGate } from './money-gate';
-import type { AuthorizeOutcome } from './ports/card-processor';
+import type { AuthorizeOutcome, ProcessorDirectory } from './ports/card-processor';
 import type { PaymentMethodRepository } from './ports/payment-repositories';
 
 export interface SavedCardCharge {
@@ -42,14 +45,27 @@ export class ChargeSavedCard {
   constructor(
     @inject(PAYMENTS.PaymentMethodRepository) private readonly methods: PaymentMethodRepository,
     @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
+    @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
+    @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
+
+  /**
+   * Whether this charge reached the processor more than `attemptStaleMs` ago without being recorded by
+   * the caller (it is still due): the request that made it died, and running it again finishes it.
+   */
+  async orphaned(request: Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt'>): Promise<boolean> {
+    const received = await this.processors.forMode(request.scope.livemode).lookup(keyOf(request));
+    return received !== null && received.receivedAt.getTime() <= this.clock.now().getTime() - this.settings.attemptStaleMs;
+  }
 
   async execute(request: SavedCardCharge): Promise<SavedCardAnswer> {
     const processor = await this.gate.processorFor(request.scope);
     const method = await this.methods.findById(request.scope, request.paymentMethodId);
     if (!method?.customerId) return { outcome: { status: 'declined', code: 'card_declined', card: null }, card: method?.card() ?? UNKNOWN_CARD };
+    crashPoint(this.settings, 'before_processor_call');
     const answer = await processor.authorize({
-      idempotencyKey: `sub_${request.subscriptionId}_${request.period}_${request.attempt}`,
+      idempotencyKey: keyOf(request),
       source: { paymentMethodRef: method.processorRef },
       amount: request.amount,
       currency: 'ils',
@@ -58,9 +74,14 @@ export class ChargeSavedCard {
       merchantInitiated: request.merchantInitiated,
       reference: `${request.subscriptionId}:${request.period}`,
     });
+    crashPoint(this.settings, 'after_processor_call');
     return {
       outcome: answer.status === 'requires_action' ? { status: 'declined', code: 'authentication_failed', card: answer.card } : answer,
       card: method.card(),
     };
   }
+}
+
+function keyOf(request: Pick<SavedCardCharge, 'subscriptionId' | 'period' | 'attempt'>): string {
+  return `sub_${request.subscriptionId}_${request.period}_${request.attempt}`;
 }

@@ -4,57 +4,44 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type CancellationReason, type Charge, ChargeNotCapturable, ChargeNotFound } from '../domain/charge';
+import type { ChargeOperation } from '../domain/charge-operation';
 import { PAYMENTS } from '../payments.tokens';
-import { ChargeBook } from './charge-book';
-import type { CardProcessor } from './ports/card-processor';
+import { FinishChargeOperation } from './finish-charge-operation';
 import type { ChargeOperationRepository, ChargeRepository } from './ports/payment-repositories';
 
 export type HoldEnd = { kind: 'capture'; amount: number | undefined } | { kind: 'cancel'; reason: CancellationReason };
 
 /**
- * Ends a J5 hold exactly once, by a capture or a cancellation, in three steps: the operation, checked by
- * the charge, is committed (one per hold, by a unique index); the processor is called outside any
- * transaction; the charge records it with its event, document and receipt. Of two racing requests one
- * wins; the other gets 409.
+ * Ends a J5 hold exactly once, by a capture or a cancellation: the operation, checked by the charge, is
+ * committed (one per hold, by a unique index), then `FinishChargeOperation` calls the processor and
+ * records it. Of two racing requests one wins; the other gets 409. A repeat of an end left unfinished by
+ * a crash finishes it.
  */
 @injectable()
 export class EndHold {
   constructor(
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
     @inject(PAYMENTS.ChargeOperationRepository) private readonly operations: ChargeOperationRepository,
-    @inject(ChargeBook) private readonly book: ChargeBook,
+    @inject(FinishChargeOperation) private readonly finish: FinishChargeOperation,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(processor: CardProcessor, chargeId: string, end: HoldEnd): Promise<Charge> {
-    const { operation, processorRef } = await this.uow.run(async () => {
+  async execute(chargeId: string, end: HoldEnd): Promise<Charge> {
+    const operation = await this.uow.run(async () => {
       const charge = await this.charges.findForUpdate(chargeId);
       if (!charge) throw new ChargeNotFound(chargeId);
-      const now = this.clock.now();
-      const started = end.kind === 'capture' ? charge.startCapture(end.amount, now) : charge.startCancel(end.reason, now);
+      const unfinished = await this.operations.pendingEnd(chargeId);
+      if (unfinished && sameEnd(unfinished, end, charge.amount)) return unfinished;
+      const started = end.kind === 'capture' ? charge.startCapture(end.amount, this.clock.now()) : charge.startCancel(end.reason, this.clock.now());
       if (!(await this.operations.add(started))) throw new ChargeNotCapturable(chargeId);
-      return { operation: started, processorRef: charge.processorRef! };
+      return started;
     });
-
-    if (operation.kind === 'capture') {
-      await processor.capture({ idempotencyKey: operation.idempotencyKey, processorRef, amount: operation.amount! });
-    } else {
-      await processor.void({ idempotencyKey: operation.idempotencyKey, processorRef });
-    }
-
-    return this.uow.run(async () => {
-      const charge = (await this.charges.findForUpdate(chargeId))!;
-      charge.finish(operation, this.clock.now());
-      await this.charges.save(charge);
-      await this.operations.save(operation);
-      if (operation.kind === 'capture') {
-        await this.book.moneyTaken(charge);
-        await this.book.event(charge, 'charge.captured');
-      } else {
-        await this.book.event(charge, 'charge.canceled');
-      }
-      return charge;
-    });
+    return (await this.finish.execute(operation)).charge;
   }
+}
+
+/** A repeat of the end already under way (same kind, same amount). */
+function sameEnd(operation: ChargeOperation, end: HoldEnd, holdAmount: number): boolean {
+  return operation.kind === end.kind && (end.kind === 'cancel' || operation.amount === (end.amount ?? holdAmount));
 }

@@ -7,7 +7,6 @@ import { ListCustomersOnClock } from '../../customers';
 import { PAYMENTS } from '../payments.tokens';
 import { EndHold } from './end-hold';
 import type { ChargeRepository } from './ports/payment-repositories';
-import type { ProcessorDirectory } from './ports/card-processor';
 
 /**
  * The daily sweep: holds past their seven days are canceled with `cancellation_reason: expired`.
@@ -17,7 +16,6 @@ import type { ProcessorDirectory } from './ports/card-processor';
 export class ExpireHolds {
   constructor(
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
-    @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
     @inject(EndHold) private readonly endHold: EndHold,
     @inject(ListCustomersOnClock) private readonly customersOnClock: ListCustomersOnClock,
     @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
@@ -30,9 +28,9 @@ export class ExpireHolds {
     let expired = 0;
     for (;;) {
       const holds = await this.charges.expiredHolds(now, batchSize, customers);
-      for (const { id, livemode } of holds) {
+      for (const { id } of holds) {
         try {
-          const charge = await this.endHold.execute(this.processors.forMode(livemode), id, { kind: 'cancel', reason: 'expired' });
+          const charge = await this.endHold.execute(id, { kind: 'cancel', reason: 'expired' });
           if (charge.cancellationReason === 'expired') expired++;
         } catch (error) {
           // Captured or canceled meanwhile: nothing left to expire.

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../../shared/domain/domain-error';
-import { newId } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
 import type { Charge, RefundReason } from './charge';
+import type { ChargeOperation } from './charge-operation';
 
 /** Money returned on a captured charge, with its credit document. */
 export class Refund {
@@ -16,16 +16,18 @@ export class Refund {
   documentId!: string | null;
   createdAt!: Date;
 
-  static of(charge: Charge, amount: number, reason: RefundReason | null, now: Date): Refund {
+  /** The refund an operation made: its id follows from the operation's, so it is recorded once. */
+  static of(charge: Charge, operation: ChargeOperation, now: Date): Refund {
+    if (operation.kind !== 'refund' || operation.chargeId !== charge.id) throw new Error(`operation ${operation.id} is not a refund of charge ${charge.id}`);
     const refund = new Refund();
-    refund.id = newId('re');
+    refund.id = refundIdOf(operation);
     refund.accountId = charge.accountId;
     refund.livemode = charge.livemode;
     refund.chargeId = charge.id;
-    refund.amount = amount;
+    refund.amount = operation.amount!;
     refund.currency = charge.currency;
     refund.status = 'succeeded';
-    refund.reason = reason;
+    refund.reason = operation.reason as RefundReason | null;
     refund.documentId = null;
     refund.createdAt = now;
     return refund;
@@ -41,4 +43,8 @@ export class RefundNotFound extends NotFoundError {
   constructor(id: string) {
     super('refund', id);
   }
+}
+
+export function refundIdOf(operation: ChargeOperation): string {
+  return operation.id.replace(/^op_/, 're_');
 }

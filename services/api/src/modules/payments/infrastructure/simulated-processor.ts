@@ -96,6 +96,11 @@ export class SimulatedProcessor implements CardProcessor {
     await this.once(request.idempotencyKey, 'refund', request, async () => ({ ok: true }));
   }
 
+  async lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null> {
+    const rows = await this.sql('select created_at from sim_ledger where idempotency_key = ?', [idempotencyKey]);
+    return rows.length > 0 ? { receivedAt: new Date(rows[0].created_at) } : null;
+  }
+
   saveCard(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
     return this.once(request.idempotencyKey, 'save_card', request, async () => {
       const found = await this.card({ token: request.token });

@@ -7,32 +7,30 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
-import { documentLines } from '../../invoicing';
-import { ChargeSavedCard, GetPaymentMethod, MoneyGate, RecordSavedCardCharge } from '../../payments';
+import { GetPaymentMethod, MoneyGate } from '../../payments';
 import { Subscription } from '../domain/subscription';
+import { SubscriptionStart } from '../domain/subscription-start';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
-import type { SubscriptionRepository } from './ports/subscription-repository';
-import { SubscriptionEffects } from './subscription-effects';
+import type { SubscriptionStartRepository } from './ports/subscription-repository';
+import { SettleSubscriptionStart } from './settle-subscription-start';
 
 /**
  * Subscribes a customer with a saved card: the first period is charged now unless the price has a trial
  * (a decline answers 402 and leaves no subscription), with a document, a welcome email and
  * `subscription.created`; renewals follow one interval later. A money flow, read top to bottom: the
- * subscription (and so its id) is decided, the processor is called outside any transaction, then one
- * transaction records the charge and, if it was paid, the subscription.
+ * subscription (and so its id) is decided and its start committed, then `SettleSubscriptionStart` calls
+ * the processor and records the charge and, if it was paid, the subscription.
  */
 @injectable()
 export class CreateSubscription {
   constructor(
-    @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
+    @inject(SUBSCRIPTIONS.SubscriptionStartRepository) private readonly starts: SubscriptionStartRepository,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
-    @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
-    @inject(RecordSavedCardCharge) private readonly recordCharge: RecordSavedCardCharge,
     @inject(MoneyGate) private readonly gate: MoneyGate,
     @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
-    @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
+    @inject(SettleSubscriptionStart) private readonly settle: SettleSubscriptionStart,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -54,35 +52,13 @@ export class CreateSubscription {
       renewalDiscount: 0,
     }, now);
     if (subscription.inTrial()) {
-      await this.uow.run(() => this.begin(subscription));
+      await this.uow.run(() => this.settle.begin(subscription));
       return subscription;
     }
-
-    const request = {
-      scope,
-      customerId: customer.id,
-      paymentMethodId: method.id,
-      subscriptionId: subscription.id,
-      period: 0,
-      attempt: 1,
-      amount: price.unitAmount,
-      merchantInitiated: false,
-      documentLines: [documentLines.item(price.productName, 1, price.unitAmount)],
-      at: now,
-    };
-    const answer = await this.chargeSavedCard.execute(request);
-    const charge = await this.uow.run(async () => {
-      const recorded = await this.recordCharge.execute(request, answer);
-      if (recorded.status === 'succeeded') await this.begin(subscription);
-      return recorded;
-    });
-    if (charge.status !== 'succeeded') throw new DomainError('card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
+    const start = SubscriptionStart.of(subscription);
+    await this.uow.run(() => this.starts.add(start));
+    const { paid } = await this.settle.execute(start);
+    if (!paid) throw new DomainError('card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
     return subscription;
-  }
-
-  private async begin(subscription: Subscription): Promise<void> {
-    await this.subscriptions.add(subscription);
-    await this.effects.event(subscription, 'subscription.created');
-    await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
   }
 }

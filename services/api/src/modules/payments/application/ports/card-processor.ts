@@ -46,6 +46,11 @@ export interface CardProcessor {
   capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
   void(request: { idempotencyKey: string; processorRef: string }): Promise<void>;
   refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
+  /**
+   * When the processor received the money call with this idempotency key, or null if it never did: how
+   * the reconciler tells a call that reached the processor before a crash from one that never left.
+   */
+  lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null>;
   /** Turns a token into a reusable card reference for a saved payment method. */
   saveCard(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }>;
 }

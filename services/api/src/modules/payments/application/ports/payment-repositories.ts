@@ -11,6 +11,7 @@ export interface ChargeRepository {
   save(charge: Charge): Promise<void>;
   findById(scope: Scope, id: string): Promise<Charge | null>;
   findForUpdate(id: string): Promise<Charge | null>;
+  findByIdUnscoped(id: string): Promise<Charge | null>;
   list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>>;
   /** Holds past their capture window. */
   expiredHolds(now: Date, limit: number, customers?: string[]): Promise<{ id: string; livemode: boolean }[]>;
@@ -23,12 +24,19 @@ export interface PaymentAttemptRepository {
   findLive(sessionId: string): Promise<PaymentAttempt | null>;
   findForUpdate(id: string): Promise<PaymentAttempt | null>;
   findById(id: string): Promise<PaymentAttempt | null>;
+  /** Attempts in flight (pending) since before `before`, oldest first. */
+  pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]>;
 }
 
 export interface ChargeOperationRepository {
   /** False when the charge's hold already has a capture or cancellation (one end per hold). */
   add(operation: ChargeOperation): Promise<boolean>;
   save(operation: ChargeOperation): Promise<void>;
+  findForUpdate(id: string): Promise<ChargeOperation | null>;
+  /** The capture or cancellation of a hold committed but not finished. */
+  pendingEnd(chargeId: string): Promise<ChargeOperation | null>;
+  /** Operations committed before `before` and not finished, oldest first. */
+  pendingSince(before: Date, limit: number): Promise<ChargeOperation[]>;
 }
 
 export interface PaymentMethodRepository {

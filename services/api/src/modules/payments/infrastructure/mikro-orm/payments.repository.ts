@@ -47,6 +47,10 @@ export class MikroOrmChargeRepository implements ChargeRepository {
     return this.em.findOne(Charge, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
+  findByIdUnscoped(id: string): Promise<Charge | null> {
+    return this.em.findOne(Charge, { id }, { refresh: true });
+  }
+
   list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>> {
     const where: FilterQuery<Charge> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;
@@ -86,6 +90,10 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
   findById(id: string): Promise<PaymentAttempt | null> {
     return this.em.findOne(PaymentAttempt, { id }, { refresh: true });
   }
+
+  pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
+    return this.em.find(PaymentAttempt, { status: 'pending', updatedAt: { $lt: before } }, { orderBy: { updatedAt: 'asc' }, limit, refresh: true });
+  }
 }
 
 @injectable()
@@ -98,6 +106,18 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
 
   async save(operation: ChargeOperation): Promise<void> {
     await this.em.nativeUpdate(ChargeOperation, { id: operation.id }, { status: operation.status });
+  }
+
+  findForUpdate(id: string): Promise<ChargeOperation | null> {
+    return this.em.findOne(ChargeOperation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  pendingEnd(chargeId: string): Promise<ChargeOperation | null> {
+    return this.em.findOne(ChargeOperation, { chargeId, kind: { $in: ['capture', 'cancel'] }, status: 'pending' }, { refresh: true });
+  }
+
+  pendingSince(before: Date, limit: number): Promise<ChargeOperation[]> {
+    return this.em.find(ChargeOperation, { status: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc' }, limit, refresh: true });
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Subscription, SubscriptionStatus } from '../../domain/subscription';
+import type { SubscriptionStart } from '../../domain/subscription-start';
 
 export interface SubscriptionRepository {
   add(subscription: Subscription): Promise<void>;
@@ -12,4 +13,12 @@ export interface SubscriptionRepository {
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>>;
   /** Subscriptions with something due by `now`: real-time ones (`clock` null) or one test clock's. */
   dueIds(now: Date, clock: string | null, afterId: string | null, limit: number): Promise<string[]>;
+}
+
+export interface SubscriptionStartRepository {
+  add(start: SubscriptionStart): Promise<void>;
+  save(start: SubscriptionStart): Promise<void>;
+  findForUpdate(id: string): Promise<SubscriptionStart | null>;
+  /** Starts still being charged that were committed before `before`, oldest first. */
+  pendingSince(before: Date, limit: number): Promise<SubscriptionStart[]>;
 }

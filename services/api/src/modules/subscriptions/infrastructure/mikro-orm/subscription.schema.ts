@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
 import { Subscription } from '../../domain/subscription';
+import { SubscriptionStart } from '../../domain/subscription-start';
 
 export const SubscriptionSchema = new EntitySchema<Subscription>({
   class: Subscription,
@@ -26,6 +27,19 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     nextRetryAt: { type: 'Date', nullable: true },
     planDiscount: { type: 'json', nullable: true },
     testClockId: { type: 'string', nullable: true },
+    createdAt: { type: 'Date' },
+  },
+});
+
+export const SubscriptionStartSchema = new EntitySchema<SubscriptionStart>({
+  class: SubscriptionStart,
+  tableName: 'subscription_starts',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    status: { type: 'string' },
+    request: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });

@@ -1,0 +1,51 @@
+import { RequestContext } from '@mikro-orm/postgresql';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { ReconcileCheckoutPayments } from '../modules/checkout/application/reconcile-checkout-payments';
+import { ReconcileChargeOperations } from '../modules/payments/application/reconcile-charge-operations';
+import { ReconcileSubscriptionCharges } from '../modules/subscriptions/application/reconcile-subscription-charges';
+import { type BatchWorkerOptions, startScheduledJob } from '../platform/jobs/batch-worker';
+import type { QueueDefinition } from '../platform/jobs/job-queue';
+import { JOBS } from '../platform/jobs/jobs.tokens';
+import type { PgBoss } from '../platform/jobs/pg-boss';
+import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
+
+export const RECONCILE_QUEUE = 'money-reconciler';
+
+export function reconcilerQueues(expireInSeconds: number): QueueDefinition[] {
+  return [{ name: RECONCILE_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 }];
+}
+
+/** What one run of the reconciler finished. */
+export interface Reconciled {
+  checkouts: number;
+  subscriptions: number;
+  operations: number;
+}
+
+/**
+ * Finishes every money operation a crash left in flight past PAYMENT_ATTEMPT_STALE_MS, through the
+ * processor with its own idempotency key: checkout payments, subscription first charges and renewals,
+ * captures, cancellations and refunds. Each part runs even if another fails; failures are thrown together.
+ */
+export async function reconcile(container: Container): Promise<Reconciled> {
+  const parts = await Promise.allSettled([
+    container.get(ReconcileCheckoutPayments).execute(),
+    container.get(ReconcileSubscriptionCharges).execute(),
+    container.get(ReconcileChargeOperations).execute(),
+  ]);
+  const failures = parts.flatMap((part) => (part.status === 'rejected' ? [part.reason] : []));
+  if (failures.length > 0) throw new AggregateError(failures, 'the reconciler could not finish every operation');
+  const [checkouts, subscriptions, operations] = parts.map((part) => (part as PromiseFulfilledResult<number>).value);
+  return { checkouts, subscriptions, operations };
+}
+
+/** In the worker: once at start-up (what the last crash left), then every minute. */
+export async function startReconciler(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
+  const run = () => RequestContext.create(container.get(PERSISTENCE.EntityManager), async () => {
+    const done = await reconcile(container);
+    if (done.checkouts + done.subscriptions + done.operations > 0) logger.warn(done, 'reconciled money operations left in flight');
+  });
+  await run().catch((error) => logger.error({ err: error }, 'reconciling at start-up failed'));
+  return startScheduledJob(container.get<PgBoss>(JOBS.Boss), RECONCILE_QUEUE, '* * * * *', options, run, logger);
+}
