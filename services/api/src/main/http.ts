@@ -15,11 +15,16 @@ import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/su
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { loadOpenApi } from '../platform/http/openapi-document';
+import { idempotency } from '../platform/http/idempotency';
 import { requestContext } from '../platform/http/request-context';
+import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { DomainError } from '../shared/domain/domain-error';
 import type { Services } from './container';
 
 const require = createRequire(import.meta.url);
+/** How long a repeat of a running idempotent request waits for its answer. */
+const IDEMPOTENT_WAIT_MS = 5_000;
+
 const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
 
 const DOCS_PAGE = `<!doctype html>
@@ -85,6 +90,7 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
     authenticate: (key) => authenticateKey.execute(key),
     limits: { authenticatedBody: '1mb', publicBody: '8kb' },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
+    idempotency: idempotency(new PgIdempotencyStore(orm.em), { leaseMs: services.config.paymentAttemptStaleMs, waitMs: IDEMPOTENT_WAIT_MS }, logger),
   });
   app.use(api);
   app.use('/api', api);

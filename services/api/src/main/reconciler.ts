@@ -8,12 +8,17 @@ import { type BatchWorkerOptions, startScheduledJob } from '../platform/jobs/bat
 import type { QueueDefinition } from '../platform/jobs/job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
 import type { PgBoss } from '../platform/jobs/pg-boss';
+import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 
 export const RECONCILE_QUEUE = 'money-reconciler';
+export const IDEMPOTENCY_PURGE_QUEUE = 'idempotency-key-purge';
 
 export function reconcilerQueues(expireInSeconds: number): QueueDefinition[] {
-  return [{ name: RECONCILE_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 }];
+  return [
+    { name: RECONCILE_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 },
+    { name: IDEMPOTENCY_PURGE_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 },
+  ];
 }
 
 /** What one run of the reconciler finished. */
@@ -38,6 +43,12 @@ export async function reconcile(container: Container): Promise<Reconciled> {
   if (failures.length > 0) throw new AggregateError(failures, 'the reconciler could not finish every operation');
   const [checkouts, subscriptions, operations] = parts.map((part) => (part as PromiseFulfilledResult<number>).value);
   return { checkouts, subscriptions, operations };
+}
+
+/** Hourly in the worker: Idempotency-Keys older than 24 hours are answered no more and are removed. */
+export function startIdempotencyPurge(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
+  const store = new PgIdempotencyStore(container.get(PERSISTENCE.EntityManager));
+  return startScheduledJob(container.get<PgBoss>(JOBS.Boss), IDEMPOTENCY_PURGE_QUEUE, '17 * * * *', options, () => store.purge(), logger);
 }
 
 /** In the worker: once at start-up (what the last crash left), then every minute. */

@@ -32,6 +32,8 @@ export interface HandlerContext<O> {
   body: JsonBody<O>;
   params: PathParams<O>;
   query: QueryParams<O>;
+  /** The request's `Idempotency-Key`, on authenticated POSTs that carry one: it may name the operation. */
+  idempotencyKey?: string;
 }
 
 export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
@@ -46,6 +48,8 @@ export interface ContractRouterOptions {
   limits: { authenticatedBody: string; publicBody: string };
   /** The only browser origin allowed to call public operations (the checkout host). */
   publicCorsOrigin: string;
+  /** `Idempotency-Key` handling for authenticated POSTs. */
+  idempotency?: RequestHandler;
 }
 
 /**
@@ -79,13 +83,14 @@ export function createContractRouter(options: ContractRouterOptions): Router {
       }
       if (!isPublic) chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
       chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
+      if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
       chain.push(async (req, res) => {
         const params = validate(validators.params, { ...req.params });
         const query = validate(validators.query, { ...(req.query as object) });
         const rawBody = req.body === undefined ? {} : req.body;
         const body = validate(validators.body, rawBody);
         if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
-        const reply = await handler({ auth: res.locals.auth, body, params, query } as HandlerContext<never>);
+        const reply = await handler({ auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey } as HandlerContext<never>);
         if (reply && typeof reply === 'object' && 'html' in reply) {
           res.type('html').send((reply as HtmlReply).html);
         } else {

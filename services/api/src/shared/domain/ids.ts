@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -20,4 +20,13 @@ export type IdPrefix =
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;
+}
+
+/**
+ * The id an object gets when a client's key names it (an `Idempotency-Key`): the same seed always gives
+ * the same id, so a retried request finds the object its first try made instead of making another.
+ */
+export function idFor(prefix: IdPrefix, seed: string): string {
+  const digest = createHash('sha256').update(seed).digest();
+  return `${prefix}_${Array.from(digest.subarray(0, 24), (byte) => BASE62[byte % 62]).join('')}`;
 }

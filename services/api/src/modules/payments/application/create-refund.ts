@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { idFor } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -27,12 +28,19 @@ export class CreateRefund {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, chargeId: string, input: { amount?: number; reason?: RefundReason }): Promise<Refund> {
+  /**
+   * `requestKey` (the request's Idempotency-Key) names the refund: a retry of a request that died after
+   * its refund started finishes that refund instead of starting another.
+   */
+  async execute(scope: Scope, chargeId: string, input: { amount?: number; reason?: RefundReason }, requestKey?: string): Promise<Refund> {
     await this.gate.processorFor(scope);
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
+    const named = requestKey === undefined ? undefined : idFor('op', `${scope.accountId}:${scope.livemode}:${chargeId}:${requestKey}`);
     const operation = await this.uow.run(async () => {
       const charge = (await this.charges.findForUpdate(chargeId))!;
-      const started = charge.startRefund(input.amount, input.reason ?? null, this.clock.now());
+      const earlier = named && (await this.operations.findById(named));
+      if (earlier) return earlier;
+      const started = charge.startRefund(input.amount, input.reason ?? null, this.clock.now(), named);
       await this.charges.save(charge);
       await this.operations.add(started);
       return started;

@@ -11,9 +11,10 @@ export class ChargeOperation {
   status!: 'pending' | 'succeeded' | 'failed';
   createdAt!: Date;
 
-  static start(chargeId: string, kind: ChargeOperation['kind'], amount: number | null, reason: string | null, now: Date): ChargeOperation {
+  /** `id` when a client's key named the operation before (see `idFor`). */
+  static start(chargeId: string, kind: ChargeOperation['kind'], amount: number | null, reason: string | null, now: Date, id = newId('op')): ChargeOperation {
     const operation = new ChargeOperation();
-    operation.id = newId('op');
+    operation.id = id;
     operation.chargeId = chargeId;
     operation.kind = kind;
     operation.amount = amount;

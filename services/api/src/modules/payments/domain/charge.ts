@@ -161,13 +161,13 @@ export class Charge {
    * Returns captured money, never more than captured minus refunded: the amount is reserved now, under
    * the charge's row lock, so concurrent refunds cannot exceed it.
    */
-  startRefund(amount: number | undefined, reason: RefundReason | null, now: Date): ChargeOperation {
+  startRefund(amount: number | undefined, reason: RefundReason | null, now: Date, operationId?: string): ChargeOperation {
     const refundable = this.refundable();
     if (refundable === 0) throw new DomainError('charge_not_refundable', `Charge '${this.id}' has nothing left to refund`);
     const value = amount ?? refundable;
     if (value > refundable) throw new ValidationError('amount_too_large', `Cannot refund ${value}: ${refundable} is left`, 'amount');
     this.amountRefunded += value;
-    return ChargeOperation.start(this.id, 'refund', value, reason, now);
+    return ChargeOperation.start(this.id, 'refund', value, reason, now, operationId);
   }
 
   /** The processor did what `operation` asked: the charge shows it. */

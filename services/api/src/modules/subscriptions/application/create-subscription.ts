@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { CustomerClock } from '../../../shared/domain/customer-clock';
 import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
+import { idFor } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -11,7 +12,7 @@ import { GetPaymentMethod, MoneyGate } from '../../payments';
 import { Subscription } from '../domain/subscription';
 import { SubscriptionStart } from '../domain/subscription-start';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
-import type { SubscriptionStartRepository } from './ports/subscription-repository';
+import type { SubscriptionRepository, SubscriptionStartRepository } from './ports/subscription-repository';
 import { SettleSubscriptionStart } from './settle-subscription-start';
 
 /**
@@ -24,6 +25,7 @@ import { SettleSubscriptionStart } from './settle-subscription-start';
 @injectable()
 export class CreateSubscription {
   constructor(
+    @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(SUBSCRIPTIONS.SubscriptionStartRepository) private readonly starts: SubscriptionStartRepository,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
@@ -34,7 +36,14 @@ export class CreateSubscription {
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(scope: Scope, input: { customer: string; paymentMethod: string; price: string }): Promise<Subscription> {
+  /**
+   * `requestKey` (the request's Idempotency-Key) names the subscription: a retry of a request that died
+   * after its first charge started finishes that one instead of charging a second subscription.
+   */
+  async execute(scope: Scope, input: { customer: string; paymentMethod: string; price: string }, requestKey?: string): Promise<Subscription> {
+    const id = requestKey === undefined ? undefined : idFor('sub', `${scope.accountId}:${scope.livemode}:${requestKey}`);
+    const earlier = id && (await this.earlier(id));
+    if (earlier) return earlier;
     const customer = await this.getCustomer.execute(scope, input.customer).catch(asMissingParam('customer_not_found', 'customer', input.customer));
     const method = await this.getPaymentMethod.execute(scope, input.paymentMethod).catch(asMissingParam('payment_method_not_found', 'payment_method', input.paymentMethod));
     if (method.customerId !== customer.id) throw new ValidationError('payment_method_not_found', `No such payment method for this customer: '${input.paymentMethod}'`, 'payment_method');
@@ -45,6 +54,7 @@ export class CreateSubscription {
 
     const { now } = await this.customerClock.now(scope, { customerId: customer.id });
     const subscription = Subscription.start(scope, {
+      id,
       customerId: customer.id,
       paymentMethodId: method.id,
       plan: { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, currency: 'ils', interval: price.interval!, trialPeriodDays: price.trialPeriodDays },
@@ -57,7 +67,18 @@ export class CreateSubscription {
     }
     const start = SubscriptionStart.of(subscription);
     await this.uow.run(() => this.starts.add(start));
-    const { paid } = await this.settle.execute(start);
+    return this.paid(await this.settle.execute(start));
+  }
+
+  /** What a retried request's first try made: its subscription, or the outcome of its first charge. */
+  private async earlier(id: string): Promise<Subscription | null> {
+    const made = await this.subscriptions.findByIdUnscoped(id);
+    if (made) return made;
+    const start = await this.starts.findById(id);
+    return start && this.paid(start.status === 'pending' ? await this.settle.execute(start) : { subscription: start.subscription(), paid: start.status === 'succeeded' });
+  }
+
+  private paid({ subscription, paid }: { subscription: Subscription; paid: boolean }): Subscription {
     if (!paid) throw new DomainError('card_declined', 'The first period could not be charged: the card was declined', 'payment_method');
     return subscription;
   }

@@ -33,6 +33,7 @@ export interface ChargeOperationRepository {
   add(operation: ChargeOperation): Promise<boolean>;
   save(operation: ChargeOperation): Promise<void>;
   findForUpdate(id: string): Promise<ChargeOperation | null>;
+  findById(id: string): Promise<ChargeOperation | null>;
   /** The capture or cancellation of a hold committed but not finished. */
   pendingEnd(chargeId: string): Promise<ChargeOperation | null>;
   /** Operations committed before `before` and not finished, oldest first. */

@@ -112,6 +112,10 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
     return this.em.findOne(ChargeOperation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
+  findById(id: string): Promise<ChargeOperation | null> {
+    return this.em.findOne(ChargeOperation, { id }, { refresh: true });
+  }
+
   pendingEnd(chargeId: string): Promise<ChargeOperation | null> {
     return this.em.findOne(ChargeOperation, { chargeId, kind: { $in: ['capture', 'cancel'] }, status: 'pending' }, { refresh: true });
   }

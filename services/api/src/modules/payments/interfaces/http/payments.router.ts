@@ -40,7 +40,10 @@ export class PaymentsRouter {
       getPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)) }),
       listPaymentMethods: async ({ auth, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
       listCustomerPaymentMethods: async ({ auth, params, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: params.id }, query), toPaymentMethodResponse),
-      createRefund: async ({ auth, params, body }) => ({ success: true, data: toRefundResponse(await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason })) }),
+      createRefund: async ({ auth, params, body, idempotencyKey }) => ({
+        success: true,
+        data: toRefundResponse(await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason }, idempotencyKey)),
+      }),
       getRefund: async ({ auth, params }) => ({ success: true, data: toRefundResponse(await this.getRefund.execute(auth, params.id)) }),
       listRefunds: async ({ auth, query }) => listReply(await this.listRefunds.execute(auth, { charge: query.charge }, query), toRefundResponse),
       detachPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.detachPaymentMethod.execute(auth, params.id)) }),

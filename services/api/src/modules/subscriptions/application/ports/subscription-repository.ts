@@ -19,6 +19,7 @@ export interface SubscriptionStartRepository {
   add(start: SubscriptionStart): Promise<void>;
   save(start: SubscriptionStart): Promise<void>;
   findForUpdate(id: string): Promise<SubscriptionStart | null>;
+  findById(id: string): Promise<SubscriptionStart | null>;
   /** Starts still being charged that were committed before `before`, oldest first. */
   pendingSince(before: Date, limit: number): Promise<SubscriptionStart[]>;
 }

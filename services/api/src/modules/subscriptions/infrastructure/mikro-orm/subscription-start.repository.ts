@@ -20,6 +20,10 @@ export class MikroOrmSubscriptionStartRepository implements SubscriptionStartRep
     return this.em.findOne(SubscriptionStart, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
+  findById(id: string): Promise<SubscriptionStart | null> {
+    return this.em.findOne(SubscriptionStart, { id }, { refresh: true });
+  }
+
   pendingSince(before: Date, limit: number): Promise<SubscriptionStart[]> {
     return this.em.find(SubscriptionStart, { status: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc' }, limit, refresh: true });
   }

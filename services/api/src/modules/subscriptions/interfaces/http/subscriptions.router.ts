@@ -18,9 +18,9 @@ export class SubscriptionsRouter {
 
   handlers(): OperationHandlers {
     return {
-      createSubscription: async ({ auth, body }) => ({
+      createSubscription: async ({ auth, body, idempotencyKey }) => ({
         success: true,
-        data: subscriptionView(await this.createSubscription.execute(auth, { customer: body.customer, paymentMethod: body.payment_method, price: body.price })),
+        data: subscriptionView(await this.createSubscription.execute(auth, { customer: body.customer, paymentMethod: body.payment_method, price: body.price }, idempotencyKey)),
       }),
       getSubscription: async ({ auth, params }) => ({ success: true, data: subscriptionView(await this.getSubscription.execute(auth, params.id)) }),
       listSubscriptions: async ({ auth, query }) => listReply(await this.listSubscriptions.execute(auth, { customer: query.customer, status: query.status }, query), subscriptionView),

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { DomainError, ValidationError } from '../../shared/domain/domain-error';
+import type { AuthContext } from './contract-router';
+import { sendError } from './error-mapper';
+
+/** A key's first answer, or that its first request is still running. */
+export interface IdempotentRequest {
+  fingerprint: string;
+  answer: { status: number; body: unknown } | null;
+}
+
+/** Where keys live: per account and mode, shared by every API process. */
+export interface IdempotencyStore {
+  /**
+   * Takes the key for a request: true when this request runs (the key is new, older than 24 hours, or
+   * held by a request silent for `leaseMs` with the same body, which is taken to have died); otherwise
+   * what the key holds.
+   */
+  claim(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string, leaseMs: number): Promise<true | IdempotentRequest | null>;
+  /** Keeps the answer, for repeats within 24 hours. */
+  keep(scope: Omit<AuthContext, 'scope'>, key: string, answer: { status: number; body: unknown }): Promise<void>;
+  /** Forgets a key whose request failed on our side (5xx), so a retry runs again. */
+  release(scope: Omit<AuthContext, 'scope'>, key: string): Promise<void>;
+}
+
+export interface IdempotencyOptions {
+  /** A first request silent this long is taken to have died, and a repeat runs in its place. */
+  leaseMs: number;
+  /** How long a repeat waits for the first request's answer before answering 409 `idempotency_key_in_use`. */
+  waitMs: number;
+}
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const POLL_MS = 25;
+
+/**
+ * `Idempotency-Key` on an authenticated POST: the first request with a key runs and its answer (unless
+ * 5xx) is kept; a repeat with the same body gets that answer with `Idempotent-Replayed: true`; another
+ * body answers 409 `idempotency_key_reused`; a repeat while the first runs waits for its answer, or
+ * answers 409 `idempotency_key_in_use`. The handler sees the key as `res.locals.idempotencyKey`, so a
+ * money operation can be named by it and done once even when a crashed request is retried.
+ */
+export function idempotency(store: IdempotencyStore, options: IdempotencyOptions, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    const key = req.get('Idempotency-Key');
+    if (key === undefined) return next();
+    if (!KEY.test(key)) throw new ValidationError('parameter_invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', 'Idempotency-Key');
+    const { accountId, livemode } = res.locals.auth as AuthContext;
+    const scope = { accountId, livemode };
+    const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? {})}`).digest('hex');
+
+    const waitUntil = Date.now() + options.waitMs;
+    for (;;) {
+      const claimed = await store.claim(scope, key, fingerprint, options.leaseMs);
+      if (claimed === true) break;
+      if (claimed && claimed.fingerprint !== fingerprint) {
+        sendError(res, new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another request body; use a new key for a new request'));
+        return;
+      }
+      if (claimed?.answer) {
+        res.status(claimed.answer.status).setHeader('Idempotent-Replayed', 'true');
+        res.json(claimed.answer.body);
+        return;
+      }
+      if (Date.now() >= waitUntil) {
+        sendError(res, new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly'));
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+
+    res.locals.idempotencyKey = key;
+    keepAnswer(res, (body) => {
+      const kept = res.statusCode >= 500 ? store.release(scope, key) : store.keep(scope, key, { status: res.statusCode, body });
+      return kept.catch((error) => logger.error({ err: error }, 'could not keep the answer of an idempotent request'));
+    });
+    next();
+  };
+}
+
+/** Runs `keep` with the JSON answer before it is sent, so a repeat never finds it half-kept. */
+function keepAnswer(res: Response, keep: (body: unknown) => Promise<unknown>): void {
+  const send = res.json.bind(res);
+  res.json = (body: unknown) => {
+    void keep(body).then(() => send(body));
+    return res;
+  };
+}
