@@ -64,7 +64,7 @@ describe('saved payment methods', () => {
 
   it('refuses a declined token, an unknown token and an unknown customer', async () => {
     expect((await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_declined' } })).error!.error.code).toBe('card_declined');
-    expect((await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_nope' } })).error!.error).toMatchObject({ code: 'token_invalid', param: 'token' });
+    expect((await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_nope' } })).error!.error).toMatchObject({ code: 'token_not_found', param: 'token' });
     expect((await api.POST('/v1/payment_methods', { body: { customer: 'cus_nope', token: 'tok_visa' } })).error!.error).toMatchObject({ code: 'customer_not_found', param: 'customer' });
   });
 

@@ -14,6 +14,7 @@ import { GetRefund } from './application/get-refund';
 import { ListRefunds } from './application/list-refunds';
 import { DetachPaymentMethod } from './application/detach-payment-method';
 import { AttemptsInFlight } from './application/attempts-in-flight';
+import { CardTokens } from './application/card-tokens';
 import { EndHold } from './application/end-hold';
 import { FinishChargeOperation } from './application/finish-charge-operation';
 import { ReconcileChargeOperations } from './application/reconcile-charge-operations';
@@ -31,6 +32,7 @@ import {
   MikroOrmChargeOperationRepository, MikroOrmChargeRepository, MikroOrmPaymentAttemptRepository, MikroOrmPaymentMethodRepository, MikroOrmRefundRepository,
 } from './infrastructure/mikro-orm/payments.repository';
 import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema, RefundSchema } from './infrastructure/mikro-orm/payments.schema';
+import { SqlCardTokenRepository } from './infrastructure/mikro-orm/card-token.repository';
 import { ModeProcessorDirectory } from './infrastructure/processor-directory';
 import { SimulatedProcessor } from './infrastructure/simulated-processor';
 import { PaymentsRouter } from './interfaces/http/payments.router';
@@ -50,10 +52,11 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.ChargeOperationRepository).to(MikroOrmChargeOperationRepository).inSingletonScope();
   bind(PAYMENTS.PaymentMethodRepository).to(MikroOrmPaymentMethodRepository).inSingletonScope();
   bind(PAYMENTS.RefundRepository).to(MikroOrmRefundRepository).inSingletonScope();
+  bind(PAYMENTS.CardTokenRepository).to(SqlCardTokenRepository).inSingletonScope();
   bind(PAYMENTS.Processors).to(ModeProcessorDirectory).inSingletonScope();
   bindSingletons(bind, [
     SimulatedProcessor, MoneyGate, ChargeBook, StartPaymentAttempt, AnswerPaymentChallenge, AwaitPaymentAttempt, AuthorizePaymentAttempt, RecordPaymentAttempt, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
     TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
-    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge, FinishChargeOperation, ReconcileChargeOperations, AttemptsInFlight,
+    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge, FinishChargeOperation, ReconcileChargeOperations, AttemptsInFlight, CardTokens,
   ]);
 });

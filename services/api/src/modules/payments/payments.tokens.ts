@@ -4,6 +4,7 @@ export const PAYMENTS = {
   ChargeOperationRepository: Symbol.for('ChargeOperationRepository'),
   PaymentMethodRepository: Symbol.for('PaymentMethodRepository'),
   RefundRepository: Symbol.for('RefundRepository'),
+  CardTokenRepository: Symbol.for('CardTokenRepository'),
   Processors: Symbol.for('ProcessorDirectory'),
   Settings: Symbol.for('PaymentSettings'),
 };

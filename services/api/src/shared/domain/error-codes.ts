@@ -62,7 +62,6 @@ export const ERROR_CODES = {
   product_not_found: 'invalid',
   saved_card_not_allowed: 'invalid',
   test_clock_not_found: 'invalid',
-  token_invalid: 'invalid',
   url_forbidden_destination: 'invalid',
   url_invalid: 'invalid',
   url_not_https: 'invalid',

@@ -22,6 +22,6 @@ export class CreateCardToken {
     if (card.holderId === undefined && (await this.getAccount.execute(session.accountId)).cardholderIdRequired) {
       throw new ValidationError('parameter_missing', "The cardholder's ID number is required", 'card.holder_id');
     }
-    return this.tokenize.execute(session, card);
+    return this.tokenize.execute(session, card, { sessionId: session.id, customerId: session.customerId });
   }
 }

@@ -2,19 +2,25 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
+import { PAYMENTS } from '../payments.tokens';
 import { MoneyGate } from './money-gate';
 import type { CardDetails, CardInput } from './ports/card-processor';
+import type { CardTokenRepository } from './ports/payment-repositories';
 
 /** The page sends the card here, and only here: the processor checks it and answers a token. */
 @injectable()
 export class TokenizeCard {
   constructor(
     @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(PAYMENTS.CardTokenRepository) private readonly tokens: CardTokenRepository,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, card: CardInput): Promise<{ token: string; card: CardDetails }> {
+  /** The token is bound to the session it is minted on (and its customer), and good for one use. */
+  async execute(scope: Scope, card: CardInput, minted: { sessionId: string; customerId: string }): Promise<{ token: string; card: CardDetails }> {
     const processor = await this.gate.processorFor(scope);
-    return processor.tokenize(card, this.clock.now());
+    const tokenized = await processor.tokenize(card, this.clock.now());
+    await this.tokens.add(tokenized.token, scope, minted, this.clock.now());
+    return tokenized;
   }
 }

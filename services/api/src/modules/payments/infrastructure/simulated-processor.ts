@@ -96,6 +96,10 @@ export class SimulatedProcessor implements CardProcessor {
     await this.once(request.idempotencyKey, 'refund', request, async () => ({ ok: true }));
   }
 
+  isFixture(token: string): boolean {
+    return Object.hasOwn(TEST_TOKENS, token);
+  }
+
   async lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null> {
     const rows = await this.sql('select created_at from sim_ledger where idempotency_key = ?', [idempotencyKey]);
     return rows.length > 0 ? { receivedAt: new Date(rows[0].created_at) } : null;

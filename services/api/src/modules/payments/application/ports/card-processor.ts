@@ -51,6 +51,8 @@ export interface CardProcessor {
    * the reconciler tells a call that reached the processor before a crash from one that never left.
    */
   lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null>;
+  /** A ready-made token of the processor's test mode (e.g. `tok_visa`), which any test call may use any number of times. */
+  isFixture(token: string): boolean;
   /** Turns a token into a reusable card reference for a saved payment method. */
   saveCard(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }>;
 }

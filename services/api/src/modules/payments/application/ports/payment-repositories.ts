@@ -5,6 +5,7 @@ import type { ChargeOperation } from '../../domain/charge-operation';
 import type { PaymentAttempt } from '../../domain/payment-attempt';
 import type { PaymentMethod } from '../../domain/payment-method';
 import type { Refund } from '../../domain/refund';
+import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 
 export interface ChargeRepository {
   add(charge: Charge): Promise<void>;
@@ -52,4 +53,14 @@ export interface RefundRepository {
   add(refund: Refund): Promise<void>;
   findById(scope: Scope, id: string): Promise<Refund | null>;
   list(scope: Scope, filter: { charge?: string }, page: PageRequest): Promise<Page<Refund>>;
+}
+
+export interface CardTokenRepository {
+  /** A token the processor minted on a checkout session (whose customer may also save the card with it). */
+  add(token: string, scope: Scope, minted: { sessionId: string; customerId: string }, now: Date): Promise<void>;
+  /**
+   * Takes the token for one use (`usedFor`: an attempt, or a save): true when it is this scope's, bound to
+   * `use`, and not yet taken for anything else; otherwise why not.
+   */
+  take(token: string, scope: Scope, use: TokenUse, usedFor: string): Promise<true | TokenRefusal>;
 }
