@@ -1,4 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createKupaClient } from '@kupa/sdk';
@@ -84,5 +85,24 @@ describe('pnpm start on a fresh data directory', () => {
     await service.waitFor(/PORT must be a port number/);
     await new Promise((resolve) => service.process.on('exit', resolve));
     expect(service.process.exitCode).not.toBe(0);
+  });
+});
+
+describe('a start that fails', () => {
+  it('on a port already taken says which in one sentence, exits non-zero and stops the embedded PostgreSQL it started', async () => {
+    const taken = createServer().listen(0, '0.0.0.0');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(await freePort()), LOG_LEVEL: 'warn' });
+      running.push(service);
+      await service.waitFor(new RegExp(`port ${port} is already in use: stop what is using it, or set PORT to a free port`));
+      await new Promise((resolve) => (service.process.exitCode !== null ? resolve(null) : service.process.on('exit', resolve)));
+      expect(service.process.exitCode).toBe(1);
+      expect(service.output()).not.toMatch(/\n\s+at /); // no stack trace
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { CARDS, shopper, URLS } from './support/checkout';
-import { startTestApp, type TestApp } from './support/harness';
+import { createHmac } from 'node:crypto';
+import { startTestApp, TEST_FINGERPRINT_SECRET, type TestApp } from './support/harness';
 
 let app: TestApp;
 let shopA: KupaClient;
@@ -88,5 +89,27 @@ describe('card tokens are single-use', () => {
     const token = await pay.token(s.id, CARDS.ok);
     const answers = await Promise.all([pay.confirm(s.id, { type: 'card', token }), pay.confirm(s.id, { type: 'card', token })]);
     expect(answers.map((a) => a.data?.data.status)).toEqual(['succeeded', 'succeeded']);
+  });
+});
+
+describe('card fingerprints', () => {
+  const fingerprintOf = async (token: string) =>
+    (await app.services.orm.em.fork().getConnection().execute('select fingerprint from sim_cards where token = ?', [token]))[0].fingerprint as string;
+  const hmac = (key: string, number: string) => `fp_${createHmac('sha256', key).update(number).digest('hex').slice(0, 24)}`;
+
+  it('are keyed by the configured secret, not by anything a database dump or the code holds', async () => {
+    const s = await session(shopA, customerA);
+    const token = await pay.token(s.id, '4111 1111 1111 1111');
+    expect(await fingerprintOf(token)).toBe(hmac(TEST_FINGERPRINT_SECRET, '4111111111111111'));
+    expect(await fingerprintOf(token)).not.toBe(hmac('kupa-simulated-processor', '4111111111111111'));
+
+    // Another deployment, another secret: the same card gets another fingerprint.
+    const other = await startTestApp(app.databaseUrl, { env: { CARD_FINGERPRINT_SECRET: 'another-deployment-secret-0123456789abcdef' } });
+    try {
+      const otherToken = await shopper(other).token(s.id, '4111 1111 1111 1111');
+      expect(await fingerprintOf(otherToken)).toBe(hmac('another-deployment-secret-0123456789abcdef', '4111111111111111'));
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { freshDatabase } from './support/database';
 import { recordEvent } from './support/events';
-import { startTestApp, type TestApp } from './support/harness';
+import { startTestApp, TEST_FINGERPRINT_SECRET, type TestApp } from './support/harness';
 import { Receiver, waitFor } from './support/receiver';
 
 const ENV = {
@@ -14,6 +14,7 @@ const ENV = {
   JOB_POLL_INTERVAL_MS: '20',
   JOB_EXPIRE_SECONDS: '2',
   JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
+  CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET,
 };
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 

@@ -26,4 +26,20 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgres://u:p@db:5432/kupa');
     expect(config.publicBaseUrl).toBe('https://api.kupa.example');
   });
+
+  it('requires a card fingerprint secret in production, and a long one whenever it is set', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ NODE_ENV: 'production' })).toMatch(/CARD_FINGERPRINT_SECRET is required in production/);
+    expect(problems({ CARD_FINGERPRINT_SECRET: 'short' })).toMatch(/CARD_FINGERPRINT_SECRET must be at least 32 characters/);
+    expect(problems({ CARD_FINGERPRINT_SECRET: 'short' })).not.toContain('short');
+    expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 's'.repeat(40) }).cardFingerprintSecret).toBe('s'.repeat(40));
+    expect(loadConfig({}).cardFingerprintSecret).toBeUndefined();
+  });
 });

@@ -30,6 +30,11 @@ export interface Config {
   paymentAttemptStaleMs: number;
   /** Crash points for recovery tests; never honoured with NODE_ENV=production. */
   testFaults: Set<string>;
+  /**
+   * The key of card fingerprints (an HMAC of the card number): required in production; elsewhere, when
+   * unset, one is generated into `dataDir` on first start and kept there.
+   */
+  cardFingerprintSecret?: string;
 }
 
 export class ConfigError extends Error {
@@ -97,6 +102,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return values;
   };
 
+  const secret = (name: string, required: boolean): string | undefined => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') {
+      if (required) problems.push(`${name} is required in production: 32 or more random characters (e.g. \`openssl rand -base64 48\`), the same for every process`);
+      return undefined;
+    }
+    if (raw.length < 32) problems.push(`${name} must be at least 32 characters long`);
+    return raw;
+  };
+
   const apiPort = port('PORT', 3000)!;
   const checkoutPort = port('CHECKOUT_PORT', 3001)!;
   const logLevel = env.LOG_LEVEL || 'info';
@@ -119,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),
     jobMaintenanceIntervalSeconds: integer('JOB_MAINTENANCE_INTERVAL_SECONDS', 60, 1),
     paymentAttemptStaleMs: integer('PAYMENT_ATTEMPT_STALE_MS', 10_000, 0),
+    cardFingerprintSecret: secret('CARD_FINGERPRINT_SECRET', env.NODE_ENV === 'production'),
     testFaults: new Set(env.NODE_ENV === 'production' ? [] : (env.TEST_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean)),
   };
   if (problems.length > 0) throw new ConfigError(problems);

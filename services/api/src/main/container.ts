@@ -35,6 +35,7 @@ import { PgNotifications } from '../platform/persistence/pg-notifications';
 import { type Clock, systemClock } from '../shared/domain/clock';
 import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
+import { dataDirSecret } from './secrets';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 
 export const entities = [
@@ -93,7 +94,11 @@ export async function createServices(config: Config, databaseUrl: string, option
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
-  container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({ attemptStaleMs: config.paymentAttemptStaleMs, faults: config.testFaults });
+  container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({
+    attemptStaleMs: config.paymentAttemptStaleMs,
+    faults: config.testFaults,
+    fingerprintSecret: config.cardFingerprintSecret ?? dataDirSecret(config.dataDir, 'card-fingerprint.secret'),
+  });
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
   container.load(
     accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule,

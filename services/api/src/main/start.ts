@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Role, ROLES } from './config';
-import { createServices } from './container';
+import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
 import { ensureDevMerchant } from './dev-merchant';
 import { createApiApp } from './http';
@@ -17,9 +17,13 @@ function parseRoles(argv: string[]): Role[] {
   return roles.length > 0 ? (roles as Role[]) : [...ROLES];
 }
 
-function listen(app: import('express').Express, port: number): Promise<Server> {
+function listen(app: import('express').Express, port: number, variable: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, (error?: Error) => (error ? reject(error) : resolve(server)));
+    const server = app.listen(port, (error?: Error) => {
+      if (!error) return resolve(server);
+      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      reject(inUse ? new ConfigError([`port ${port} is already in use: stop what is using it, or set ${variable} to a free port`]) : error);
+    });
     // Idle keep-alive connections outlive clients' and load balancers' own idle timeouts (60 s is common),
     // so the server never closes a connection a client is just reusing.
     server.keepAliveTimeout = 65_000;
@@ -38,6 +42,12 @@ function settle(work: Promise<unknown>, ms: number): Promise<void> {
   });
 }
 
+/** Connections dropping while PostgreSQL goes down are expected when stopping, not a reason to crash. */
+function ignoreErrorsWhileStopping(): void {
+  process.on('uncaughtException', () => {});
+  process.on('unhandledRejection', () => {});
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const roles = parseRoles(process.argv.slice(2));
@@ -45,12 +55,23 @@ async function main(): Promise<void> {
   if (!config.databaseUrl) console.log(`Starting embedded PostgreSQL (data in ${config.dataDir})…`);
   const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
 
-  const services = await createServices(config, database.url, { worker: roles.includes('worker') });
   const servers: Server[] = [];
   const stoppers: { stop(): Promise<void> }[] = [];
-  if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port));
-  if (roles.includes('checkout')) servers.push(await listen(createCheckoutApp(config), config.checkoutPort));
-  if (roles.includes('worker')) stoppers.push(await startWorker(services));
+  let services: Services | undefined;
+  try {
+    services = await createServices(config, database.url, { worker: roles.includes('worker') });
+    if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT'));
+    if (roles.includes('checkout')) servers.push(await listen(createCheckoutApp(config), config.checkoutPort, 'CHECKOUT_PORT'));
+    if (roles.includes('worker')) stoppers.push(await startWorker(services));
+  } catch (error) {
+    // A start that fails half-way stops what it started, the embedded PostgreSQL included.
+    ignoreErrorsWhileStopping();
+    for (const server of servers) server.close();
+    for (const stopper of stoppers) await settle(stopper.stop(), 5_000);
+    if (services) await settle(services.close(), 5_000);
+    await settle(database.stop(), 10_000);
+    throw error;
+  }
 
   console.log(`\nKupa is running (${roles.join(', ')}).`);
   if (roles.includes('api')) {
@@ -70,9 +91,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    // Connections dropping while PostgreSQL goes down are expected now, not a reason to crash.
-    process.on('uncaughtException', (error) => services.logger.debug({ err: error }, 'error while stopping'));
-    process.on('unhandledRejection', (error) => services.logger.debug({ err: error }, 'error while stopping'));
+    ignoreErrorsWhileStopping();
     console.log(`\n${signal}: stopping…`);
     // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
     // bounded and a failure of one does not keep the others from running.

@@ -30,6 +30,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The card fingerprint key of test processes (production takes its own from the environment). */
+export const TEST_FINGERPRINT_SECRET = 'test-only-fingerprint-secret-0123456789';
+
 /** A fresh database copied from the migrated template, and the API on a real port. */
 export interface TestAppOptions {
   /** Collects the service's log lines. */
@@ -60,7 +63,7 @@ export class MovableClock implements Clock {
 export async function startTestApp(existingDatabaseUrl?: string, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
   const logLevel = options.logs ? 'trace' : (process.env.TEST_LOG_LEVEL ?? 'silent');
-  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', ...options.env });
+  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET, ...options.env });
   const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
   const dns = options.dns;
   const services = await createServices(config, databaseUrl, {

@@ -16,4 +16,6 @@ export interface PaymentSettings {
   attemptStaleMs: number;
   /** Test-only fault points (`TEST_FAULTS`), to prove crash recovery. */
   faults: Set<string>;
+  /** The key of card fingerprints, from configuration: a database dump alone cannot reverse them. */
+  fingerprintSecret: string;
 }

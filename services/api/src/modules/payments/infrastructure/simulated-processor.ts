@@ -5,6 +5,7 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { AuthorizeOutcome, CardDetails, CardInput, CardProcessor, CardSource, DeclineCode } from '../application/ports/card-processor';
 import { checkCard } from '../domain/card-rules';
+import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
 
 type Behavior = 'ok' | 'declined' | 'insufficient_funds' | 'challenge' | 'renewal_declines';
 
@@ -35,7 +36,10 @@ const TEST_TOKENS: Record<string, CardDetails & { behavior: Behavior }> = {
  */
 @injectable()
 export class SimulatedProcessor implements CardProcessor {
-  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+  constructor(
+    @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
+    @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
+  ) {}
 
   async tokenize(input: CardInput, now: Date): Promise<{ token: string; card: CardDetails }> {
     const { digits, brand } = checkCard(input, now);
@@ -44,7 +48,7 @@ export class SimulatedProcessor implements CardProcessor {
       last4: digits.slice(-4),
       expMonth: input.expMonth,
       expYear: input.expYear,
-      fingerprint: `fp_${createHmac('sha256', 'kupa-simulated-processor').update(digits).digest('hex').slice(0, 24)}`,
+      fingerprint: `fp_${createHmac('sha256', this.settings.fingerprintSecret).update(digits).digest('hex').slice(0, 24)}`,
     };
     const token = `tok_${randomBase62(24)}`;
     await this.sql(
