@@ -293,6 +293,32 @@ describe('discounts on the page', () => {
     await pwExpect(page.getByTestId('amount-due')).toHaveText('₪190.00');
     expect(errors.filter((e) => !/40[04]/.test(e))).toEqual([]);
   });
+
+  it('a code that runs out while the shopper is on the page: nothing is charged, the page shows the new total', async () => {
+    const code = `LAST${Date.now().toString(36).toUpperCase()}`;
+    await kupa.POST('/v1/discounts', { body: { name: 'Last one', code, amount_off: 3410, currency: 'ils', max_redemptions: 1 } as never });
+    const itemPrice = await price();
+    const mine = await newSession({ price: itemPrice, locale: 'en', coupon_codes: [code] });
+    const theirs = await newSession({ price: itemPrice, locale: 'en', coupon_codes: [code] });
+    const { page, errors } = await open(mine.url);
+    await pwExpect(page.getByTestId('amount-due')).toHaveText('₪100.00');
+
+    // Another shopper takes the last redemption first.
+    const token = await kupa.POST('/v1/tokens', { body: { checkout_session: theirs.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } });
+    const paid = await kupa.POST('/v1/checkout_sessions/{id}/confirm', { params: { path: { id: theirs.id } }, body: { payment_method: { type: 'card', token: token.data!.data.id } } });
+    expect(paid.data!.data.status).toBe('succeeded');
+
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay ₪100.00' }).click();
+    await pwExpect(page.getByRole('alert')).toContainText('The total has changed: a discount has just run out or ended. You were not charged');
+    await pwExpect(page.getByTestId('amount-due')).toHaveText('₪134.10');
+    await screenshot(page, 'en-discount-ran-out');
+    expect(await chargesOf(mine)).toEqual([]);
+    await page.getByRole('button', { name: 'Pay ₪134.10' }).click();
+    await page.waitForURL(/\/thanks/);
+    expect((await chargesOf(mine)).map((charge) => charge.amount)).toEqual([13410]);
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+  });
 });
 
 describe('saved cards, wallets, installments, holds and trials', () => {

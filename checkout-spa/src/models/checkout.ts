@@ -141,6 +141,10 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         });
       } else if (error instanceof RequestError && error.error.code === 'session_not_pending') {
         await load();
+      } else if (error instanceof RequestError && (error.error.code === 'amount_changed' || error.error.code === 'exhausted')) {
+        // A discount ran out between showing the total and paying: nothing was charged; show the new total.
+        await refresh();
+        paymentError.value = t.value.totalChanged;
       } else if (error instanceof CardRefused) {
         throw error;
       } else {
@@ -155,7 +159,8 @@ export function createCheckout(sessionId: string, embedded: boolean) {
     return call(
       api.POST('/v1/checkout_sessions/{id}/confirm', {
         params: { path: { id: sessionId } },
-        body: installments && installments > 1 ? { payment_method: method, installments } : { payment_method: method },
+        // The amount the shopper sees: if it changed meanwhile (a discount ran out), nothing is charged.
+        body: { payment_method: method, expected_amount: page.value!.amount_due_now, ...(installments && installments > 1 ? { installments } : {}) },
       }),
     );
   }

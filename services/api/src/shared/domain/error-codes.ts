@@ -77,6 +77,7 @@ export const ERROR_CODES = {
   invalid_code: 'not_found',
   resource_missing: 'not_found',
   route_not_found: 'not_found',
+  amount_changed: 'conflict',
   charge_expired: 'conflict',
   charge_not_capturable: 'conflict',
   charge_not_refundable: 'conflict',

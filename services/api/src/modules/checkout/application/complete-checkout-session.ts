@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { RedeemDiscounts } from '../../discounts';
 import type { Pricing } from '../../discounts';
 import { RecordEvent } from '../../events';
 import { StartSubscription } from '../../subscriptions';
@@ -19,15 +18,14 @@ export interface CheckoutPaid {
 }
 
 /**
- * Inside the payment's transaction: the subscription starts, the session completes, its discounts count
- * a redemption, and the event goes out.
+ * Inside the payment's transaction: the subscription starts, the session completes (its discounts'
+ * redemptions were held when the payment started) and the event goes out.
  */
 @injectable()
 export class CompleteCheckoutSession {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(StartSubscription) private readonly startSubscription: StartSubscription,
-    @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(SessionView) private readonly view: SessionView,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -46,7 +44,6 @@ export class CompleteCheckoutSession {
     }
     session.complete({ chargeId, subscriptionId: subscription?.id ?? null }, this.clock.now());
     await this.sessions.saveStatus(session);
-    await this.redeem.execute(session, pricing.linked.map(({ rule }) => rule.id));
     await this.recordEvent.execute(session, 'checkout_session.completed', this.view.present({ session, pricing }));
   }
 }

@@ -1,7 +1,9 @@
 import { inject, injectable } from 'inversify';
+import { DomainError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { RedeemDiscounts } from '../../discounts';
 import { AttemptsInFlight, failureMessage, StartPaymentAttempt } from '../../payments';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
@@ -34,10 +36,12 @@ export class ConfirmCheckoutSession {
     @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
+    @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(sessionId: string, choice: PaymentChoice, installments?: number): Promise<ConfirmOutcome> {
+  /** `expectedAmount`: the amount due the shopper was shown; if it changed since, nothing is charged. */
+  async execute(sessionId: string, choice: PaymentChoice, { installments, expectedAmount }: { installments?: number; expectedAmount?: number } = {}): Promise<ConfirmOutcome> {
     const found = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     // A repeated confirm of a paid session answers as the first did.
     if (found?.status === 'completed') return paid(found);
@@ -46,31 +50,44 @@ export class ConfirmCheckoutSession {
     const inFlight = found && (await this.inFlight.of(found.id));
     if (inFlight) return this.settle.execute(found, await this.view.price(found), { attemptId: inFlight, fresh: false });
     const session = await this.loadPending.execute(sessionId);
+    const pricing = await this.view.price(session);
+    const due = session.amountDueNow(pricing);
+    if (expectedAmount !== undefined && expectedAmount !== due) {
+      throw new DomainError('amount_changed', `The amount due is now ${due} agorot, not ${expectedAmount}: a discount ran out or ended. Nothing was charged; show the new total and confirm again`);
+    }
     const source = await this.chooseSource.execute(session, choice);
     if (source === 'declined') return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
     // A subscription's payment has no installments; the field is ignored for it.
     const count = session.isRecurring() ? null : session.installmentsFor(installments);
 
-    const pricing = await this.view.price(session);
-    const due = session.amountDueNow(pricing);
     const subscription = session.isRecurring() && source.type === 'saved_card' ? { id: newId('sub'), paymentMethodId: source.paymentMethod } : null;
+    const scope = { accountId: session.accountId, livemode: session.livemode };
     if (due === 0) {
-      await this.uow.run(() => this.complete.execute(session.id, { chargeId: null, pricing, subscription }));
+      await this.uow.run(async () => {
+        await this.redeem.hold(scope, session.id, pricing);
+        await this.complete.execute(session.id, { chargeId: null, pricing, subscription });
+      });
       return paid(session);
     }
-    const ticket = await this.startAttempt.execute({
-      scope: { accountId: session.accountId, livemode: session.livemode },
-      sessionId: session.id,
-      customerId: session.customerId,
-      amount: due,
-      currency: session.currency,
-      captureMethod: session.captureMethod,
-      createDocument: session.createDocument,
-      lineItems: session.kind === 'cart' || session.kind === 'mixed' ? session.lineItems : null,
-      documentLines: documentLines(session, pricing),
-      installments: count,
-      source,
-      subscription: subscription && { id: subscription.id, period: session.inTrial() ? null : 0 },
+    // The attempt and the redemptions of its discounts commit together: a discount that ran out since
+    // the shopper saw the total refuses the payment instead of charging another amount.
+    const ticket = await this.uow.run(async () => {
+      const started = await this.startAttempt.execute({
+        scope,
+        sessionId: session.id,
+        customerId: session.customerId,
+        amount: due,
+        currency: session.currency,
+        captureMethod: session.captureMethod,
+        createDocument: session.createDocument,
+        lineItems: session.kind === 'cart' || session.kind === 'mixed' ? session.lineItems : null,
+        documentLines: documentLines(session, pricing),
+        installments: count,
+        source,
+        subscription: subscription && { id: subscription.id, period: session.inTrial() ? null : 0 },
+      });
+      if (started.fresh) await this.redeem.hold(scope, session.id, pricing);
+      return started;
     });
     return this.settle.execute(session, pricing, ticket);
   }

@@ -4,6 +4,7 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RecordEvent } from '../../events';
+import { RedeemDiscounts } from '../../discounts';
 import { AttemptsInFlight } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -20,6 +21,7 @@ export class ExpireCheckoutSession {
     @inject(SessionView) private readonly view: SessionView,
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
+    @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
@@ -31,6 +33,7 @@ export class ExpireCheckoutSession {
       if (!session?.isDue(now) || (await this.inFlight.of(session.id))) return false;
       session.expire(now);
       await this.sessions.saveStatus(session);
+      await this.redeem.release(session.id);
       await this.recordEvent.execute(session, 'checkout_session.expired', await this.view.render(session));
       return true;
     });

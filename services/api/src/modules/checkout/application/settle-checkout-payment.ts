@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import type { Pricing } from '../../discounts';
+import { type Pricing, RedeemDiscounts } from '../../discounts';
 import { type AttemptTicket, AuthorizePaymentAttempt, AwaitPaymentAttempt, DECLINE_CODES, failureMessage, type PaymentOutcome, RecordPaymentAttempt } from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
@@ -20,6 +20,7 @@ export class SettleCheckoutPayment {
     @inject(AuthorizePaymentAttempt) private readonly authorize: AuthorizePaymentAttempt,
     @inject(RecordPaymentAttempt) private readonly recordPayment: RecordPaymentAttempt,
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
+    @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -35,6 +36,8 @@ export class SettleCheckoutPayment {
         const subscription = payment.subscription && payment.source.type === 'saved_card' ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod } : null;
         await this.complete.execute(session.id, { chargeId: outcome.chargeId, pricing, subscription });
       }
+      // A declined payment gives its discounts' redemptions back; the next attempt holds them again.
+      if (recorded && outcome.status === 'failed') await this.redeem.release(session.id);
       return outcome;
     });
     return toShopper(session, outcome);

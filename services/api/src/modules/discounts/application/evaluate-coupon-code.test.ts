@@ -15,7 +15,8 @@ function repository(rules: DiscountRule[]): DiscountRuleRepository {
     list: async () => ({ items: [], hasMore: false }),
     findByCodes: async (_scope, codes) => byCode(codes),
     findCandidates: async (_scope, codes) => [...rules.filter((rule) => rule.automatic), ...byCode(codes)],
-    redeem: async () => {},
+    reserve: async () => [],
+    release: async () => {},
   };
 }
 

@@ -67,7 +67,7 @@ export class CheckoutRouter {
       confirmCheckoutSession: async ({ params, body }) => {
         const method = body.payment_method;
         const choice = method.type === 'saved_card' ? { type: method.type, paymentMethod: method.payment_method } : method;
-        return { success: true, data: confirmResult(await this.confirm.execute(params.id, choice, body.installments)) };
+        return { success: true, data: confirmResult(await this.confirm.execute(params.id, choice, { installments: body.installments, expectedAmount: body.expected_amount })) };
       },
       completeThreeDSecure: async ({ params, body }) => ({ success: true, data: confirmResult(await this.threeDSecure.execute(params.id, body.challenge_id, body.result)) }),
       createCardToken: async ({ body }) => {

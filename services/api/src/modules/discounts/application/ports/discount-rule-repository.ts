@@ -11,6 +11,11 @@ export interface DiscountRuleRepository {
   findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]>;
   /** The automatic rules and every rule under these codes: the candidates for pricing a checkout. */
   findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]>;
-  /** Adds one to each rule's `times_redeemed`, atomically. */
-  redeem(scope: Scope, ruleIds: string[]): Promise<void>;
+  /**
+   * In the caller's transaction: one redemption of each rule for the checkout session (once per session),
+   * counted in `times_redeemed` only while under `max_redemptions`. Answers the rules that had run out.
+   */
+  reserve(scope: Scope, sessionId: string, ruleIds: string[], now: Date): Promise<string[]>;
+  /** Gives back the session's redemptions (its payment failed, or it expired unpaid). */
+  release(sessionId: string): Promise<void>;
 }

@@ -38,13 +38,30 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
       .getResultList();
   }
 
-  async redeem(scope: Scope, ruleIds: string[]): Promise<void> {
-    await this.em.getConnection().execute(
-      'update discounts set times_redeemed = times_redeemed + 1 where account_id = ? and livemode = ? and id in (?)',
-      [scope.accountId, scope.livemode, ruleIds],
-      'run',
-      this.em.getTransactionContext(),
-    );
+  async reserve(scope: Scope, sessionId: string, ruleIds: string[], now: Date): Promise<string[]> {
+    const exhausted: string[] = [];
+    // In id order, so two sessions reserving the same rules never wait on each other in a circle.
+    for (const ruleId of [...new Set(ruleIds)].sort()) {
+      const held = await this.sql('select 1 from discount_redemptions where discount_id = ? and checkout_session_id = ?', [ruleId, sessionId]);
+      if (held.length > 0) continue;
+      // The row lock makes a racing reservation wait, then see the count this one left.
+      const counted = await this.sql(
+        'update discounts set times_redeemed = times_redeemed + 1 where id = ? and account_id = ? and livemode = ? and (max_redemptions is null or times_redeemed < max_redemptions) returning id',
+        [ruleId, scope.accountId, scope.livemode],
+      );
+      if (counted.length === 0) exhausted.push(ruleId);
+      else await this.sql('insert into discount_redemptions (discount_id, checkout_session_id, created_at) values (?, ?, ?)', [ruleId, sessionId, now]);
+    }
+    return exhausted;
+  }
+
+  async release(sessionId: string): Promise<void> {
+    const released = await this.sql('delete from discount_redemptions where checkout_session_id = ? returning discount_id', [sessionId]);
+    for (const { discount_id: ruleId } of released) await this.sql('update discounts set times_redeemed = times_redeemed - 1 where id = ?', [ruleId]);
+  }
+
+  private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
+    return this.em.getConnection().execute(query, params, 'all', this.em.getTransactionContext());
   }
 
   async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
