@@ -3,7 +3,7 @@ import { Pool } from 'undici';
 export interface LoadOptions {
   method?: 'GET' | 'POST';
   path: string;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | (() => Record<string, string>);
   body?: () => string;
   connections: number;
   durationMs: number;
@@ -35,7 +35,7 @@ export async function runLoad(origin: string, options: LoadOptions): Promise<Loa
     while (performance.now() < deadline) {
       const t0 = performance.now();
       try {
-        const res = await pool.request({ method: options.method ?? 'GET', path: options.path, headers: options.headers, body: options.body?.() });
+        const res = await pool.request({ method: options.method ?? 'GET', path: options.path, headers: typeof options.headers === 'function' ? options.headers() : options.headers, body: options.body?.() });
         await res.body.dump();
         if (res.statusCode !== (options.expectStatus ?? 200)) errors++;
       } catch {
@@ -63,7 +63,7 @@ export async function unloadedLatency(origin: string, options: Omit<LoadOptions,
   const latencies: number[] = [];
   for (let i = 0; i < count; i++) {
     const t0 = performance.now();
-    const res = await pool.request({ method: options.method ?? 'GET', path: options.path, headers: options.headers, body: options.body?.() });
+    const res = await pool.request({ method: options.method ?? 'GET', path: options.path, headers: typeof options.headers === 'function' ? options.headers() : options.headers, body: options.body?.() });
     await res.body.dump();
     latencies.push(performance.now() - t0);
   }

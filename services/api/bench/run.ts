@@ -3,6 +3,7 @@
 // BENCH_SMOKE=1 (what `pnpm test` runs) proves every benchmark still runs and checks what it timed, at a
 // size where timings mean nothing: it never fails on a ratio and keeps bench-results/ untouched.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,8 @@ interface Context {
   db: pg.Pool;
   subject: Server;
   baseline: Server;
+  /** The subject without Idempotency-Key and rate limits. */
+  unguarded: Server;
   key: string;
   accountId: string;
 }
@@ -45,11 +48,24 @@ interface Benchmark {
   extra?(ctx: Context): Promise<Record<string, number>>;
 }
 
-function startServer(script: string, databaseUrl: string): Promise<Server> {
+/**
+ * A server in production mode. One key drives the whole load, far beyond what a merchant's rate limit
+ * allows: the limiter runs (its cost is measured) with a bucket the load never empties.
+ */
+function startServer(script: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child = spawn('pnpm', ['exec', 'tsx', script], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+        NODE_ENV: 'production',
+        CARD_FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
+        RATE_LIMIT_PER_SECOND: '1000000000',
+        RATE_LIMIT_BURST: '1000000000',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let err = '';
@@ -117,6 +133,30 @@ const benchmarks: Benchmark[] = [
       };
     },
   },
+  {
+    // What Idempotency-Key (a fresh key on every request, so each is claimed and its answer kept) and the
+    // rate limiter cost: the service with both, against the same service without them.
+    name: 'guards',
+    goal: 0.7,
+    floor: 0.3,
+    async trial(ctx, side) {
+      const guarded = side === 'subject';
+      const result = await runLoad((guarded ? ctx.subject : ctx.unguarded).origin, {
+        method: 'POST',
+        path: '/v1/customers',
+        headers: () => ({ authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json', ...(guarded ? { 'idempotency-key': randomUUID() } : {}) }),
+        body: () => JSON.stringify({ name: 'Noa Cohen' }),
+        connections: CONNECTIONS,
+        durationMs: TRIAL_MS,
+      });
+      assertClean('guards', side, result);
+      if (guarded) {
+        const { rows } = await ctx.db.query('select count(*)::int as n from idempotency_keys where account_id = $1 and response_status = 200', [ctx.accountId]);
+        if (rows[0].n < result.requests) throw new Error(`guards/subject: ${result.requests} requests with a key but ${rows[0].n} answers kept`);
+      }
+      return result;
+    },
+  },
 ];
 
 async function main(): Promise<number> {
@@ -140,8 +180,9 @@ async function main(): Promise<number> {
 
     const subject = await startServer('bench/servers/subject.ts', database.url);
     const baseline = await startServer('bench/servers/baseline.ts', database.url);
-    servers.push(subject, baseline);
-    const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, key: apiKeys.test, accountId: account.id };
+    const unguarded = await startServer('bench/servers/subject.ts', database.url, { BENCH_GUARDS: 'off' });
+    servers.push(subject, baseline, unguarded);
+    const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, unguarded, key: apiKeys.test, accountId: account.id };
     mkdirSync(RESULTS_DIR, { recursive: true });
 
     for (const bench of selected) {

@@ -16,7 +16,9 @@ import { createContractRouter, type OperationHandlers } from '../platform/http/c
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { loadOpenApi } from '../platform/http/openapi-document';
 import { idempotency } from '../platform/http/idempotency';
+import { byAccount, byAddress, rateLimit, RateLimiter } from '../platform/http/rate-limit';
 import { requestContext } from '../platform/http/request-context';
+import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { DomainError } from '../shared/domain/domain-error';
 import type { Services } from './container';
@@ -41,11 +43,22 @@ const DOCS_PAGE = `<!doctype html>
 </body>
 </html>`;
 
+/** Per account and mode (`RATE_LIMIT_PER_SECOND`, `RATE_LIMIT_BURST`); per address on public endpoints. */
+function rateLimits({ orm, config }: Services) {
+  const store = new PgRateBucketStore(orm.em);
+  const perMinute = config.publicRateLimitPerMinute;
+  return {
+    authenticated: rateLimit(new RateLimiter(store, config.rateLimit), byAccount, `Too many requests for this account: at most ${config.rateLimit.perSecond} a second (bursts of ${config.rateLimit.burst}); retry after the Retry-After seconds`),
+    public: rateLimit(new RateLimiter(store, { perSecond: perMinute / 60, burst: perMinute }), byAddress, `Too many requests from this address: at most ${perMinute} a minute; retry after the Retry-After seconds`),
+  };
+}
+
 /**
  * The API role: the contract's operations under `/v1` (and the `/api/v1` alias), the document and its docs.
- * `overrides` replaces handlers by operation id (benchmarks measure the middleware chain with it).
+ * Benchmarks replace handlers by operation id (`overrides`) and measure what the guards cost (`guards: false`
+ * leaves out Idempotency-Key and rate limits; nothing else does).
  */
-export function createApiApp(services: Services, overrides: OperationHandlers = {}): Express {
+export function createApiApp(services: Services, { overrides = {}, guards = true }: { overrides?: OperationHandlers; guards?: boolean } = {}): Express {
   const { container, orm, logger } = services;
   const { text: openApiText, document } = loadOpenApi();
   const authenticateKey = container.get(AuthenticateApiKey);
@@ -68,6 +81,7 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
   app.use(requestContext(logger));
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
 
@@ -90,7 +104,8 @@ export function createApiApp(services: Services, overrides: OperationHandlers = 
     authenticate: (key) => authenticateKey.execute(key),
     limits: { authenticatedBody: '1mb', publicBody: '8kb' },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
-    idempotency: idempotency(new PgIdempotencyStore(orm.em), { leaseMs: services.config.paymentAttemptStaleMs, waitMs: IDEMPOTENT_WAIT_MS }, logger),
+    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em), { leaseMs: services.config.paymentAttemptStaleMs, waitMs: IDEMPOTENT_WAIT_MS }, logger) : undefined,
+    rateLimits: guards ? rateLimits(services) : undefined,
   });
   app.use(api);
   app.use('/api', api);

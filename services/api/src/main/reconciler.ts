@@ -1,4 +1,4 @@
-import { RequestContext } from '@mikro-orm/postgresql';
+import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { ReconcileCheckoutPayments } from '../modules/checkout/application/reconcile-checkout-payments';
@@ -9,15 +9,16 @@ import type { QueueDefinition } from '../platform/jobs/job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
 import type { PgBoss } from '../platform/jobs/pg-boss';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
+import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 
 export const RECONCILE_QUEUE = 'money-reconciler';
-export const IDEMPOTENCY_PURGE_QUEUE = 'idempotency-key-purge';
+export const HOUSEKEEPING_QUEUE = 'hourly-housekeeping';
 
 export function reconcilerQueues(expireInSeconds: number): QueueDefinition[] {
   return [
     { name: RECONCILE_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 },
-    { name: IDEMPOTENCY_PURGE_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 },
+    { name: HOUSEKEEPING_QUEUE, expireInSeconds: Math.max(expireInSeconds, 300), retryLimit: 0 },
   ];
 }
 
@@ -45,10 +46,14 @@ export async function reconcile(container: Container): Promise<Reconciled> {
   return { checkouts, subscriptions, operations };
 }
 
-/** Hourly in the worker: Idempotency-Keys older than 24 hours are answered no more and are removed. */
-export function startIdempotencyPurge(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
-  const store = new PgIdempotencyStore(container.get(PERSISTENCE.EntityManager));
-  return startScheduledJob(container.get<PgBoss>(JOBS.Boss), IDEMPOTENCY_PURGE_QUEUE, '17 * * * *', options, () => store.purge(), logger);
+/** Hourly in the worker: Idempotency-Keys past their 24 hours and rate-limit buckets idle for an hour go. */
+export function startHousekeeping(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
+  const em = container.get<EntityManager>(PERSISTENCE.EntityManager);
+  const purge = async () => {
+    await new PgIdempotencyStore(em).purge();
+    await new PgRateBucketStore(em).purge();
+  };
+  return startScheduledJob(container.get<PgBoss>(JOBS.Boss), HOUSEKEEPING_QUEUE, '17 * * * *', options, purge, logger);
 }
 
 /** In the worker: once at start-up (what the last crash left), then every minute. */

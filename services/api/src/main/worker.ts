@@ -4,7 +4,7 @@ import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
 import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
 import { RenewalsJob } from '../modules/subscriptions/interfaces/jobs/renewals.job';
 import type { Services } from './container';
-import { startIdempotencyPurge, startReconciler } from './reconciler';
+import { startHousekeeping, startReconciler } from './reconciler';
 
 /**
  * The worker role: pg-boss with supervision and cron scheduling on, and every module's job workers.
@@ -21,7 +21,7 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
     await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
     await startReconciler(container, logger, polling),
-    await startIdempotencyPurge(container, logger, polling),
+    await startHousekeeping(container, logger, polling),
   ];
   logger.info('worker started');
   return {

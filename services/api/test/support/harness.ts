@@ -30,6 +30,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Tests that are not about rate limits send bursts no merchant would; test/rate-limits.test.ts sets its own. */
+const UNLIMITED = { RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '60000000' };
+
 /** The card fingerprint key of test processes (production takes its own from the environment). */
 export const TEST_FINGERPRINT_SECRET = 'test-only-fingerprint-secret-0123456789';
 
@@ -63,7 +66,7 @@ export class MovableClock implements Clock {
 export async function startTestApp(existingDatabaseUrl?: string, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
   const logLevel = options.logs ? 'trace' : (process.env.TEST_LOG_LEVEL ?? 'silent');
-  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET, ...options.env });
+  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET, ...UNLIMITED, ...options.env });
   const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
   const dns = options.dns;
   const services = await createServices(config, databaseUrl, {

@@ -50,6 +50,8 @@ export interface ContractRouterOptions {
   publicCorsOrigin: string;
   /** `Idempotency-Key` handling for authenticated POSTs. */
   idempotency?: RequestHandler;
+  /** Rate limits: per account and mode after authentication, per client address on public operations. */
+  rateLimits?: { authenticated: RequestHandler; public: RequestHandler };
 }
 
 /**
@@ -80,8 +82,10 @@ export function createContractRouter(options: ContractRouterOptions): Router {
           res.status(204).end();
         });
         chain.push(cors);
+        if (options.rateLimits) chain.push(options.rateLimits.public);
       }
       if (!isPublic) chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
+      if (!isPublic && options.rateLimits) chain.push(options.rateLimits.authenticated);
       chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
       if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
       chain.push(async (req, res) => {

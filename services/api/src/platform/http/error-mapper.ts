@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, type ErrorKind } from '../../shared/domain/domain-error';
+import { DomainError, type ErrorKind, RateLimited } from '../../shared/domain/domain-error';
 
 /** The one place that knows HTTP statuses. */
 const STATUS: Record<ErrorKind, number> = {
@@ -33,6 +33,7 @@ const TYPE: Record<ErrorKind, string> = {
 
 export function sendError(res: Response, error: DomainError): void {
   if (error.kind === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (error.kind === 'rate_limited') res.setHeader('Retry-After', String(error instanceof RateLimited ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1));
   res.status(STATUS[error.kind]).json({
     success: false,
     error: {

@@ -42,3 +42,10 @@ export class NotFoundError extends DomainError {
     super('resource_missing', `No such ${resource}: '${id}'`, param);
   }
 }
+
+/** Too many requests: 429 `rate_limited`, with how long to wait (the `Retry-After` header). */
+export class RateLimited extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super('rate_limited', message);
+  }
+}

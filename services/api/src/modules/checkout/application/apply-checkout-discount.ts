@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
 import type { Clock } from '../../../shared/domain/clock';
-import { DomainError } from '../../../shared/domain/domain-error';
+import { DomainError, RateLimited } from '../../../shared/domain/domain-error';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { EvaluateCouponCode } from '../../discounts';
 import type { DiscountSummary } from '../../discounts';
@@ -11,7 +11,11 @@ import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { SessionView } from './session-view';
 
-/** The shopper adds a code on the hosted page (public, keyed by the session id). */
+/**
+ * The shopper adds a code on the hosted page (public, keyed by the session id). Ten codes that do not
+ * work per session per 15 minutes, counted before the code is looked at, so parallel guesses cannot
+ * exceed them; then 429 `rate_limited` with `Retry-After`.
+ */
 @injectable()
 export class ApplyCheckoutDiscount {
   constructor(
@@ -25,15 +29,19 @@ export class ApplyCheckoutDiscount {
   async execute(sessionId: string, code: string): Promise<DiscountSummary> {
     const now = this.clock.now();
     const session = await this.loadPending.execute(sessionId);
-    session.assertMayTryCode(now);
+    const full = await this.sessions.takeCodeTry(session.id, now, FAILED_CODES.limit, FAILED_CODES.windowMs);
+    if (full) {
+      const wait = (full.getTime() + FAILED_CODES.windowMs - now.getTime()) / 1000;
+      throw new RateLimited(`Too many codes that did not work; try again in ${Math.ceil(wait / 60)} minutes`, wait);
+    }
     try {
       const pricing = await this.evaluate.execute(session, code, this.view.toPrice(session));
       await this.sessions.addCode(session.id, normalizeCode(code));
+      await this.sessions.giveBackCodeTry(session.id);
       return pricing.summary;
     } catch (error) {
-      if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid')) {
-        await this.sessions.recordFailedCode(session.id, now, FAILED_CODES.windowMs);
-      }
+      // A code that does not work keeps its try counted; anything else (our failure) gives it back.
+      if (!(error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid'))) await this.sessions.giveBackCodeTry(session.id);
       throw error;
     }
   }

@@ -224,14 +224,6 @@ export class CheckoutSession {
   language(): 'he' | 'en' {
     return this.locale === 'en' ? 'en' : 'he';
   }
-
-  /** Shoppers get a limited number of wrong codes per session, to stop guessing. */
-  assertMayTryCode(now: Date): void {
-    const windowOpen = this.failedCodeWindowStart !== null && now.getTime() - this.failedCodeWindowStart.getTime() < FAILED_CODE_WINDOW_MS;
-    if (windowOpen && this.failedCodeAttempts >= FAILED_CODE_LIMIT) {
-      throw new DomainError('rate_limited', 'Too many codes that did not work; try again later');
-    }
-  }
 }
 
 export class SessionNotPending extends DomainError {

@@ -14,7 +14,13 @@ export interface CheckoutSessionRepository {
   /** Atomic, so concurrent applies and removals never lose one another. */
   addCode(id: string, code: string): Promise<void>;
   removeCode(id: string, code: string): Promise<void>;
-  recordFailedCode(id: string, now: Date, windowMs: number): Promise<void>;
+  /**
+   * Counts a code try against the session's limit before the code is looked at, atomically, so parallel
+   * tries cannot pass the limit; answers null, or the start of the full window when none is left.
+   */
+  takeCodeTry(id: string, now: Date, limit: number, windowMs: number): Promise<Date | null>;
+  /** A try whose code worked does not count. */
+  giveBackCodeTry(id: string): Promise<void>;
   /** Pending sessions whose time is up. */
   dueIds(now: Date, limit: number, customers?: string[]): Promise<string[]>;
 }

@@ -61,13 +61,27 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
     );
   }
 
-  async recordFailedCode(id: string, now: Date, windowMs: number): Promise<void> {
-    await this.em.getConnection().execute(
+  async takeCodeTry(id: string, now: Date, limit: number, windowMs: number): Promise<Date | null> {
+    const windowOpen = 'failed_code_window_start > ?::timestamptz - make_interval(secs => ?)';
+    const taken = await this.em.getConnection().execute(
       `update checkout_sessions set
-         failed_code_attempts = case when failed_code_window_start > ?::timestamptz - make_interval(secs => ?) then failed_code_attempts + 1 else 1 end,
-         failed_code_window_start = case when failed_code_window_start > ?::timestamptz - make_interval(secs => ?) then failed_code_window_start else ?::timestamptz end
-       where id = ?`,
-      [now, windowMs / 1000, now, windowMs / 1000, now, id],
+         failed_code_attempts = case when ${windowOpen} then failed_code_attempts + 1 else 1 end,
+         failed_code_window_start = case when ${windowOpen} then failed_code_window_start else ?::timestamptz end
+       where id = ? and not (coalesce(${windowOpen}, false) and failed_code_attempts >= ?)
+       returning failed_code_window_start`,
+      [now, windowMs / 1000, now, windowMs / 1000, now, id, now, windowMs / 1000, limit],
+      'all',
+      this.em.getTransactionContext(),
+    );
+    if (taken.length > 0) return null;
+    const [row] = await this.em.getConnection().execute('select failed_code_window_start from checkout_sessions where id = ?', [id], 'all', this.em.getTransactionContext());
+    return new Date(row.failed_code_window_start);
+  }
+
+  async giveBackCodeTry(id: string): Promise<void> {
+    await this.em.getConnection().execute(
+      'update checkout_sessions set failed_code_attempts = greatest(0, failed_code_attempts - 1) where id = ?',
+      [id],
       'run',
       this.em.getTransactionContext(),
     );
