@@ -339,8 +339,13 @@ describe('SSRF guard', () => {
     try {
       const merchant = await strict.createAccount();
       dns.set('metadata.attacker.example', ['169.254.169.254']);
+      dns.set('sixtofour.attacker.example', ['2002:a9fe:a9fe::1']);
       for (const key of [merchant.testKey, merchant.liveKey]) {
-        for (const url of ['https://127.0.0.1/hook', 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://metadata.attacker.example/hook', 'https://[::ffff:10.0.0.1]/hook']) {
+        for (const url of [
+          'https://127.0.0.1/hook', 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://metadata.attacker.example/hook', 'https://[::ffff:10.0.0.1]/hook',
+          // IPv4 inside IPv6: compatible, NAT64, 6to4, Teredo (server 10.0.0.1).
+          'https://[::127.0.0.1]/hook', 'https://[64:ff9b::a9fe:a9fe]/hook', 'https://[2002:7f00:1::1]/hook', 'https://[2001:0:a00:1::]/hook', 'https://sixtofour.attacker.example/hook',
+        ]) {
           const res = await strict.client(key).POST('/v1/webhooks', { body: { url, events: ['*'] } });
           expect(res.response.status, url).toBe(400);
           expect(res.error!.error).toMatchObject({ code: 'url_forbidden_destination', param: 'url' });
@@ -382,7 +387,10 @@ describe('SSRF guard', () => {
     await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
     const port = (listener.address() as { port: number }).port;
     try {
-      for (const url of [`https://127.0.0.1:${port}/hook`, `http://127.0.0.1:${port}/hook`, 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://[::ffff:169.254.169.254]/hook']) {
+      for (const url of [
+        `https://127.0.0.1:${port}/hook`, `http://127.0.0.1:${port}/hook`, 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://[::ffff:169.254.169.254]/hook',
+        `https://[::7f00:1]:${port}/hook`, 'https://[64:ff9b::7f00:1]/hook', 'https://[2002:c0a8:101::1]/hook', 'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+      ]) {
         const result = await sender.send({ url, body: '{}', headers: {}, allowLoopback: false });
         expect(result, url).toMatchObject({ status: null, error: 'forbidden_destination' });
       }

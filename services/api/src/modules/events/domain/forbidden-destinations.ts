@@ -10,29 +10,57 @@ for (const [net, prefix] of [
 ] as const) forbidden.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
   ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['100::', 64],
+  // Local-use NAT64 (RFC 8215), whose embedded IPv4 sits where the operator chooses.
+  ['64:ff9b:1::', 48],
 ] as const) forbidden.addSubnet(net, prefix, 'ipv6');
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
 loopback.addAddress('::1', 'ipv6');
 
-/** IPv4 carried inside IPv6 (`::ffff:10.0.0.1`, NAT64 `64:ff9b::a00:1`) is judged as the IPv4 it is. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = lower.match(/^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) return dotted[1];
-  const hex = lower.match(/^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
-  if (hex) {
-    const high = parseInt(hex[1], 16);
-    const low = parseInt(hex[2], 16);
-    return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+/** The 16 bytes of an IPv6 address (with `::` and a trailing dotted quad expanded), or null. */
+function ipv6Bytes(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.toLowerCase().replace(/%.*$/, '');
+  const quad = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (quad) {
+    const [a, b, c, d] = quad.slice(1).map(Number);
+    text = `${text.slice(0, quad.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  return undefined;
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === null ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return groups.flatMap((group) => {
+    const value = parseInt(group, 16);
+    return [value >> 8, value & 255];
+  });
+}
+
+const dotted = (bytes: number[]) => bytes.join('.');
+const startsWith = (bytes: number[], prefix: number[]) => prefix.every((byte, i) => bytes[i] === byte);
+
+/**
+ * The IPv4 addresses an IPv6 address reaches or carries, judged as IPv4: mapped (`::ffff:10.0.0.1`),
+ * compatible (`::7f00:1`), NAT64 (`64:ff9b::/96`), 6to4 (`2002::/16`) and Teredo (`2001::/32`: its server
+ * and its client, stored inverted).
+ */
+function embeddedIpv4(address: string): string[] {
+  const bytes = ipv6Bytes(address);
+  if (!bytes) return [];
+  const last = bytes.slice(12);
+  if (startsWith(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff])) return [dotted(last)];
+  // IPv4-compatible; `::` and `::1` are IPv6's own unspecified and loopback addresses.
+  if (startsWith(bytes, Array(12).fill(0)) && !(last[0] === 0 && last[1] === 0 && last[2] === 0 && last[3] <= 1)) return [dotted(last)];
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])) return [dotted(last)];
+  if (startsWith(bytes, [0x20, 0x02])) return [dotted(bytes.slice(2, 6))];
+  if (startsWith(bytes, [0x20, 0x01, 0, 0])) return [dotted(bytes.slice(4, 8)), dotted(last.map((byte) => byte ^ 0xff))];
+  return [];
 }
 
 export function isLoopbackAddress(address: string): boolean {
   const v4 = embeddedIpv4(address);
-  if (v4) return loopback.check(v4, 'ipv4');
+  if (v4.length > 0) return v4.every((inner) => loopback.check(inner, 'ipv4'));
   const family = isIP(address);
   return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
@@ -41,7 +69,7 @@ export function isLoopbackAddress(address: string): boolean {
 export function isAllowedDestination(address: string, allowLoopback: boolean): boolean {
   if (allowLoopback && isLoopbackAddress(address)) return true;
   const v4 = embeddedIpv4(address);
-  if (v4) return !forbidden.check(v4, 'ipv4');
+  if (v4.some((inner) => forbidden.check(inner, 'ipv4'))) return false;
   const family = isIP(address);
   if (family === 0) return false;
   return !forbidden.check(address, family === 4 ? 'ipv4' : 'ipv6');
