@@ -63,4 +63,14 @@ describe('checkout host', () => {
     expect(script).toContain('service-checkout-result');
     expect(script).not.toContain("'*'");
   });
+
+  it('never shows a stack trace or a file path, whatever NODE_ENV is (here the test runner\'s)', async () => {
+    expect(process.env.NODE_ENV).not.toBe('production');
+    for (const [path, status] of [['/assets/missing.js', 404], ['/checkout/%ZZ', 400], ['/assets/%ZZ', 400], ['/nope', 404]] as const) {
+      const res = await fetch(`${baseUrl}${path}`);
+      const text = await res.text();
+      expect(res.status, path).toBe(status);
+      expect(text, path).not.toMatch(/\bat\s|node_modules|\/work\/|\.ts:|Error/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import { createContractRouter } from '../src/platform/http/contract-router';
@@ -271,6 +272,55 @@ describe('unreadable input is a 4xx, never a 500', () => {
     const res = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, { name: 'x' }, { 'Content-Encoding': 'gzip' }));
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
+  });
+
+  it('rejects lone surrogates anywhere, and JSON nested too deep, naming the field', async () => {
+    const api = app.client(merchant.testKey);
+    const lone = await api.POST('/v1/customers', { body: { name: 'Dana \ud83d' } });
+    expect(lone.response.status).toBe(400);
+    expect(lone.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'name' });
+    const low = await api.POST('/v1/products', { body: { name: 'ok', description: '\udc00 alone' } });
+    expect(low.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'description' });
+    // A well-formed pair (an emoji) is fine.
+    expect((await api.POST('/v1/products', { body: { name: 'Mug \ud83d\ude00' } })).data!.data.name).toBe('Mug \ud83d\ude00');
+    const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, { method: 'POST', headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json' }, body: deep });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'parameter_invalid' });
+  });
+
+  it('refuses timestamps outside 1970–2099, such as a test clock sent to the year 9999', async () => {
+    const api = app.client(merchant.testKey);
+    const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-01T00:00:00Z' } })).data!.data;
+    const far = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock.id } }, body: { frozen_time: '9999-12-31T23:59:59Z' } });
+    expect(far.response.status).toBe(400);
+    expect(far.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'frozen_time' });
+    const ancient = await api.POST('/v1/discounts', { body: { name: 'Old', code: 'OLD', percent_off: 5, starts_at: '0000-01-01T00:00:00Z' } });
+    expect(ancient.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'starts_at' });
+  });
+
+  it('answers what the HTTP server refuses itself in the envelope: a broken request line (400), headers over the limit (431)', async () => {
+    const { port } = new URL(app.baseUrl);
+    const raw = (text: string) => new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', () => resolve(answer));
+    });
+    const broken = await raw('GARBAGE\r\n\r\n');
+    expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+    const huge = await raw(`GET /v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ code: 'request_headers_too_large' });
+  });
+
+  it('refuses OPTIONS on keyed endpoints in the envelope (405, with Allow)', async () => {
+    const res = await fetch(`${app.baseUrl}/v1/customers`, { method: 'OPTIONS' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST, GET');
+    expect(((await res.json()) as { error: unknown }).error).toMatchObject({ type: 'invalid_request_error', code: 'method_not_allowed' });
   });
 
   it('rejects a JSON body in another charset', async () => {

@@ -191,15 +191,28 @@ describe('renewals', () => {
 });
 
 describe('cancellation', () => {
-  it('cancels now: canceled and subscription.canceled; a second cancel is 409', async () => {
+  it('cancels now: canceled and subscription.canceled; a second cancel answers the same, with no second event', async () => {
     const { customer, pm } = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: monthly } })).data!.data;
     const res = await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } } });
     expect(res.data!.data).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
     expect(res.data!.data.canceled_at).not.toBeNull();
     const again = await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } } });
-    expect(again.response.status).toBe(409);
-    expect(again.error!.error.code).toBe('subscription_canceled');
+    expect(again.response.status).toBe(200);
+    expect(again.data!.data).toEqual(res.data!.data);
+    const scheduled = await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } }, body: { cancel_at_period_end: true } });
+    expect(scheduled.response.status).toBe(409);
+    expect(scheduled.error!.error.code).toBe('subscription_canceled');
+    expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.canceled']);
+  });
+
+  it('ten parallel cancels of one subscription all answer the canceled subscription; one event', async () => {
+    const { customer, pm } = await clockedCustomer('2026-03-01T00:00:00.000Z');
+    const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: monthly } })).data!.data;
+    const answers = await Promise.all(Array.from({ length: 10 }, () => api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } } })));
+    expect(answers.map((a) => a.response.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => JSON.stringify(a.data!.data))).size).toBe(1);
+    expect(answers[0].data!.data.status).toBe('canceled');
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.canceled']);
   });
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import express, { type Express, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Config } from './config';
 
 export const CHECKOUT_DIST = fileURLToPath(new URL('../../../../checkout-spa/dist', import.meta.url));
@@ -53,6 +53,12 @@ export function createCheckoutApp(config: Config): Express {
   app.use('/assets', express.static(`${CHECKOUT_DIST}/assets`, { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use((_req, res) => {
     res.status(404).type('text').send('Not found');
+  });
+  // Whatever NODE_ENV is, a failure shows a word, never a stack trace or a file path.
+  app.use((error: { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    const client = status >= 400 && status < 500;
+    res.status(client ? status : 500).type('text').send(status === 404 ? 'Not found' : client ? 'Bad request' : 'Something went wrong');
   });
   return app;
 }

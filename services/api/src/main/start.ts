@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
+import { answerClientErrors } from '../platform/http/client-errors';
 import { ConfigError, loadConfig, type Role, ROLES } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
@@ -19,11 +20,11 @@ function parseRoles(argv: string[]): Role[] {
 
 function listen(app: import('express').Express, port: number, variable: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, (error?: Error) => {
+    const server = answerClientErrors(app.listen(port, (error?: Error) => {
       if (!error) return resolve(server);
       const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
       reject(inUse ? new ConfigError([`port ${port} is already in use: stop what is using it, or set ${variable} to a free port`]) : error);
-    });
+    }));
     // Idle keep-alive connections outlive clients' and load balancers' own idle timeouts (60 s is common),
     // so the server never closes a connection a client is just reusing.
     server.keepAliveTimeout = 65_000;

@@ -73,6 +73,13 @@ export function createContractRouter(options: ContractRouterOptions): Router {
       const expressPath = path.replace(/\{(\w+)\}/g, ':$1');
 
       const chain: RequestHandler[] = [];
+      if (!isPublic) {
+        // Only the checkout page's public endpoints take browser preflights; elsewhere OPTIONS is refused.
+        router.options(expressPath, (_req, res) => {
+          res.setHeader('Allow', Object.keys(item).filter((m) => (HTTP_METHODS as readonly string[]).includes(m)).map((m) => m.toUpperCase()).join(', '));
+          sendError(res, new DomainError('method_not_allowed', `OPTIONS is not served on ${path}: call it from a server with an API key`));
+        });
+      }
       if (isPublic) {
         const cors = allowOrigin(options.publicCorsOrigin);
         router.options(expressPath, cors, (_req, res) => {
@@ -107,26 +114,47 @@ export function createContractRouter(options: ContractRouterOptions): Router {
   return router;
 }
 
+/** Deeper than any request the contract describes; deeper input is refused before it is walked. */
+const MAX_DEPTH = 16;
+
 function validate<T>(validator: ValidateFunction | undefined, value: T): T {
-  const nul = findNulCharacter(value);
-  if (nul !== undefined) throw new ValidationError('parameter_invalid', `Invalid ${nul || 'request'}: text must not contain NUL characters`, nul || undefined);
+  if (depthOf(value) > MAX_DEPTH) throw new ValidationError('parameter_invalid', `The request is nested deeper than ${MAX_DEPTH} levels`);
+  const bad = findUnstorableText(value);
+  if (bad !== undefined) throw new ValidationError('parameter_invalid', `Invalid ${bad || 'request'}: text must be well-formed Unicode without NUL characters`, bad || undefined);
   if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
   return value;
 }
 
-/** PostgreSQL text cannot hold U+0000; the JSON path of the first string (or key) that has one. */
-function findNulCharacter(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** How deeply objects and arrays nest, counted without recursion. */
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_DEPTH) return deepest;
+    for (const child of Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** A lone surrogate (not UTF-8) or NUL (which PostgreSQL text cannot hold). */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The JSON path of the first string (or key) the service could not store as it was sent. */
+function findUnstorableText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNulCharacter(value[i], `${path}[${i}]`);
+      const found = findUnstorableText(value[i], `${path}[${i}]`);
       if (found !== undefined) return found;
     }
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const child = path ? `${path}.${key}` : key;
-      if (key.includes('\u0000')) return child;
-      const found = findNulCharacter(item, child);
+      if (UNSTORABLE.test(key)) return child;
+      const found = findUnstorableText(item, child);
       if (found !== undefined) return found;
     }
   }

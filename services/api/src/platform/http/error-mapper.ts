@@ -11,6 +11,8 @@ const STATUS: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  method_not_allowed: 405,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
   not_implemented: 501,
@@ -25,24 +27,25 @@ const TYPE: Record<ErrorKind, string> = {
   not_found: 'invalid_request_error',
   conflict: 'invalid_request_error',
   too_large: 'invalid_request_error',
+  method_not_allowed: 'invalid_request_error',
+  headers_too_large: 'invalid_request_error',
   unsupported_media_type: 'invalid_request_error',
   rate_limited: 'rate_limit_error',
   not_implemented: 'api_error',
   unavailable: 'api_error',
 };
 
+/** The envelope of an error, for writers that are not Express (the HTTP server's own refusals). */
+export function errorBody(error: DomainError): { status: number; envelope: object } {
+  const envelope = { success: false, error: { type: TYPE[error.kind], code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
+  return { status: STATUS[error.kind], envelope };
+}
+
 export function sendError(res: Response, error: DomainError): void {
   if (error.kind === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Bearer');
   if (error.kind === 'rate_limited') res.setHeader('Retry-After', String(error instanceof RateLimited ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1));
-  res.status(STATUS[error.kind]).json({
-    success: false,
-    error: {
-      type: TYPE[error.kind],
-      code: error.code,
-      message: error.message,
-      ...(error.param ? { param: error.param } : {}),
-    },
-  });
+  const { status, envelope } = errorBody(error);
+  res.status(status).json(envelope);
 }
 
 /** Errors thrown by body-parser carry a `type`; they are the client's fault. */

@@ -16,9 +16,21 @@ export interface RequestValidators {
   body?: ValidateFunction;
 }
 
+/** Timestamps the service takes: RFC 3339, in a range where calendar arithmetic stays sane. */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(2100, 0, 1);
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/i;
+
+function saneDateTime(value: string): boolean {
+  if (!RFC3339.test(value)) return false;
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= EARLIEST && time < LATEST;
+}
+
 function createAjv(options: { coerceTypes: boolean }, document: OpenApiDocument): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: false, useDefaults: true, coerceTypes: options.coerceTypes });
   addFormats(ajv);
+  ajv.addFormat('date-time', { type: 'string', validate: saneDateTime });
   ajv.addSchema(document as unknown as JsonSchema, DOCUMENT_ID);
   return ajv;
 }

@@ -10,6 +10,8 @@ export type ErrorKind =
   | 'conflict'
   | 'payment_failed'
   | 'too_large'
+  | 'method_not_allowed'
+  | 'headers_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'not_implemented'
@@ -87,6 +89,8 @@ export const ERROR_CODES = {
   idempotency_key_reused: 'conflict',
   idempotency_key_in_use: 'conflict',
   body_too_large: 'too_large',
+  method_not_allowed: 'method_not_allowed',
+  request_headers_too_large: 'headers_too_large',
   unsupported_media_type: 'unsupported_media_type',
   rate_limited: 'rate_limited',
   not_implemented: 'not_implemented',

@@ -16,8 +16,9 @@ export class CancelCharge {
   ) {}
 
   async execute(scope: Scope, chargeId: string, reason: CancellationReason = 'requested_by_customer'): Promise<Charge> {
-    await this.gate.processorFor(scope);
+    // An id of another account or mode is unknown here, before any question of onboarding.
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
+    await this.gate.processorFor(scope);
     return this.endHold.execute(chargeId, { kind: 'cancel', reason });
   }
 }

@@ -19,9 +19,10 @@ export class CaptureCharge {
   ) {}
 
   async execute(scope: Scope, chargeId: string, amount?: number): Promise<Charge> {
-    await this.gate.processorFor(scope);
+    // An id of another account or mode is unknown here, before any question of onboarding.
     const charge = await this.charges.findById(scope, chargeId);
     if (!charge) throw new ChargeNotFound(chargeId);
+    await this.gate.processorFor(scope);
     if (charge.holdExpired(this.clock.now())) {
       await this.endHold.execute(chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
       throw new ChargeExpired(chargeId, charge.capturableUntil!);

@@ -33,8 +33,9 @@ export class CreateRefund {
    * its refund started finishes that refund instead of starting another.
    */
   async execute(scope: Scope, chargeId: string, input: { amount?: number; reason?: RefundReason }, requestKey?: string): Promise<Refund> {
-    await this.gate.processorFor(scope);
+    // An id of another account or mode is unknown here, before any question of onboarding.
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
+    await this.gate.processorFor(scope);
     const named = requestKey === undefined ? undefined : idFor('op', `${scope.accountId}:${scope.livemode}:${chargeId}:${requestKey}`);
     const operation = await this.uow.run(async () => {
       const charge = (await this.charges.findForUpdate(chargeId))!;

@@ -9,7 +9,10 @@ import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
 import { SubscriptionEffects } from './subscription-effects';
 
-/** Now (`subscription.canceled`), or at the end of the paid period with no further charge. */
+/**
+ * Now (`subscription.canceled`), or at the end of the paid period with no further charge. Canceling now
+ * is idempotent: a repeat, or a cancel racing another, answers the canceled subscription, with one event.
+ */
 @injectable()
 export class CancelSubscription {
   constructor(
@@ -22,7 +25,8 @@ export class CancelSubscription {
   async execute(scope: Scope, id: string, atPeriodEnd: boolean): Promise<Subscription> {
     if (!(await this.subscriptions.findById(scope, id))) throw new SubscriptionNotFound(id);
     return this.uow.run(async () => {
-      const subscription = (await this.subscriptions.lock(id))!;
+      const subscription = (await this.subscriptions.findForUpdate(id))!;
+      if (!atPeriodEnd && subscription.status === 'canceled') return subscription;
       if (atPeriodEnd) {
         subscription.scheduleCancel();
       } else {

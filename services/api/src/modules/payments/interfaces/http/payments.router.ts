@@ -39,7 +39,7 @@ export class PaymentsRouter {
       createPaymentMethod: async ({ auth, body }) => ({ success: true, data: toPaymentMethodResponse(await this.createPaymentMethod.execute(auth, body)) }),
       getPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)) }),
       listPaymentMethods: async ({ auth, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
-      listCustomerPaymentMethods: async ({ auth, params, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: params.id }, query), toPaymentMethodResponse),
+      listCustomerPaymentMethods: async ({ auth, params, query }) => listReply(await this.listPaymentMethods.ofCustomer(auth, params.id, query), toPaymentMethodResponse),
       createRefund: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
         data: toRefundResponse(await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason }, idempotencyKey)),

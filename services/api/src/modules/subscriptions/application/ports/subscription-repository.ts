@@ -8,6 +8,8 @@ export interface SubscriptionRepository {
   save(subscription: Subscription): Promise<void>;
   findById(scope: Scope, id: string): Promise<Subscription | null>;
   findByIdUnscoped(id: string): Promise<Subscription | null>;
+  /** Locks the row, waiting for whoever holds it. */
+  findForUpdate(id: string): Promise<Subscription | null>;
   /** Locks the row, or answers null when another worker holds it (SKIP LOCKED). */
   lock(id: string): Promise<Subscription | null>;
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>>;

@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
@@ -26,6 +26,10 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
 
   findByIdUnscoped(id: string): Promise<Subscription | null> {
     return this.em.findOne(Subscription, { id }, { refresh: true });
+  }
+
+  findForUpdate(id: string): Promise<Subscription | null> {
+    return this.em.findOne(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
   async lock(id: string): Promise<Subscription | null> {
