@@ -13,6 +13,14 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Resolves once the process has exited, even if it already had. */
+function exited(service: RunningService): Promise<void> {
+  return new Promise((resolve) => {
+    if (service.process.exitCode !== null || service.process.signalCode !== null) resolve();
+    else service.process.once('exit', () => resolve());
+  });
+}
+
 async function start() {
   const port = await freePort();
   const checkoutPort = await freePort();
@@ -83,7 +91,7 @@ describe('pnpm start on a fresh data directory', () => {
     const service = pnpmStart({ DATA_DIR: dataDir, PORT: 'eighty', LOG_LEVEL: 'warn' });
     running.push(service);
     await service.waitFor(/PORT must be a port number/);
-    await new Promise((resolve) => service.process.on('exit', resolve));
+    await exited(service);
     expect(service.process.exitCode).not.toBe(0);
   });
 });
@@ -97,7 +105,7 @@ describe('a start that fails', () => {
       const service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(await freePort()), LOG_LEVEL: 'warn' });
       running.push(service);
       await service.waitFor(new RegExp(`port ${port} is already in use: stop what is using it, or set PORT to a free port`));
-      await new Promise((resolve) => (service.process.exitCode !== null ? resolve(null) : service.process.on('exit', resolve)));
+      await exited(service);
       expect(service.process.exitCode).toBe(1);
       expect(service.output()).not.toMatch(/\n\s+at /); // no stack trace
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);

@@ -41,8 +41,10 @@ describe('per account and mode', () => {
     const allowed = answers.filter((a) => a.status === 200).length;
     expect(allowed).toBeGreaterThanOrEqual(40 - 2 * 10);
     expect(allowed).toBeLessThanOrEqual(40 + refilled);
+    for (const answer of answers) expect(answer.headers.get('RateLimit')).toMatch(/^limit=40, remaining=\d+, reset=\d+$/);
     const limited = answers.filter((a) => a.status === 429);
     expect(limited.length).toBe(80 - allowed);
+    for (const answer of limited) expect(answer.headers.get('RateLimit')).toBe('limit=40, remaining=0, reset=40');
     for (const answer of limited) {
       expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
       expect(await answer.json()).toMatchObject({ success: false, error: { type: 'rate_limit_error', code: 'rate_limited' } });

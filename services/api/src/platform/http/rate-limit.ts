@@ -11,8 +11,8 @@ export interface BucketRule {
 
 /** Buckets shared by every API process (PostgreSQL). */
 export interface RateBucketStore {
-  /** Takes up to `want` tokens from the bucket `key`: how many it got, and when the next one comes. */
-  take(key: string, want: number, rule: BucketRule): Promise<{ granted: number; nextTokenInSeconds: number }>;
+  /** Takes up to `want` tokens from the bucket `key`: how many it got, how many are left, when the next comes. */
+  take(key: string, want: number, rule: BucketRule): Promise<{ granted: number; left: number; nextTokenInSeconds: number }>;
 }
 
 /**
@@ -22,28 +22,35 @@ export interface RateBucketStore {
 const LEASE = 10;
 const LEASE_MS = 1_000;
 
+/** What the limiter decided, and what is left (for the `RateLimit` header). */
+export interface Admission {
+  /** Null when the request may go on; otherwise the seconds to wait. */
+  wait: number | null;
+  /** Requests left right now (what this process holds, plus the shared bucket when it last looked). */
+  remaining: number;
+}
+
 /** A limiter keyed by whatever `keyOf` picks from the request (an account, an IP address). */
 export class RateLimiter {
-  private readonly leases = new Map<string, { tokens: number; until: number }>();
+  private readonly leases = new Map<string, { tokens: number; until: number; bucketLeft: number }>();
   /** The take from the shared bucket in flight for a key: concurrent requests wait for it, not take again. */
   private readonly refills = new Map<string, Promise<number | null>>();
 
   constructor(
     private readonly store: RateBucketStore,
-    private readonly rule: BucketRule,
+    readonly rule: BucketRule,
   ) {}
 
-  /** Null when the request may go on; otherwise how many seconds to wait. */
-  async admit(key: string): Promise<number | null> {
+  async admit(key: string): Promise<Admission> {
     for (;;) {
-      if (this.spend(key)) return null;
+      if (this.spend(key)) return { wait: null, remaining: this.remaining(key) };
       let refill = this.refills.get(key);
       if (!refill) {
         refill = this.refill(key).finally(() => this.refills.delete(key));
         this.refills.set(key, refill);
       }
       const wait = await refill;
-      if (wait !== null) return wait;
+      if (wait !== null) return { wait, remaining: 0 };
     }
   }
 
@@ -54,12 +61,17 @@ export class RateLimiter {
     return true;
   }
 
+  private remaining(key: string): number {
+    const lease = this.leases.get(key);
+    return lease ? Math.floor(lease.tokens + lease.bucketLeft) : 0;
+  }
+
   /** Null once tokens are leased; otherwise the seconds until the shared bucket has one. */
   private async refill(key: string): Promise<number | null> {
-    const { granted, nextTokenInSeconds } = await this.store.take(key, Math.min(LEASE, this.rule.burst), this.rule);
+    const { granted, left, nextTokenInSeconds } = await this.store.take(key, Math.min(LEASE, this.rule.burst), this.rule);
     if (granted === 0) return nextTokenInSeconds;
     const now = Date.now();
-    this.leases.set(key, { tokens: granted, until: now + LEASE_MS });
+    this.leases.set(key, { tokens: granted, until: now + LEASE_MS, bucketLeft: left });
     if (this.leases.size > 10_000) {
       for (const [stale, lease] of this.leases) if (lease.until <= now) this.leases.delete(stale);
     }
@@ -67,10 +79,15 @@ export class RateLimiter {
   }
 }
 
-/** Answers 429 `rate_limited` with `Retry-After` once the caller's bucket is empty. */
+/**
+ * Every answer carries `RateLimit: limit=<burst>, remaining=<left>, reset=<seconds until full>`; once
+ * the caller's bucket is empty the answer is 429 `rate_limited` with `Retry-After`.
+ */
 export function rateLimit(limiter: RateLimiter, keyOf: (req: Request, res: Response) => string, message: string): RequestHandler {
+  const { burst, perSecond } = limiter.rule;
   return async (req, res, next) => {
-    const wait = await limiter.admit(keyOf(req, res));
+    const { wait, remaining } = await limiter.admit(keyOf(req, res));
+    res.setHeader('RateLimit', `limit=${burst}, remaining=${remaining}, reset=${Math.ceil((burst - remaining) / perSecond)}`);
     if (wait === null) return next();
     sendError(res, new RateLimited(message, wait));
   };

@@ -5,7 +5,7 @@ import type { BucketRule, RateBucketStore } from '../http/rate-limit';
 export class PgRateBucketStore implements RateBucketStore {
   constructor(private readonly em: EntityManager) {}
 
-  async take(key: string, want: number, rule: BucketRule): Promise<{ granted: number; nextTokenInSeconds: number }> {
+  async take(key: string, want: number, rule: BucketRule): Promise<{ granted: number; left: number; nextTokenInSeconds: number }> {
     for (;;) {
       const rows = await this.sql(
         `with bucket as (
@@ -20,7 +20,7 @@ export class PgRateBucketStore implements RateBucketStore {
       );
       if (rows.length > 0) {
         const { granted, left } = rows[0] as { granted: number; left: number };
-        return { granted, nextTokenInSeconds: granted > 0 ? 0 : (1 - left) / rule.perSecond };
+        return { granted, left, nextTokenInSeconds: granted > 0 ? 0 : (1 - left) / rule.perSecond };
       }
       // A new bucket starts full; a racing process may have made it first.
       await this.sql('insert into rate_limit_buckets (key, tokens, updated_at) values (?, ?, clock_timestamp()) on conflict (key) do nothing', [key, rule.burst]);
