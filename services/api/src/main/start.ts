@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   } catch (error) {
     // A start that fails half-way stops what it started, the embedded PostgreSQL included.
     ignoreErrorsWhileStopping();
+    services?.beginShutdown();
     for (const server of servers) server.close();
     for (const stopper of stoppers) await settle(stopper.stop(), 5_000);
     if (services) await settle(services.close(), 5_000);
@@ -93,6 +94,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     ignoreErrorsWhileStopping();
+    services.beginShutdown();
     console.log(`\n${signal}: stopping…`);
     // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
     // bounded and a failure of one does not keep the others from running.

@@ -1,7 +1,7 @@
 import { type DestinationStream, pino, type Logger } from 'pino';
 
-/** Fields of database errors that carry the statement or its values: a customer's data, never logged. */
-const SQL_FIELDS = new Set(['sql', 'query', 'params', 'parameters', 'bindings', 'values', 'detail', 'where', 'internalQuery']);
+/** Fields of database errors that carry the statement, its values (a customer's data) or the connection: never logged. */
+const DATABASE_FIELDS = new Set(['sql', 'query', 'params', 'parameters', 'bindings', 'values', 'detail', 'where', 'internalQuery', 'client']);
 const STATEMENT = /^\s*(select|insert|update|delete|with|create|alter|drop|truncate|lock)\s/i;
 
 /** A database error's message is `<statement with its values> - <what went wrong>`: only the latter is kept. */
@@ -15,7 +15,7 @@ function scrub(value: unknown, depth = 0): unknown {
   if (depth > 5 || value === null || typeof value !== 'object') return typeof value === 'string' ? withoutStatement(value) : value;
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (SQL_FIELDS.has(key)) out[key] = '[redacted]';
+    if (DATABASE_FIELDS.has(key)) out[key] = '[redacted]';
     else if (key === 'stack' && typeof item === 'string') out[key] = item.replace(/^([\w.$]+: )?(.*)/, (_, name = '', first: string) => `${name}${withoutStatement(first)}`);
     else out[key] = scrub(item, depth + 1);
   }

@@ -36,7 +36,8 @@ export class PgNotifications {
       for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('error', (error) => {
-      this.logger.warn({ err: error }, 'notification connection lost');
+      if (this.stopped) this.logger.debug({ err: error }, 'notification connection closed while stopping');
+      else this.logger.warn({ err: error }, 'notification connection lost');
       this.dropped(client);
     });
     client.on('end', () => this.dropped(client));
@@ -45,6 +46,11 @@ export class PgNotifications {
     this.client = client;
     this.live = true;
     for (const handler of this.resetHandlers) handler();
+  }
+
+  /** The connection may drop from now on without a warning: the service is stopping. */
+  beginShutdown(): void {
+    this.stopped = true;
   }
 
   async stop(): Promise<void> {
