@@ -75,8 +75,9 @@ async function nothingInFlight(): Promise<void> {
   const [left] = await sql(`select
       (select count(*) from payment_attempts where status = 'pending')::int as attempts,
       (select count(*) from charge_operations where status = 'pending')::int as operations,
-      (select count(*) from subscription_starts where status = 'pending')::int as starts`);
-  expect(left).toEqual({ attempts: 0, operations: 0, starts: 0 });
+      (select count(*) from subscription_starts where status = 'pending')::int as starts,
+      (select count(*) from test_clocks where status = 'advancing')::int as clocks`);
+  expect(left).toEqual({ attempts: 0, operations: 0, starts: 0, clocks: 0 });
 }
 
 const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
@@ -185,6 +186,22 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     expect((await reconciled()).subscriptions).toBe(0);
   });
 
+  it('a test clock\'s advance: the renewal it was charging is recorded once and the clock is ready again', async () => {
+    const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-10T00:00:00Z' } })).data!.data;
+    const member = (await api.POST('/v1/customers', { body: { name: 'Clocked member', test_clock: clock.id } })).data!.data.id;
+    const card = (await api.POST('/v1/payment_methods', { body: { customer: member, token: 'tok_visa' } })).data!.data.id;
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: monthly } })).data!.data;
+    await crashed(point, `/v1/test_helpers/test_clocks/${clock.id}/advance`, { frozen_time: '2026-02-11T00:00:00Z' }, secretKey);
+    expect((await api.GET('/v1/test_helpers/test_clocks/{id}', { params: { path: { id: clock.id } } })).data!.data.status).toBe('advancing');
+
+    expect((await reconciled()).testClocks).toBe(1);
+    expect((await api.GET('/v1/test_helpers/test_clocks/{id}', { params: { path: { id: clock.id } } })).data!.data.status).toBe('ready');
+    const charges = (await api.GET('/v1/charges', { params: { query: { customer: member, limit: 100 } } })).data!.data;
+    expect(charges.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
+    expect(await processorCalls('authorize', `${subscription.id}:1`)).toBe(1);
+    expect(await eventsAbout(subscription.id)).toEqual(['subscription.created', 'subscription.updated']);
+  });
+
   it('capture: the hold is captured once, with its document and charge.captured', async () => {
     const held = await paidCharge({ capture_method: 'manual' });
     await crashed(point, `/v1/charges/${held.id}/capture`, {}, secretKey);
@@ -240,6 +257,18 @@ describe('what shoppers and merchants see while a payment is in flight', () => {
     expect((await sessionOf(s.id)).status).toBe('completed');
     expect(await eventsAbout(s.id)).toEqual(['checkout_session.completed']);
     expect(await processorCalls('authorize', s.id)).toBe(1);
+  });
+
+  it('an advance cut short is finished by asking for the same time again', async () => {
+    const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-10T00:00:00Z' } })).data!.data;
+    const member = (await api.POST('/v1/customers', { body: { name: 'Retrying member', test_clock: clock.id } })).data!.data.id;
+    const card = (await api.POST('/v1/payment_methods', { body: { customer: member, token: 'tok_visa' } })).data!.data.id;
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: monthly } })).data!.data;
+    await crashed('after_processor_call', `/v1/test_helpers/test_clocks/${clock.id}/advance`, { frozen_time: '2026-02-11T00:00:00Z' }, secretKey);
+    const retried = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock.id } }, body: { frozen_time: '2026-02-11T00:00:00Z' } });
+    expect(retried.data!.data).toMatchObject({ status: 'ready', frozen_time: '2026-02-11T00:00:00.000Z' });
+    expect(await processorCalls('authorize', `${subscription.id}:1`)).toBe(1);
+    expect((await api.GET('/v1/charges', { params: { query: { customer: member, limit: 100 } } })).data!.data).toHaveLength(2);
   });
 
   it('a capture retried after a crash finishes the capture under way instead of answering 409', async () => {

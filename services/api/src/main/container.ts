@@ -7,6 +7,7 @@ import { catalogEntities, catalogModule } from '../modules/catalog/catalog.modul
 import { CUSTOMERS } from '../modules/customers';
 import { customersEntities, customersModule } from '../modules/customers/customers.module';
 import { testHelpersEntities, testHelpersModule } from '../modules/test-helpers/test-helpers.module';
+import { TEST_HELPERS, type TestHelperSettings } from '../modules/test-helpers/test-helpers.tokens';
 import { eventsEntities, eventsModule, eventsQueues } from '../modules/events/events.module';
 import { EVENTS } from '../modules/events/events.tokens';
 import { discountsEntities, discountsModule } from '../modules/discounts/discounts.module';
@@ -96,6 +97,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     timeoutMs: config.webhookTimeoutMs,
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.bind<TestHelperSettings>(TEST_HELPERS.Settings).toConstantValue({ advanceStaleMs: config.paymentAttemptStaleMs });
   container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
   container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({
     attemptStaleMs: config.paymentAttemptStaleMs,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { ReconcileCheckoutPayments } from '../modules/checkout/application/reconcile-checkout-payments';
 import { ReconcileChargeOperations } from '../modules/payments/application/reconcile-charge-operations';
 import { ReconcileSubscriptionCharges } from '../modules/subscriptions/application/reconcile-subscription-charges';
+import { ReconcileTestClocks } from '../modules/test-helpers/application/reconcile-test-clocks';
 import { type BatchWorkerOptions, startScheduledJob } from '../platform/jobs/batch-worker';
 import type { QueueDefinition } from '../platform/jobs/job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
@@ -27,23 +28,25 @@ export interface Reconciled {
   checkouts: number;
   subscriptions: number;
   operations: number;
+  testClocks: number;
 }
 
 /**
  * Finishes every money operation a crash left in flight past PAYMENT_ATTEMPT_STALE_MS, through the
  * processor with its own idempotency key: checkout payments, subscription first charges and renewals,
- * captures, cancellations and refunds. Each part runs even if another fails; failures are thrown together.
+ * captures, cancellations and refunds, and test clock advances cut short. Each part runs even if another fails; failures are thrown together.
  */
 export async function reconcile(container: Container): Promise<Reconciled> {
   const parts = await Promise.allSettled([
     container.get(ReconcileCheckoutPayments).execute(),
     container.get(ReconcileSubscriptionCharges).execute(),
     container.get(ReconcileChargeOperations).execute(),
+    container.get(ReconcileTestClocks).execute(),
   ]);
   const failures = parts.flatMap((part) => (part.status === 'rejected' ? [part.reason] : []));
   if (failures.length > 0) throw new AggregateError(failures, 'the reconciler could not finish every operation');
-  const [checkouts, subscriptions, operations] = parts.map((part) => (part as PromiseFulfilledResult<number>).value);
-  return { checkouts, subscriptions, operations };
+  const [checkouts, subscriptions, operations, testClocks] = parts.map((part) => (part as PromiseFulfilledResult<number>).value);
+  return { checkouts, subscriptions, operations, testClocks };
 }
 
 /** Hourly in the worker: Idempotency-Keys past their 24 hours and rate-limit buckets idle for an hour go. */
@@ -60,7 +63,7 @@ export function startHousekeeping(container: Container, logger: Logger, options:
 export async function startReconciler(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
   const run = () => RequestContext.create(container.get(PERSISTENCE.EntityManager), async () => {
     const done = await reconcile(container);
-    if (done.checkouts + done.subscriptions + done.operations > 0) logger.warn(done, 'reconciled money operations left in flight');
+    if (Object.values(done).some((count) => count > 0)) logger.warn(done, 'reconciled operations left in flight');
   });
   await run().catch((error) => logger.error({ err: error }, 'reconciling at start-up failed'));
   return startScheduledJob(container.get<PgBoss>(JOBS.Boss), RECONCILE_QUEUE, '* * * * *', options, run, logger);

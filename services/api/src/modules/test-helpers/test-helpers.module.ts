@@ -4,6 +4,7 @@ import { AdvanceTestClock } from './application/advance-test-clock';
 import { CreateTestClock } from './application/create-test-clock';
 import { GetTestClock } from './application/get-test-clock';
 import { ListTestClocks } from './application/list-test-clocks';
+import { ReconcileTestClocks } from './application/reconcile-test-clocks';
 import { MikroOrmTestClockRepository } from './infrastructure/mikro-orm/test-clock.repository';
 import { TestClockSchema } from './infrastructure/mikro-orm/test-clock.schema';
 import { TestHelpersRouter } from './interfaces/http/test-helpers.router';
@@ -11,7 +12,8 @@ import { TEST_HELPERS } from './test-helpers.tokens';
 
 export const testHelpersEntities = [TestClockSchema];
 
+/** Needs TEST_HELPERS.Settings bound by the composition root. */
 export const testHelpersModule = new ContainerModule(({ bind }) => {
   bind(TEST_HELPERS.TestClockRepository).to(MikroOrmTestClockRepository).inSingletonScope();
-  bindSingletons(bind, [AdvanceTestClock, CreateTestClock, GetTestClock, ListTestClocks, TestHelpersRouter]);
+  bindSingletons(bind, [AdvanceTestClock, CreateTestClock, GetTestClock, ListTestClocks, TestHelpersRouter, ReconcileTestClocks]);
 });

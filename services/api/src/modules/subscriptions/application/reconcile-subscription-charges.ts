@@ -13,7 +13,7 @@ import { SettleSubscriptionStart } from './settle-subscription-start';
  * committed start (the processor answers the same key as it did, so the card is charged once). A
  * renewal whose worker died after the processor call is the subscription's due step whose key the
  * processor already knows: it is recorded now, not at the next daily run. Subscriptions on test clocks
- * are left to their clock's next advance, which runs the same step with the same key. Answers how many.
+ * renew inside their clock's advance, which the test-helpers module's reconciler finishes. Answers how many.
  */
 @injectable()
 export class ReconcileSubscriptionCharges {

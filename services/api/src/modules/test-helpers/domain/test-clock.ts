@@ -8,6 +8,8 @@ export class TestClock {
   name!: string | null;
   frozenTime!: Date;
   status!: 'ready' | 'advancing';
+  /** When the last advance began; an advance still running long after it was cut short by a crash. */
+  advancedAt!: Date | null;
   createdAt!: Date;
 
   /** Test clocks exist only in test mode. */
@@ -19,17 +21,28 @@ export class TestClock {
     clock.name = input.name ?? null;
     clock.frozenTime = input.frozenTime;
     clock.status = 'ready';
+    clock.advancedAt = null;
     clock.createdAt = now;
     return clock;
   }
 
-  /** Moves the clock forward (never back); its customers' due work then runs on the new time. */
-  startAdvancing(to: Date): void {
-    if (to <= this.frozenTime) {
+  /**
+   * Moves the clock forward (never back); its customers' due work then runs on the new time. An advance
+   * cut short (by a crash) is resumed by asking for the same time again.
+   */
+  startAdvancing(to: Date, now: Date): void {
+    const resuming = this.status === 'advancing' && to.getTime() === this.frozenTime.getTime();
+    if (!resuming && to <= this.frozenTime) {
       throw new ValidationError('clock_cannot_move_backwards', `frozen_time must be after ${this.frozenTime.toISOString()}`, 'frozen_time');
     }
     this.frozenTime = to;
     this.status = 'advancing';
+    this.advancedAt = now;
+  }
+
+  /** Still advancing `staleMs` after the advance began: the request running it died. */
+  isStuck(now: Date, staleMs: number): boolean {
+    return this.status === 'advancing' && this.advancedAt !== null && now.getTime() - this.advancedAt.getTime() >= staleMs;
   }
 
   /** Everything due by the new time has run. */

@@ -7,4 +7,6 @@ export interface TestClockRepository {
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(clock: TestClock): Promise<void>;
   save(clock: TestClock): Promise<void>;
+  /** Clocks whose advance has not finished, the oldest first. */
+  advancing(limit: number): Promise<TestClock[]>;
 }

@@ -23,6 +23,10 @@ export class MikroOrmTestClockRepository implements TestClockRepository {
   }
 
   async save(clock: TestClock): Promise<void> {
-    await this.em.nativeUpdate(TestClock, { id: clock.id }, { frozenTime: clock.frozenTime, status: clock.status });
+    await this.em.nativeUpdate(TestClock, { id: clock.id }, { frozenTime: clock.frozenTime, status: clock.status, advancedAt: clock.advancedAt });
+  }
+
+  advancing(limit: number): Promise<TestClock[]> {
+    return this.em.find(TestClock, { status: 'advancing' }, { orderBy: { advancedAt: 'asc' }, limit, refresh: true });
   }
 }

@@ -10,6 +10,7 @@ export const TestClockSchema = new EntitySchema<TestClock>({
     name: { type: 'string', nullable: true },
     frozenTime: { type: 'Date' },
     status: { type: 'string' },
+    advancedAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
   },
 });
