@@ -16,11 +16,12 @@ export interface RateBucketStore {
 }
 
 /**
- * How many tokens a process takes from the shared bucket at once and spends on its own for up to a
- * second: one database call serves many requests, and the processes together never exceed the bucket.
+ * A process takes tokens from the shared bucket a tenth of a second's worth at a time (at least 10) and
+ * spends them on its own for up to a second: one database call serves many requests, and the processes
+ * together never exceed the bucket (tokens a process leaves unspent are lost, never lent twice).
  */
-const LEASE = 10;
 const LEASE_MS = 1_000;
+const leaseOf = (rule: BucketRule) => Math.min(rule.burst, Math.max(10, Math.ceil(rule.perSecond / 10)));
 
 /** What the limiter decided, and what is left (for the `RateLimit` header). */
 export interface Admission {
@@ -68,7 +69,7 @@ export class RateLimiter {
 
   /** Null once tokens are leased; otherwise the seconds until the shared bucket has one. */
   private async refill(key: string): Promise<number | null> {
-    const { granted, left, nextTokenInSeconds } = await this.store.take(key, Math.min(LEASE, this.rule.burst), this.rule);
+    const { granted, left, nextTokenInSeconds } = await this.store.take(key, leaseOf(this.rule), this.rule);
     if (granted === 0) return nextTokenInSeconds;
     const now = Date.now();
     this.leases.set(key, { tokens: granted, until: now + LEASE_MS, bucketLeft: left });
