@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { generateTestHeaders, verifyWebhook, WebhookVerificationError } from './webhooks';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateTestHeaders, type KupaEvent, kupaWebhookHandler, verifyWebhook, WebhookVerificationError } from './webhooks';
 
 const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
 const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { id: 'ch_1' }, created: '2026-01-01T00:00:00.000Z', livemode: false });
@@ -28,5 +31,71 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(payload, { ...headers, 'webhook-signature': other['webhook-signature'] }, secret, { now: () => now })).toThrow(/webhook-signature/);
     const forged = generateTestHeaders(payload, secret, { timestamp: now, id: 'evt_other' });
     expect(() => verifyWebhook(payload, forged, secret, { now: () => now })).toThrow(/event id/);
+  });
+});
+
+describe('verifyWebhook says what to fix', () => {
+  const headers = generateTestHeaders(payload, secret, { timestamp: now });
+
+  it('a missing secret, a parsed body, a wrong secret and a stale timestamp each name the fix', () => {
+    expect(() => verifyWebhook(payload, headers, undefined as unknown as string, { now: () => now })).toThrow(/No webhook secret given/);
+    expect(() => verifyWebhook(JSON.parse(payload), headers, secret, { now: () => now })).toThrow(/parsed before verification: pass the raw request body/);
+    expect(() => verifyWebhook(payload, headers, `whsec_${Buffer.from('y'.repeat(32)).toString('base64')}`, { now: () => now })).toThrow(/this endpoint's.*raw one/);
+    expect(() => verifyWebhook(payload, headers, secret, { now: () => now + 3_600 })).toThrow(/3600 s, tolerance 300 s/);
+  });
+
+  it('types the event by its type', () => {
+    const event: KupaEvent = verifyWebhook(payload, headers, secret, { now: () => now });
+    // Compiles only because the union narrows `data` to a charge.
+    const amount = event.type === 'charge.succeeded' ? event.data.amount : undefined;
+    expect(event.type).toBe('charge.succeeded');
+    expect(amount).toBeUndefined(); // this test payload's charge carries only an id
+  });
+});
+
+describe('kupaWebhookHandler', () => {
+  let server: Server;
+  let url: string;
+  const received: KupaEvent[] = [];
+  let failNext = false;
+
+  beforeAll(async () => {
+    const handle = kupaWebhookHandler(secret, async (event) => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('order service down');
+      }
+      received.push(event);
+    });
+    server = createServer((req, res) => void handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  const deliver = (body: string, at = Math.floor(Date.now() / 1000)) => fetch(url, { method: 'POST', headers: generateTestHeaders(payload, secret, { timestamp: at }), body });
+
+  it('reads the raw body itself, verifies it, and answers 200 once onEvent is done', async () => {
+    const res = await deliver(payload);
+    expect(res.status).toBe(200);
+    expect(received.map((event) => event.id)).toEqual(['evt_1']);
+  });
+
+  it('answers 400 with the reason for a delivery that does not verify, and 500 when onEvent throws', async () => {
+    const tampered = await deliver(payload.replace('ch_1', 'ch_9'));
+    expect(tampered.status).toBe(400);
+    expect(await tampered.text()).toMatch(/Service-Signature does not match/);
+    failNext = true;
+    const failed = await deliver(payload);
+    expect(failed.status).toBe(500);
+    expect(await failed.text()).toContain('order service down');
+  });
+
+  it('refuses loudly when a JSON parser ran first', async () => {
+    const handle = kupaWebhookHandler(secret, () => {});
+    const res = { writeHead: vi.fn(() => ({ end: vi.fn() })) };
+    const req = Object.assign(Readable.from([]), { headers: {}, body: JSON.parse(payload) });
+    await expect(handle(req as never, res as never)).rejects.toThrow(/JSON body parser ran before kupaWebhookHandler/);
+    expect(res.writeHead).toHaveBeenCalledWith(500, expect.anything());
   });
 });

@@ -1,7 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { components } from './schema';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { webhooks } from './schema';
 
-export type KupaEvent = components['schemas']['Event'];
+/** Every event type the service sends (the contract's `webhooks:`). */
+export type KupaEventType = keyof webhooks;
+
+type Delivered<K extends KupaEventType> = webhooks[K]['post']['requestBody']['content']['application/json'];
+
+/** An event, discriminated by `type`: `if (event.type === 'charge.succeeded') event.data.amount …` */
+export type KupaEvent = { [K in KupaEventType]: Omit<Delivered<K>, 'type' | 'data'> & { type: K; data: NonNullable<Delivered<K>['data']> } }[KupaEventType];
 
 type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -46,31 +53,88 @@ function standardSignature(secret: string, id: string, timestamp: string, body: 
  * cannot be replayed later. Deduplicate by the event id: a delivery may arrive more than once.
  */
 export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, secret: string, options: VerifyOptions = {}): KupaEvent {
+  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) {
+    throw new WebhookVerificationError("No webhook secret given: pass the endpoint's secret (whsec_…, shown when the endpoint was created)");
+  }
+  if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
+    throw new WebhookVerificationError(
+      'The body was parsed before verification: pass the raw request body (a string or Buffer), exactly as received. In Express use express.raw({ type: "application/json" }) on the webhook route, or kupaWebhookHandler',
+    );
+  }
   const body = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
   const serviceSignature = header(headers, 'service-signature');
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!serviceSignature || !id || !timestamp || !signatures) throw new WebhookVerificationError('Missing signature headers');
+  if (!serviceSignature || !id || !timestamp || !signatures) {
+    throw new WebhookVerificationError('Missing signature headers (Service-Signature, webhook-id, webhook-timestamp, webhook-signature): is this request from Kupa?');
+  }
 
   const expected = createHmac('sha256', secret).update(body).digest('hex');
-  if (!safeEqual(serviceSignature, expected)) throw new WebhookVerificationError('Service-Signature does not match the body');
+  if (!safeEqual(serviceSignature, expected)) {
+    throw new WebhookVerificationError("Service-Signature does not match the body: check that the secret is this endpoint's and that the body is the raw one, not re-serialized JSON");
+  }
 
   const now = options.now?.() ?? Math.floor(Date.now() / 1000);
   const tolerance = options.toleranceSeconds ?? 300;
-  if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > tolerance) {
-    throw new WebhookVerificationError('The delivery timestamp is too old or too new');
+  const age = now - Number(timestamp);
+  if (!/^\d+$/.test(timestamp) || Math.abs(age) > tolerance) {
+    throw new WebhookVerificationError(`The delivery timestamp is too old or too new (${age} s, tolerance ${tolerance} s): a replayed delivery, or this server's clock is off`);
   }
   const wanted = standardSignature(secret, id, timestamp, body);
   const matches = signatures.split(' ').some((entry) => {
     const [version, signature] = entry.split(',');
     return version === 'v1' && signature !== undefined && safeEqual(signature, wanted);
   });
-  if (!matches) throw new WebhookVerificationError('webhook-signature does not match');
+  if (!matches) throw new WebhookVerificationError('webhook-signature does not match the id, timestamp and body');
 
   const event = JSON.parse(body) as KupaEvent;
   if (event.id !== id) throw new WebhookVerificationError('webhook-id does not match the event id');
   return event;
+}
+
+/**
+ * A request handler for `node:http` and Express that reads the raw body itself, verifies it, and calls
+ * `onEvent`; answers 200 when `onEvent` resolves, 400 when the delivery does not verify (with why), and 500
+ * when `onEvent` throws (so the delivery is retried). Deduplicate by `event.id`: a delivery may come twice. Mount it before any JSON body parser: if one ran
+ * first, it answers 500 and throws, since the raw body is gone.
+ *
+ * ```ts
+ * app.post('/webhooks', kupaWebhookHandler(process.env.KUPA_WEBHOOK_SECRET!, async (event) => { … }));
+ * ```
+ */
+export function kupaWebhookHandler(secret: string, onEvent: (event: KupaEvent) => unknown | Promise<unknown>, options: VerifyOptions = {}) {
+  return async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
+    if (req.body !== undefined && !(req.body instanceof Uint8Array) && typeof req.body !== 'string') {
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('webhook body already parsed');
+      throw new WebhookVerificationError('A JSON body parser ran before kupaWebhookHandler, so the raw body is gone and cannot be verified: mount the handler before express.json(), or exclude this route from it');
+    }
+    const raw = req.body instanceof Uint8Array || typeof req.body === 'string' ? req.body : await readRaw(req);
+    let event: KupaEvent;
+    try {
+      event = verifyWebhook(raw, req.headers as Record<string, string | string[] | undefined>, secret, options);
+    } catch (error) {
+      res.writeHead(400, { 'Content-Type': 'text/plain' }).end((error as Error).message);
+      return;
+    }
+    try {
+      await onEvent(event);
+    } catch (error) {
+      // Kupa retries a delivery that did not get a 2xx, and shows this answer in the endpoint's delivery log.
+      res.writeHead(500, { 'Content-Type': 'text/plain' }).end(`the handler failed: ${(error as Error)?.message ?? String(error)}`);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+  };
+}
+
+function readRaw(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 /** Headers as the service would sign `payload`, for testing a webhook handler. */
