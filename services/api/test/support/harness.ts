@@ -94,7 +94,8 @@ export async function startTestApp(existingDatabaseUrl?: string, options: TestAp
     baseUrl,
     databaseUrl,
     services,
-    client: (apiKey) => createKupaClient({ baseUrl, apiKey, middleware: [contractCheck] }),
+    // Tests look at each answer as it came: no retries.
+    client: (apiKey) => createKupaClient({ baseUrl, apiKey, middleware: [contractCheck], maxRetries: 0 }),
     async createAccount(accountName = 'Test merchant', options = {}) {
       const { account, apiKeys } = await services.inContext(() =>
         services.container.get(CreateAccount).execute({ name: accountName, walletsEnabled: options.walletsEnabled }),
