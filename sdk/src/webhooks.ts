@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { webhooks } from './schema';
 
 /** Every event type the service sends (the contract's `webhooks:`). */
@@ -104,7 +103,7 @@ export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, 
  * ```
  */
 export function kupaWebhookHandler(secret: string, onEvent: (event: KupaEvent) => unknown | Promise<unknown>, options: VerifyOptions = {}) {
-  return async (req: IncomingMessage & { body?: unknown }, res: ServerResponse): Promise<void> => {
+  return async (req: WebhookRequest, res: WebhookResponse): Promise<void> => {
     if (req.body !== undefined && !(req.body instanceof Uint8Array) && typeof req.body !== 'string') {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('webhook body already parsed');
       throw new WebhookVerificationError('A JSON body parser ran before kupaWebhookHandler, so the raw body is gone and cannot be verified: mount the handler before express.json(), or exclude this route from it');
@@ -112,7 +111,7 @@ export function kupaWebhookHandler(secret: string, onEvent: (event: KupaEvent) =
     const raw = req.body instanceof Uint8Array || typeof req.body === 'string' ? req.body : await readRaw(req);
     let event: KupaEvent;
     try {
-      event = verifyWebhook(raw, req.headers as Record<string, string | string[] | undefined>, secret, options);
+      event = verifyWebhook(raw, req.headers, secret, options);
     } catch (error) {
       res.writeHead(400, { 'Content-Type': 'text/plain' }).end((error as Error).message);
       return;
@@ -128,10 +127,27 @@ export function kupaWebhookHandler(secret: string, onEvent: (event: KupaEvent) =
   };
 }
 
-function readRaw(req: IncomingMessage): Promise<Buffer> {
+/**
+ * What the handler needs of a `node:http` (or Express) request and response, spelled out so the
+ * package's types need no `@types/node`.
+ */
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  /** Set by a body parser that ran before the handler. */
+  body?: unknown;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+}
+
+export interface WebhookResponse {
+  writeHead(status: number, headers: Record<string, string>): { end(body: string): unknown };
+}
+
+function readRaw(req: WebhookRequest): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const chunks: Uint8Array[] = [];
+    req.on('data', (chunk) => chunks.push(chunk));
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });

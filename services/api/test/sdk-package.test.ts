@@ -73,12 +73,14 @@ describe('the SDK package, installed with npm outside the workspace', () => {
   it('type-checks with TypeScript (nodenext and bundler resolution): a correct call compiles, a misspelt body field does not', async () => {
     const tsc = (file: string) => run(process.execPath, [TSC, '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--strict', '--noEmit', '--skipLibCheck', 'false', file], { cwd: shop });
     writeFileSync(join(shop, 'good.mts'), `
-      import { createKupaClient, type Schemas } from '@kupa/sdk';
+      import { createKupaClient, kupaWebhookHandler, type Schemas } from '@kupa/sdk';
       const kupa = createKupaClient({ baseUrl: 'http://localhost:3000', apiKey: 'sk_test_x' });
       export async function customer(): Promise<Schemas['Customer'] | undefined> {
         const { data } = await kupa.POST('/v1/customers', { body: { name: 'Typed', email: 'typed@example.co.il' } });
         return data?.data;
       }
+      // Events narrow by type; the handler's types need no @types/node in the merchant's project.
+      export const hook = kupaWebhookHandler('whsec_x', (event) => (event.type === 'charge.succeeded' ? event.data.amount : null));
     `);
     await tsc('good.mts');
     // A bundler's resolution (Vite, webpack, esbuild) reads the same exports.
