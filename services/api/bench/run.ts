@@ -160,6 +160,11 @@ const benchmarks: Benchmark[] = [
 ];
 
 async function main(): Promise<number> {
+  // `--list`: the suite's names, one a line (the smoke test checks that each of them ran).
+  if (process.argv[2] === '--list') {
+    console.log(benchmarks.map((b) => b.name).join('\n'));
+    return 0;
+  }
   const wanted = process.argv.slice(2);
   const selected = wanted.length ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
   const unknown = wanted.filter((w) => !benchmarks.some((b) => b.name === w));

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARDS, shopper, URLS } from './support/checkout';
+import { freePort } from '../src/main/database';
 import { freshDatabase } from './support/database';
 import { recordEvent } from './support/events';
 import { startTestApp, TEST_FINGERPRINT_SECRET, type TestApp } from './support/harness';
@@ -118,11 +118,3 @@ describe('an API process killed (SIGKILL) between the processor\'s answer and th
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

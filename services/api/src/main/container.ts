@@ -72,7 +72,13 @@ export async function createServices(config: Config, databaseUrl: string, option
   await migrate(orm);
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   let shuttingDown = false;
-  boss.on('error', (error) => (shuttingDown ? logger.debug({ err: error }, 'job queue error while stopping') : logger.error({ err: error }, 'job queue error')));
+  // PostgreSQL closing the queue's connections (57P01: it is stopping, e.g. Ctrl-C reached it before us)
+  // is the database going away, which pg-boss rides out by reconnecting: a warning, not our error.
+  boss.on('error', (error) => {
+    if (shuttingDown) logger.debug({ err: error }, 'job queue error while stopping');
+    else if ((error as { code?: string }).code === '57P01') logger.warn({ err: error }, 'job queue connection closed by the database');
+    else logger.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
   for (const queue of queues) {
