@@ -9,7 +9,8 @@ const common: Options = {
 };
 
 export default defineConfig([
-  { ...common, format: 'esm', clean: true },
+  // The `kupa` command (listen, trigger) ships as ESM only.
+  { ...common, entry: { ...(common.entry as Record<string, string>), cli: 'src/cli.ts' }, format: 'esm', clean: true },
   // openapi-fetch is ESM with a CommonJS build whose default export Node-style interop cannot reach from
   // here; the CommonJS build carries its own copy (about 10 KB) instead.
   { ...common, format: 'cjs', noExternal: ['openapi-fetch'] },

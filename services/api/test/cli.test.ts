@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createKupaClient } from '@kupa/sdk';
 import { freshDatabase } from './support/database';
 import { startTestApp } from './support/harness';
@@ -12,7 +12,7 @@ let databaseUrl: string;
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await run('pnpm', ['exec', 'tsx', 'src/main/cli.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, [inject('cli').api, ...args], {
       cwd: API_DIR,
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
     });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
@@ -55,7 +55,7 @@ describe('renewals at scale', () => {
     const accountId = await dueSubscriptions(first, 'sub_pair');
     const run = () =>
       new Promise<{ code: number | null; output: string }>((resolve) => {
-        const worker = spawn('pnpm', ['exec', 'tsx', 'src/main/cli.ts', 'jobs', 'run', 'renewals', '--json'], {
+        const worker = spawn(process.execPath, [inject('cli').api, 'jobs', 'run', 'renewals', '--json'], {
           cwd: API_DIR,
           env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
           stdio: ['ignore', 'pipe', 'inherit'],
@@ -73,7 +73,7 @@ describe('renewals at scale', () => {
 
   it('a worker killed in the middle of a run leaves none missed and none doubled when run again', async () => {
     const accountId = await dueSubscriptions(first, 'sub_crash');
-    const worker = spawn('pnpm', ['exec', 'tsx', 'src/main/cli.ts', 'jobs', 'run', 'renewals'], {
+    const worker = spawn(process.execPath, [inject('cli').api, 'jobs', 'run', 'renewals'], {
       cwd: API_DIR,
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
       detached: true,

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { fromRepoRoot } from '../platform/repo-root';
 import type { Config } from './config';
 
-export const CHECKOUT_DIST = fileURLToPath(new URL('../../../../checkout-spa/dist', import.meta.url));
+export const CHECKOUT_DIST = fromRepoRoot('checkout-spa', 'dist');
 
 const COMMON_CSP = ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "img-src 'self' https: data:", "style-src 'self' 'unsafe-inline'"];
 

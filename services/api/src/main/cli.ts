@@ -1,24 +1,7 @@
 import { parseArgs } from 'node:util';
-import { CreateAccount } from '../modules/accounts/application/create-account';
-import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
-import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
-import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
-import { ListEmails } from '../modules/notifications/application/list-emails';
-import { ExpireHolds } from '../modules/payments/application/expire-holds';
-import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
 import { DomainError } from '../shared/domain/domain-error';
-import { ConfigError, loadConfig } from './config';
-import { createServices, type Services } from './container';
-import { connectDatabase } from './database';
-import { reconcile } from './reconciler';
-
-// Scheduled jobs an operator may run by hand; each answers how much it did.
-const JOBS: Record<string, (services: Services) => Promise<Record<string, number>>> = {
-  'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
-  'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
-  renewals: async ({ container }) => ({ steps: await container.get(RenewDueSubscriptions).execute() }),
-  reconcile: async ({ container }) => ({ ...(await reconcile(container)) }),
-};
+import { JOB_NAMES, OPTIONS, UsageError } from './cli-args';
+import { ConfigError } from './config';
 
 const USAGE = `Usage: pnpm cli <command> [options]
 
@@ -34,98 +17,12 @@ const USAGE = `Usage: pnpm cli <command> [options]
   emails list [--json]
       The latest emails in the outbox (all of them when SMTP_URL is unset).
   jobs run <name> [--json]
-      Run a scheduled job now. Names: ${Object.keys(JOBS).join(', ')}.
+      Run a scheduled job now. Names: ${JOB_NAMES.join(', ')}.
+  listen --forward-to URL [--events TYPE,TYPE] [--api-key KEY] [--api-base URL]
+      Forward the account's new events to your webhook route, signed (pnpm cli listen --help).
+  trigger EVENT_TYPE [--api-key KEY] [--api-base URL]
+      Create test-mode objects that cause an event (pnpm cli trigger --help).
 `;
-
-class UsageError extends Error {}
-
-
-const OPTIONS = {
-  name: { type: 'string' },
-  account: { type: 'string' },
-  mode: { type: 'string', default: 'test' },
-  scope: { type: 'string', default: 'secret' },
-  wallets: { type: 'boolean' },
-  'no-wallets': { type: 'boolean' },
-  'cardholder-id': { type: 'boolean' },
-  'no-cardholder-id': { type: 'boolean' },
-  'live-onboarded': { type: 'boolean' },
-  'no-live-onboarded': { type: 'boolean' },
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', default: false },
-} as const;
-
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-
-function print(values: Values, json: unknown, text: string): void {
-  console.log(values.json ? JSON.stringify(json) : text);
-}
-
-function required(value: string | undefined, flag: string): string {
-  if (!value) throw new UsageError(`--${flag} is required`);
-  return value;
-}
-
-function flag(on: boolean | undefined, off: boolean | undefined): boolean | undefined {
-  return on ? true : off ? false : undefined;
-}
-
-function keyTarget(values: Values) {
-  if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
-  if (values.scope !== 'secret' && values.scope !== 'checkout') throw new UsageError('--scope must be secret or checkout');
-  return { accountId: required(values.account, 'account'), livemode: values.mode === 'live', scope: values.scope === 'secret' ? 'full' as const : 'checkout' as const };
-}
-
-async function run(services: Services, command: string, positionals: string[], values: Values): Promise<void> {
-  const { container } = services;
-  switch (command) {
-    case 'accounts create': {
-      const name = required(values.name, 'name').trim();
-      if (!name) throw new UsageError('--name must not be empty');
-      const { account, apiKeys } = await container.get(CreateAccount).execute({ name, walletsEnabled: values.wallets ?? false });
-      print(values, { account: { id: account.id }, api_keys: apiKeys }, `Account ${account.id} (${account.name})\n  test key: ${apiKeys.test}\n  live key: ${apiKeys.live}\nKeys are shown once; store them now.`);
-      return;
-    }
-    case 'accounts update': {
-      const account = await container.get(UpdateAccountSettings).execute({
-        accountId: required(values.account, 'account'),
-        walletsEnabled: flag(values.wallets, values['no-wallets']),
-        liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
-        cardholderIdRequired: flag(values['cardholder-id'], values['no-cardholder-id']),
-      });
-      const settings = { wallets_enabled: account.walletsEnabled, live_onboarded: account.liveOnboarded, cardholder_id_required: account.cardholderIdRequired };
-      print(
-        values,
-        { account: { id: account.id, ...settings } },
-        `Account ${account.id}: wallets ${settings.wallets_enabled ? 'on' : 'off'}, live onboarding ${settings.live_onboarded ? 'done' : 'pending'}, cardholder ID ${settings.cardholder_id_required ? 'required' : 'not asked'}`,
-      );
-      return;
-    }
-    case 'keys create':
-    case 'keys rotate': {
-      const target = keyTarget(values);
-      const { secret, revoked } = await container.get(IssueApiKey).execute({ ...target, revokeOthers: command === 'keys rotate' });
-      print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
-      return;
-    }
-    case 'emails list': {
-      const emails = await container.get(ListEmails).execute();
-      const text = emails.map((e) => `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}`).join('\n');
-      print(values, { emails: emails.map((e) => ({ key: e.key, kind: e.kind, to: e.to, subject: e.subject, text: e.text, status: e.status, created: e.createdAt.toISOString() })) }, text || 'No emails yet.');
-      return;
-    }
-    case 'jobs run': {
-      const name = positionals[2];
-      const job = name ? JOBS[name] : undefined;
-      if (!job) throw new UsageError(`Unknown job '${name ?? ''}'`);
-      const result = await job(services);
-      print(values, { job: name, ...result }, `${name}: ${Object.entries(result).map(([k, v]) => `${v} ${k}`).join(', ')}`);
-      return;
-    }
-    default:
-      throw new UsageError(`Unknown command '${command}'`);
-  }
-}
 
 async function main(): Promise<number> {
   let parsed;
@@ -135,23 +32,15 @@ async function main(): Promise<number> {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  const command = parsed.positionals.slice(0, 2).join(' ');
   if (parsed.values.help || parsed.positionals.length === 0) {
     console.log(USAGE);
     return 0;
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
-  const services = await createServices(config, database.url, { worker: false });
-  try {
-    await services.inContext(() => run(services, command, parsed.positionals, parsed.values));
-    return 0;
-  } finally {
-    await services.close();
-    await database.stop();
-  }
+  // The service's modules load only for a command that needs them, so --help and usage errors are instant.
+  const { runCommand } = await import('./cli-commands');
+  await runCommand(parsed.positionals.slice(0, 2).join(' '), parsed.positionals, parsed.values);
+  return 0;
 }
-
 main()
   .then((code) => process.exit(code))
   .catch((error: unknown) => {

@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { REPO_ROOT } from '../platform/repo-root';
 
 export type Role = 'api' | 'checkout' | 'worker';
 export const ROLES: readonly Role[] = ['api', 'checkout', 'worker'];

@@ -7,6 +7,7 @@ import { DeliverWebhook } from './application/deliver-webhook';
 import { GetEvent } from './application/get-event';
 import { GetWebhookEndpoint } from './application/get-webhook-endpoint';
 import { ListEvents } from './application/list-events';
+import { ReadEventFeed } from './application/read-event-feed';
 import { ListWebhookDeliveries } from './application/list-webhook-deliveries';
 import { ListWebhookEndpoints } from './application/list-webhook-endpoints';
 import { RecordEvent } from './application/record-event';
@@ -35,7 +36,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
   bind(EVENTS.DestinationGuard).to(DnsDestinationGuard).inSingletonScope();
   bind(EVENTS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();
   bindSingletons(bind, [
-    RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, GetEvent, CreateWebhookEndpoint, ListWebhookEndpoints,
+    RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, ReadEventFeed, GetEvent, CreateWebhookEndpoint, ListWebhookEndpoints,
     GetWebhookEndpoint, DeleteWebhookEndpoint, ListWebhookDeliveries, EventsRouter, WebhookDeliveryJob,
   ]);
 });

@@ -34,6 +34,8 @@ export interface HandlerContext<O> {
   query: QueryParams<O>;
   /** The request's `Idempotency-Key`, on authenticated POSTs that carry one: it may name the operation. */
   idempotencyKey?: string;
+  /** Aborted when the client goes away before the answer is sent (for handlers that wait). */
+  signal: AbortSignal;
 }
 
 export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
@@ -101,7 +103,9 @@ export function createContractRouter(options: ContractRouterOptions): Router {
         const rawBody = req.body === undefined ? {} : req.body;
         const body = validate(validators.body, rawBody);
         if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
-        const reply = await handler({ auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey } as HandlerContext<never>);
+        const gone = new AbortController();
+        res.on('close', () => gone.abort());
+        const reply = await handler({ auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey, signal: gone.signal } as HandlerContext<never>);
         if (reply && typeof reply === 'object' && 'html' in reply) {
           res.type('html').send((reply as HtmlReply).html);
         } else {

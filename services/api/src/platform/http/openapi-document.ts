@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { fromRepoRoot } from '../repo-root';
 
-export const OPENAPI_PATH = fileURLToPath(new URL('../../../../../openapi.yaml', import.meta.url));
+export const OPENAPI_PATH = fromRepoRoot('openapi.yaml');
 
 export type JsonSchema = Record<string, unknown>;
 

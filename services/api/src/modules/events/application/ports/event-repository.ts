@@ -2,6 +2,7 @@ import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Event } from '../../domain/event';
 import type { EventType } from '../../domain/event-types';
+import type { FeedCursor } from '../../domain/feed-cursor';
 import type { WebhookDelivery } from '../../domain/webhook-delivery';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
@@ -11,6 +12,10 @@ export interface EventRepository {
   /** For delivery jobs, which carry ids only. */
   findByIdUnscoped(id: string): Promise<Event | null>;
   list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>>;
+  /** Where the feed ends now: every event already readable lies at or before it. */
+  feedEnd(): Promise<FeedCursor>;
+  /** Up to `limit` readable events after `cursor`, in feed order, each with its own position. */
+  feedAfter(scope: Scope, cursor: FeedCursor, limit: number): Promise<Array<{ event: Event; position: FeedCursor }>>;
 }
 
 export interface WebhookEndpointRepository {

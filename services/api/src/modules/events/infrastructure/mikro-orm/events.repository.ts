@@ -7,6 +7,7 @@ import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '../../application/ports/event-repository';
 import { Event } from '../../domain/event';
 import type { EventType } from '../../domain/event-types';
+import type { FeedCursor } from '../../domain/feed-cursor';
 import { WebhookDelivery } from '../../domain/webhook-delivery';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
@@ -32,6 +33,31 @@ export class MikroOrmEventRepository implements EventRepository {
     const where: FilterQuery<Event> = inScope(scope);
     if (filter.type) where.type = filter.type;
     return paginate(this.em, Event, where, page);
+  }
+
+  // Readable means every transaction that could still add an earlier event has ended: the feed never
+  // moves past a transaction in flight, so a later commit cannot land behind a reader's cursor.
+  async feedEnd(): Promise<FeedCursor> {
+    const [row] = await this.em.getConnection().execute<Array<{ xid: string }>>(
+      'select pg_snapshot_xmin(pg_current_snapshot())::text as xid',
+    );
+    // Insertion numbers start at 1, so (xmin, 0) lies before every event of xmin and later transactions.
+    return { xid: row.xid, seq: '0' };
+  }
+
+  async feedAfter(scope: Scope, cursor: FeedCursor, limit: number): Promise<Array<{ event: Event; position: FeedCursor }>> {
+    // The positions are read as text (they exceed 2^53) under other names: ordering by the output
+    // columns would compare them as text, and '10' sorts before '9'.
+    const rows = await this.em.getConnection().execute<Array<{ id: string; xid: string; seq: string }>>(
+      `select id, feed_xid::text as xid, feed_seq::text as seq from events
+        where account_id = ? and livemode = ? and (feed_xid, feed_seq) > (?::text::xid8, ?::bigint)
+          and feed_xid < pg_snapshot_xmin(pg_current_snapshot())
+        order by feed_xid, feed_seq limit ?`,
+      [scope.accountId, scope.livemode, cursor.xid, cursor.seq, limit],
+    );
+    if (rows.length === 0) return [];
+    const events = new Map((await this.em.find(Event, { id: rows.map((row) => row.id) })).map((event) => [event.id, event]));
+    return rows.map((row) => ({ event: events.get(row.id)!, position: { xid: row.xid, seq: row.seq } }));
   }
 }
 

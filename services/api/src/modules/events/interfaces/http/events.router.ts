@@ -9,6 +9,7 @@ import { GetWebhookEndpoint } from '../../application/get-webhook-endpoint';
 import { ListEvents } from '../../application/list-events';
 import { ListWebhookDeliveries } from '../../application/list-webhook-deliveries';
 import { ListWebhookEndpoints } from '../../application/list-webhook-endpoints';
+import { ReadEventFeed } from '../../application/read-event-feed';
 import { RedeliverEvent } from '../../application/redeliver-event';
 import type { Event } from '../../domain/event';
 import type { WebhookDelivery } from '../../domain/webhook-delivery';
@@ -51,6 +52,7 @@ export function toWebhookDeliveryResponse(delivery: WebhookDelivery): Schemas['W
 export class EventsRouter {
   constructor(
     @inject(ListEvents) private readonly listEvents: ListEvents,
+    @inject(ReadEventFeed) private readonly readEventFeed: ReadEventFeed,
     @inject(GetEvent) private readonly getEvent: GetEvent,
     @inject(RedeliverEvent) private readonly redeliverEvent: RedeliverEvent,
     @inject(CreateWebhookEndpoint) private readonly createEndpoint: CreateWebhookEndpoint,
@@ -63,6 +65,10 @@ export class EventsRouter {
   handlers(): OperationHandlers {
     return {
       listEvents: async ({ auth, query }) => listReply(await this.listEvents.execute(auth, { type: query.type }, query), toEventResponse),
+      readEventFeed: async ({ auth, query, signal }) => {
+        const read = await this.readEventFeed.execute(auth, { cursor: query.cursor, waitSeconds: query.wait ?? 0, limit: query.limit ?? 20 }, signal);
+        return { success: true, data: read.events.map(toEventResponse), next_cursor: read.nextCursor };
+      },
       getEvent: async ({ auth, params }) => ({ success: true, data: toEventResponse(await this.getEvent.execute(auth, params.id)) }),
       redeliverEvent: async ({ auth, params, body }) => ({
         success: true,

@@ -1,0 +1,39 @@
+// The compiled command lines, rebuilt when a source is newer than the build.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API = fileURLToPath(new URL('..', import.meta.url));
+
+export const TARGETS = {
+  /** The service's own command line (accounts, keys, emails, jobs). */
+  api: { dir: API, sources: ['src', 'migrations'], entry: 'dist/cli/cli.js' },
+  /** The SDK's `kupa` command (listen, trigger), which needs only an API key. */
+  sdk: { dir: join(API, '..', '..', 'sdk'), sources: ['src'], entry: 'dist/cli.js' },
+};
+
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+}
+
+function builtAt(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** The path of the target's compiled command line, compiling first if any source is newer. */
+export function ensureCompiled(target) {
+  const entry = join(target.dir, target.entry);
+  if (Math.max(...target.sources.map((dir) => newest(join(target.dir, dir)))) > builtAt(entry)) {
+    process.stderr.write(`Compiling ${target.dir}…\n`);
+    const build = spawnSync('pnpm', ['run', 'build'], { cwd: target.dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error(`compiling ${target.dir} failed`);
+  }
+  return entry;
+}

@@ -1,0 +1,103 @@
+import { CreateAccount } from '../modules/accounts/application/create-account';
+import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
+import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
+import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
+import { ListEmails } from '../modules/notifications/application/list-emails';
+import { ExpireHolds } from '../modules/payments/application/expire-holds';
+import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
+import { JOB_NAMES, type JobName, UsageError, type Values } from './cli-args';
+import { loadConfig } from './config';
+import { createServices, type Services } from './container';
+import { connectDatabase } from './database';
+import { reconcile } from './reconciler';
+
+// Scheduled jobs an operator may run by hand; each answers how much it did.
+const JOBS: Record<JobName, (services: Services) => Promise<Record<string, number>>> = {
+  'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
+  'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
+  renewals: async ({ container }) => ({ steps: await container.get(RenewDueSubscriptions).execute() }),
+  reconcile: async ({ container }) => ({ ...(await reconcile(container)) }),
+};
+
+function print(values: Values, json: unknown, text: string): void {
+  console.log(values.json ? JSON.stringify(json) : text);
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`--${flag} is required`);
+  return value;
+}
+
+function flag(on: boolean | undefined, off: boolean | undefined): boolean | undefined {
+  return on ? true : off ? false : undefined;
+}
+
+function keyTarget(values: Values) {
+  if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
+  if (values.scope !== 'secret' && values.scope !== 'checkout') throw new UsageError('--scope must be secret or checkout');
+  return { accountId: required(values.account, 'account'), livemode: values.mode === 'live', scope: values.scope === 'secret' ? 'full' as const : 'checkout' as const };
+}
+
+async function run(services: Services, command: string, positionals: string[], values: Values): Promise<void> {
+  const { container } = services;
+  switch (command) {
+    case 'accounts create': {
+      const name = required(values.name, 'name').trim();
+      if (!name) throw new UsageError('--name must not be empty');
+      const { account, apiKeys } = await container.get(CreateAccount).execute({ name, walletsEnabled: values.wallets ?? false });
+      print(values, { account: { id: account.id }, api_keys: apiKeys }, `Account ${account.id} (${account.name})\n  test key: ${apiKeys.test}\n  live key: ${apiKeys.live}\nKeys are shown once; store them now.`);
+      return;
+    }
+    case 'accounts update': {
+      const account = await container.get(UpdateAccountSettings).execute({
+        accountId: required(values.account, 'account'),
+        walletsEnabled: flag(values.wallets, values['no-wallets']),
+        liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
+        cardholderIdRequired: flag(values['cardholder-id'], values['no-cardholder-id']),
+      });
+      const settings = { wallets_enabled: account.walletsEnabled, live_onboarded: account.liveOnboarded, cardholder_id_required: account.cardholderIdRequired };
+      print(
+        values,
+        { account: { id: account.id, ...settings } },
+        `Account ${account.id}: wallets ${settings.wallets_enabled ? 'on' : 'off'}, live onboarding ${settings.live_onboarded ? 'done' : 'pending'}, cardholder ID ${settings.cardholder_id_required ? 'required' : 'not asked'}`,
+      );
+      return;
+    }
+    case 'keys create':
+    case 'keys rotate': {
+      const target = keyTarget(values);
+      const { secret, revoked } = await container.get(IssueApiKey).execute({ ...target, revokeOthers: command === 'keys rotate' });
+      print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
+      return;
+    }
+    case 'emails list': {
+      const emails = await container.get(ListEmails).execute();
+      const text = emails.map((e) => `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}`).join('\n');
+      print(values, { emails: emails.map((e) => ({ key: e.key, kind: e.kind, to: e.to, subject: e.subject, text: e.text, status: e.status, created: e.createdAt.toISOString() })) }, text || 'No emails yet.');
+      return;
+    }
+    case 'jobs run': {
+      const name = positionals[2];
+      const job = (JOB_NAMES as readonly string[]).includes(name) ? JOBS[name as JobName] : undefined;
+      if (!job) throw new UsageError(`Unknown job '${name ?? ''}'`);
+      const result = await job(services);
+      print(values, { job: name, ...result }, `${name}: ${Object.entries(result).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command '${command}'`);
+  }
+}
+
+/** Runs one administrative command against the service's database. */
+export async function runCommand(command: string, positionals: string[], values: Values): Promise<void> {
+  const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
+  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
+  const services = await createServices(config, database.url, { worker: false });
+  try {
+    await services.inContext(() => run(services, command, positionals, values));
+  } finally {
+    await services.close();
+    await database.stop();
+  }
+}
