@@ -99,3 +99,57 @@ describe('kupaWebhookHandler', () => {
     expect(res.writeHead).toHaveBeenCalledWith(500, expect.anything());
   });
 });
+
+describe('a rotated secret', () => {
+  const newSecret = `whsec_${Buffer.from('fedcba9876543210fedcba9876543210').toString('base64')}`;
+  /** A delivery signed as during a rotation's overlap: both `v1,` entries, Service-Signature with the new secret. */
+  function rotationHeaders() {
+    const fresh = generateTestHeaders(payload, newSecret, { timestamp: now });
+    const old = generateTestHeaders(payload, secret, { timestamp: now });
+    return { ...fresh, 'webhook-signature': `${fresh['webhook-signature']} ${old['webhook-signature']}` };
+  }
+
+  it('verifies with the new secret, the previous one, or both given', () => {
+    const headers = rotationHeaders();
+    for (const given of [newSecret, secret, [secret, newSecret]]) expect(verifyWebhook(payload, headers, given, { now: () => now }).id).toBe('evt_1');
+  });
+
+  it('still refuses a stranger\'s secret, a tampered body and a forged entry', () => {
+    const headers = rotationHeaders();
+    const stranger = `whsec_${Buffer.from('z'.repeat(32)).toString('base64')}`;
+    expect(() => verifyWebhook(payload, headers, stranger, { now: () => now })).toThrow(/No signature matches/);
+    expect(() => verifyWebhook(payload.replace('ch_1', 'ch_2'), headers, secret, { now: () => now })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(payload, { ...headers, 'webhook-signature': `${headers['webhook-signature'].split(' ')[0]} v1,AAAA` }, secret, { now: () => now })).toThrow(/No signature matches/);
+  });
+
+  it('outside a rotation, a Service-Signature made with another secret is refused', () => {
+    const headers = generateTestHeaders(payload, secret, { timestamp: now });
+    const other = generateTestHeaders(payload, newSecret, { timestamp: now });
+    expect(() => verifyWebhook(payload, { ...headers, 'Service-Signature': other['Service-Signature'] }, secret, { now: () => now })).toThrow(/Service-Signature/);
+  });
+});
+
+describe('verifyWebhookAsync (edge runtimes, Web Crypto)', () => {
+  it('agrees with verifyWebhook on good and bad deliveries', async () => {
+    const { verifyWebhookAsync } = await import('./edge');
+    const headers = generateTestHeaders(payload, secret, { timestamp: now });
+    expect(await verifyWebhookAsync(payload, headers, secret, { now: () => now })).toEqual(verifyWebhook(payload, headers, secret, { now: () => now }));
+    expect(await verifyWebhookAsync(new TextEncoder().encode(payload), new Headers(headers), [secret], { now: () => now })).toMatchObject({ id: 'evt_1' });
+    const cases: Array<[string, Record<string, string>, string, number]> = [
+      [payload.replace('ch_1', 'ch_2'), headers, secret, now],
+      [payload, headers, `whsec_${Buffer.from('y'.repeat(32)).toString('base64')}`, now],
+      [payload, headers, secret, now + 3_600],
+    ];
+    for (const [body, h, s, at] of cases) {
+      const sync = (() => {
+        try {
+          verifyWebhook(body, h, s, { now: () => at });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(sync).toBeDefined();
+      await expect(verifyWebhookAsync(body, h, s, { now: () => at })).rejects.toThrow(sync);
+    }
+  });
+});

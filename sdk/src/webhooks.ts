@@ -1,95 +1,33 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { webhooks } from './schema';
+import { createHmac } from 'node:crypto';
+import {
+  type ExpectedSignatures, type HeaderBag, judge, type KupaEvent, readDelivery, signingInputs, type VerifyOptions, type WebhookSecrets,
+  WebhookVerificationError,
+} from './webhook-verification';
 
-/** Every event type the service sends (the contract's `webhooks:`). */
-export type KupaEventType = keyof webhooks;
+export {
+  type KupaEvent, type KupaEventType, type VerifyOptions, type WebhookSecrets, WebhookVerificationError,
+} from './webhook-verification';
 
-type Delivered<K extends KupaEventType> = webhooks[K]['post']['requestBody']['content']['application/json'];
-
-/** An event, discriminated by `type`: `if (event.type === 'charge.succeeded') event.data.amount …` */
-export type KupaEvent = { [K in KupaEventType]: Omit<Delivered<K>, 'type' | 'data'> & { type: K; data: NonNullable<Delivered<K>['data']> } }[KupaEventType];
-
-type HeaderBag = Headers | Record<string, string | string[] | undefined>;
-
-export class WebhookVerificationError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'WebhookVerificationError';
-  }
-}
-
-export interface VerifyOptions {
-  /** Deliveries older (or newer) than this many seconds are refused as replays. Default 300. */
-  toleranceSeconds?: number;
-  /** The current time in unix seconds; for tests. */
-  now?: () => number;
-}
-
-function header(headers: HeaderBag, name: string): string | undefined {
-  if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
-  const bag = headers as Record<string, string | string[] | undefined>;
-  const key = Object.keys(bag).find((k) => k.toLowerCase() === name);
-  const value = key === undefined ? undefined : bag[key];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-function standardSignature(secret: string, id: string, timestamp: string, body: string): string {
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  return createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+function expectedSignatures(secret: string, delivery: { id: string; timestamp: string; body: string }): ExpectedSignatures {
+  const inputs = signingInputs(secret, delivery);
+  return {
+    service: createHmac('sha256', inputs.serviceKey).update(delivery.body).digest('hex'),
+    standard: createHmac('sha256', inputs.standardKey).update(inputs.standardData).digest('base64'),
+  };
 }
 
 /**
  * Verifies a delivery and returns its event. Pass the raw request body exactly as received (not
- * re-serialized JSON), the request headers and the endpoint's `whsec_` secret. Both signatures must
- * match: `Service-Signature` (HMAC-SHA256 of the body) and the Standard Webhooks `webhook-signature`
- * (which also covers the id and timestamp), and the timestamp must be recent, so a captured delivery
- * cannot be replayed later. Deduplicate by the event id: a delivery may arrive more than once.
+ * re-serialized JSON), the request headers and the endpoint's `whsec_` secret (or, after a rotation,
+ * both the new and the previous one). Both signatures must match: `Service-Signature` (HMAC-SHA256 of
+ * the body) and the Standard Webhooks `webhook-signature` (which also covers the id and timestamp), and
+ * the timestamp must be recent, so a captured delivery cannot be replayed later. Deduplicate by the
+ * event id: a delivery may arrive more than once. In edge runtimes use `verifyWebhookAsync` from
+ * `@kupa/sdk/edge`.
  */
-export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, secret: string, options: VerifyOptions = {}): KupaEvent {
-  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) {
-    throw new WebhookVerificationError("No webhook secret given: pass the endpoint's secret (whsec_…, shown when the endpoint was created)");
-  }
-  if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
-    throw new WebhookVerificationError(
-      'The body was parsed before verification: pass the raw request body (a string or Buffer), exactly as received. In Express use express.raw({ type: "application/json" }) on the webhook route, or kupaWebhookHandler',
-    );
-  }
-  const body = typeof payload === 'string' ? payload : Buffer.from(payload).toString('utf8');
-  const serviceSignature = header(headers, 'service-signature');
-  const id = header(headers, 'webhook-id');
-  const timestamp = header(headers, 'webhook-timestamp');
-  const signatures = header(headers, 'webhook-signature');
-  if (!serviceSignature || !id || !timestamp || !signatures) {
-    throw new WebhookVerificationError('Missing signature headers (Service-Signature, webhook-id, webhook-timestamp, webhook-signature): is this request from Kupa?');
-  }
-
-  const expected = createHmac('sha256', secret).update(body).digest('hex');
-  if (!safeEqual(serviceSignature, expected)) {
-    throw new WebhookVerificationError("Service-Signature does not match the body: check that the secret is this endpoint's and that the body is the raw one, not re-serialized JSON");
-  }
-
-  const now = options.now?.() ?? Math.floor(Date.now() / 1000);
-  const tolerance = options.toleranceSeconds ?? 300;
-  const age = now - Number(timestamp);
-  if (!/^\d+$/.test(timestamp) || Math.abs(age) > tolerance) {
-    throw new WebhookVerificationError(`The delivery timestamp is too old or too new (${age} s, tolerance ${tolerance} s): a replayed delivery, or this server's clock is off`);
-  }
-  const wanted = standardSignature(secret, id, timestamp, body);
-  const matches = signatures.split(' ').some((entry) => {
-    const [version, signature] = entry.split(',');
-    return version === 'v1' && signature !== undefined && safeEqual(signature, wanted);
-  });
-  if (!matches) throw new WebhookVerificationError('webhook-signature does not match the id, timestamp and body');
-
-  const event = JSON.parse(body) as KupaEvent;
-  if (event.id !== id) throw new WebhookVerificationError('webhook-id does not match the event id');
-  return event;
+export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, secret: WebhookSecrets, options: VerifyOptions = {}): KupaEvent {
+  const delivery = readDelivery(payload, headers, secret);
+  return judge(delivery, delivery.secrets.map((s) => expectedSignatures(s, delivery)), options);
 }
 
 /**
@@ -102,7 +40,7 @@ export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, 
  * app.post('/webhooks', kupaWebhookHandler(process.env.KUPA_WEBHOOK_SECRET!, async (event) => { … }));
  * ```
  */
-export function kupaWebhookHandler(secret: string, onEvent: (event: KupaEvent) => unknown | Promise<unknown>, options: VerifyOptions = {}) {
+export function kupaWebhookHandler(secret: WebhookSecrets, onEvent: (event: KupaEvent) => unknown | Promise<unknown>, options: VerifyOptions = {}) {
   return async (req: WebhookRequest, res: WebhookResponse): Promise<void> => {
     if (req.body !== undefined && !(req.body instanceof Uint8Array) && typeof req.body !== 'string') {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('webhook body already parsed');
@@ -157,11 +95,12 @@ function readRaw(req: WebhookRequest): Promise<Uint8Array> {
 export function generateTestHeaders(payload: string, secret: string, options: { id?: string; timestamp?: number } = {}): Record<string, string> {
   const id = options.id ?? (JSON.parse(payload) as { id: string }).id;
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+  const expected = expectedSignatures(secret, { id, timestamp, body: payload });
   return {
     'Content-Type': 'application/json',
-    'Service-Signature': createHmac('sha256', secret).update(payload).digest('hex'),
+    'Service-Signature': expected.service,
     'webhook-id': id,
     'webhook-timestamp': timestamp,
-    'webhook-signature': `v1,${standardSignature(secret, id, timestamp, payload)}`,
+    'webhook-signature': `v1,${expected.standard}`,
   };
 }

@@ -69,6 +69,7 @@ function validBodies(): Record<string, Record<string, unknown>> {
     createRefund: { amount: 100, reason: 'requested_by_customer' },
     redeliverEvent: { endpoint: Number(ids.endpoint) },
     createWebhookEndpoint: { url: 'https://hooks.example.com/kupa', events: ['charge.succeeded'] },
+    rotateWebhookSecret: { previous_secret_expires_in: 3_600 },
     createTestClock: { frozen_time: '2026-01-01T00:00:00Z', name: 'Fuzz clock' },
     advanceTestClock: { frozen_time: '2026-01-02T00:00:00Z' },
   };
@@ -104,6 +105,7 @@ function pathIds(op: Operation): Record<string, string> {
     '/v1/events/{id}/redeliver': { id: ids.event },
     '/v1/webhooks/{id}': { id: ids.endpoint },
     '/v1/webhooks/{id}/deliveries': { id: ids.endpoint },
+    '/v1/webhooks/{id}/rotate_secret': { id: ids.endpoint },
     '/v1/test_helpers/test_clocks/{id}': { id: ids.clock },
     '/v1/test_helpers/test_clocks/{id}/advance': { id: ids.clock },
   };

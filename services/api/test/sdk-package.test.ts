@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,7 +92,7 @@ describe('the SDK package, installed with npm outside the workspace', () => {
     `);
     const failed = await tsc('bad.mts').then(() => 'compiled', (error: { stdout: string }) => error.stdout);
     expect(failed).toMatch(/'nmae' does not exist/);
-  });
+  }, 120_000);
 
   it('verifies a real delivery with verifyWebhook and refuses a tampered one, saying why', async () => {
     await recordEvent(app, { accountId: merchant.id, livemode: false }, 'charge.succeeded');
@@ -115,5 +115,24 @@ describe('the SDK package, installed with npm outside the workspace', () => {
     const [type, refusal] = stdout.trim().split('\n');
     expect(type).toBe('charge.succeeded');
     expect(refusal).toMatch(/^WebhookVerificationError: .*does not match/);
+  });
+
+  it('has an edge entry that needs nothing but fetch and Web Crypto, and verifies the same delivery', async () => {
+    const dist = join(shop, 'node_modules', '@kupa', 'sdk', 'dist');
+    const files = new Set(['edge.js']);
+    for (const file of files) {
+      const text = readFileSync(join(dist, file), 'utf8');
+      expect(text, file).not.toMatch(/from\s*["'](node:|crypto|buffer)|require\(|\bBuffer\.|\bprocess\./);
+      for (const [, imported] of text.matchAll(/from\s*"\.\/([^"]+)"/g)) files.add(imported);
+    }
+    writeFileSync(join(shop, 'verify-edge.mjs'), `
+      import { readFileSync } from 'node:fs';
+      import { verifyWebhookAsync } from '@kupa/sdk/edge';
+      const { body, headers } = JSON.parse(readFileSync('delivery.json', 'utf8'));
+      console.log((await verifyWebhookAsync(new TextEncoder().encode(body), new Headers(headers), process.env.SECRET)).type);
+      await verifyWebhookAsync(body.replace('"amount":', '"amount":1'), headers, process.env.SECRET).catch((error) => console.log(error.name));
+    `);
+    const { stdout } = await node('verify-edge.mjs', { SECRET: secret });
+    expect(stdout.trim().split('\n')).toEqual(['charge.succeeded', 'WebhookVerificationError']);
   });
 });

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
+import { verifyWebhook } from '@kupa/sdk';
 import { EVENTS } from '../src/modules/events/events.tokens';
 import type { WebhookSender } from '../src/modules/events/application/ports/webhook-transport';
 import { RecordEvent } from '../src/modules/events/application/record-event';
@@ -54,7 +55,7 @@ describe('webhook endpoints', () => {
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const list = await api.GET('/v1/webhooks');
-    expect(list.data!.data).toEqual([{ id: created.id, object: 'webhook_endpoint', url: created.url, events: created.events, active: true, livemode: false, created: created.created }]);
+    expect(list.data!.data).toEqual([{ id: created.id, object: 'webhook_endpoint', url: created.url, events: created.events, active: true, previous_secret_expires_at: null, livemode: false, created: created.created }]);
     expect(JSON.stringify(list.data)).not.toContain('whsec_');
     const one = await api.GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } });
     expect(one.data!.data).not.toHaveProperty('secret');
@@ -123,6 +124,71 @@ describe('events', () => {
   it('cannot be recorded outside the unit of work of the change', async () => {
     const merchant = await app.createAccount();
     await expect(app.services.inContext(() => app.services.container.get(RecordEvent).execute(scopeOf(merchant), 'charge.succeeded', chargeData()))).rejects.toThrow(/unit of work/);
+  });
+});
+
+describe('rotating an endpoint\'s secret', () => {
+  const signatureEntries = (request: { headers: Record<string, unknown> }) => String(request.headers['webhook-signature']).split(' ');
+  const standardHeaders = (request: { headers: Record<string, unknown> }) => ({
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  });
+
+  it('signs with both secrets during the overlap, so a receiver with either accepts, then with the new one alone', async () => {
+    const merchant = await app.createAccount();
+    const hook = await receiver();
+    const created = await endpoint(merchant.testKey, `${hook.url}/hooks`);
+    const oldSecret = created.secret!;
+    const api = app.client(merchant.testKey);
+
+    const rotated = await api.POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: created.id } } });
+    expect(rotated.response.status).toBe(200);
+    const newSecret = rotated.data!.data.secret;
+    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(newSecret).not.toBe(oldSecret);
+    const overlapEnds = Date.parse(rotated.data!.data.previous_secret_expires_at!);
+    expect(Math.abs(overlapEnds - (Date.now() + 24 * 3600_000))).toBeLessThan(60_000);
+    const shown = (await api.GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } })).data!.data;
+    expect(shown).toMatchObject({ previous_secret_expires_at: rotated.data!.data.previous_secret_expires_at });
+    expect(shown).not.toHaveProperty('secret');
+
+    const during = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    const first = await waitFor('the delivery during the overlap', () => hook.requests.find((r) => r.headers['webhook-id'] === during.id));
+    expect(signatureEntries(first)).toHaveLength(2);
+    expect(first.headers['service-signature']).toBe(createHmac('sha256', newSecret).update(first.raw).digest('hex'));
+    for (const secret of [oldSecret, newSecret]) {
+      expect(new Webhook(secret).verify(first.raw.toString('utf8'), standardHeaders(first))).toMatchObject({ id: during.id });
+      expect(verifyWebhook(first.raw, first.headers, secret).id).toBe(during.id);
+    }
+
+    const again = await api.POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: created.id } }, body: { previous_secret_expires_in: 0 } });
+    const newest = again.data!.data.secret;
+    expect(again.data!.data.previous_secret_expires_at).toBeNull();
+    const after = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    const second = await waitFor('the delivery after', () => hook.requests.find((r) => r.headers['webhook-id'] === after.id));
+    expect(signatureEntries(second)).toHaveLength(1);
+    expect(verifyWebhook(second.raw, second.headers, newest).id).toBe(after.id);
+    for (const secret of [oldSecret, newSecret]) expect(() => verifyWebhook(second.raw, second.headers, secret)).toThrow(/does not match/);
+  });
+
+  it('refuses another account\'s endpoint and an overlap out of range, changing nothing', async () => {
+    const merchant = await app.createAccount();
+    const created = await endpoint(merchant.testKey, 'http://127.0.0.1:9/rotate');
+    const stranger = await app.createAccount();
+    const foreign = await app.client(stranger.testKey).POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: created.id } } });
+    expect(foreign.response.status).toBe(404);
+    for (const overlap of [-1, 604_801]) {
+      const res = await rawRequest(`${app.baseUrl}/v1/webhooks/${created.id}/rotate_secret`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ previous_secret_expires_in: overlap }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'parameter_invalid', param: 'previous_secret_expires_in' });
+    }
+    const shown = (await app.client(merchant.testKey).GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } })).data!.data;
+    expect(shown.previous_secret_expires_at).toBeNull();
   });
 });
 

@@ -8,6 +8,7 @@ import { GetEvent } from './application/get-event';
 import { GetWebhookEndpoint } from './application/get-webhook-endpoint';
 import { ListEvents } from './application/list-events';
 import { ReadEventFeed } from './application/read-event-feed';
+import { RotateWebhookSecret } from './application/rotate-webhook-secret';
 import { ListWebhookDeliveries } from './application/list-webhook-deliveries';
 import { ListWebhookEndpoints } from './application/list-webhook-endpoints';
 import { RecordEvent } from './application/record-event';
@@ -36,7 +37,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
   bind(EVENTS.DestinationGuard).to(DnsDestinationGuard).inSingletonScope();
   bind(EVENTS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();
   bindSingletons(bind, [
-    RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, ReadEventFeed, GetEvent, CreateWebhookEndpoint, ListWebhookEndpoints,
+    RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, ReadEventFeed, GetEvent, RotateWebhookSecret, CreateWebhookEndpoint, ListWebhookEndpoints,
     GetWebhookEndpoint, DeleteWebhookEndpoint, ListWebhookDeliveries, EventsRouter, WebhookDeliveryJob,
   ]);
 });

@@ -45,7 +45,7 @@ export class DeliverWebhook {
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': USER_AGENT,
-        ...signatureHeaders(endpoint.secret, event.id, body, Math.floor(this.clock.now().getTime() / 1000)),
+        ...signatureHeaders(endpoint.signingSecrets(this.clock.now()), event.id, body, Math.floor(this.clock.now().getTime() / 1000)),
       },
       allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
     });

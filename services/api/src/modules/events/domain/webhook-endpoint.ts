@@ -47,6 +47,9 @@ export class WebhookEndpoint {
   url!: string;
   events!: string[];
   secret!: string;
+  /** The secret before the last rotation, still signing deliveries until `previousSecretExpiresAt`. */
+  previousSecret!: string | null;
+  previousSecretExpiresAt!: Date | null;
   active!: boolean;
   createdAt!: Date;
   deletedAt!: Date | null;
@@ -58,10 +61,32 @@ export class WebhookEndpoint {
     endpoint.url = input.url.toString();
     endpoint.events = input.events;
     endpoint.secret = input.secret;
+    endpoint.previousSecret = null;
+    endpoint.previousSecretExpiresAt = null;
     endpoint.active = true;
     endpoint.createdAt = now;
     endpoint.deletedAt = null;
     return endpoint;
+  }
+
+  /**
+   * A new secret signs from now on; the current one keeps signing beside it for `overlapSeconds` (none
+   * when 0), so receivers can switch without refusing a delivery. Only the latest previous secret lasts.
+   */
+  rotateSecret(newSecret: string, overlapSeconds: number, now: Date): void {
+    this.previousSecret = overlapSeconds > 0 ? this.secret : null;
+    this.previousSecretExpiresAt = overlapSeconds > 0 ? new Date(now.getTime() + overlapSeconds * 1000) : null;
+    this.secret = newSecret;
+  }
+
+  /** Until when the previous secret still signs, or null when none does at `now`. */
+  previousSecretValidUntil(now: Date): Date | null {
+    return this.previousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now ? this.previousSecretExpiresAt : null;
+  }
+
+  /** The secrets a delivery at `now` is signed with: the current one first. */
+  signingSecrets(now: Date): string[] {
+    return this.previousSecretValidUntil(now) ? [this.secret, this.previousSecret!] : [this.secret];
   }
 
   subscribesTo(type: EventType): boolean {

@@ -15,16 +15,19 @@ export interface SignatureHeaders {
 /**
  * The spec's `Service-Signature` (hex HMAC-SHA256 of the raw body keyed with the whole secret string)
  * and the Standard Webhooks trio, whose signature covers `id.timestamp.body` with the secret's decoded
- * bytes so receivers can reject replays by timestamp.
+ * bytes so receivers can reject replays by timestamp. `secrets` is the current secret first, then a
+ * rotated-out one still valid: each gets its own `v1,` entry; `Service-Signature` uses the current one.
  */
-export function signatureHeaders(secret: string, eventId: string, body: string, timestampSeconds: number): SignatureHeaders {
+export function signatureHeaders(secrets: string[], eventId: string, body: string, timestampSeconds: number): SignatureHeaders {
   const timestamp = String(timestampSeconds);
-  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const standard = createHmac('sha256', key).update(`${eventId}.${timestamp}.${body}`).digest('base64');
+  const standard = secrets.map((secret) => {
+    const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+    return `v1,${createHmac('sha256', key).update(`${eventId}.${timestamp}.${body}`).digest('base64')}`;
+  });
   return {
-    'Service-Signature': createHmac('sha256', secret).update(body).digest('hex'),
+    'Service-Signature': createHmac('sha256', secrets[0]).update(body).digest('hex'),
     'webhook-id': eventId,
     'webhook-timestamp': timestamp,
-    'webhook-signature': `v1,${standard}`,
+    'webhook-signature': standard.join(' '),
   };
 }

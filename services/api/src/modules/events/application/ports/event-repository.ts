@@ -21,7 +21,12 @@ export interface EventRepository {
 export interface WebhookEndpointRepository {
   /** Inserts and assigns the integer id. */
   add(endpoint: WebhookEndpoint): Promise<void>;
+  /** Writes whether it is active or deleted. */
   save(endpoint: WebhookEndpoint): Promise<void>;
+  /** Locks the endpoint for the rest of the unit of work (rotations take turns). */
+  findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null>;
+  /** Writes its secrets. */
+  saveSecrets(endpoint: WebhookEndpoint): Promise<void>;
   findById(scope: Scope, id: number): Promise<WebhookEndpoint | null>;
   /** Deleted ones included: a delivery job may outlive its endpoint. */
   findByIdUnscoped(id: number): Promise<WebhookEndpoint | null>;

@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
@@ -79,6 +79,18 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
 
   findByIdUnscoped(id: number): Promise<WebhookEndpoint | null> {
     return this.em.findOne(WebhookEndpoint, { id });
+  }
+
+  findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
+    return this.em.findOne(WebhookEndpoint, { ...inScope(scope), id, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  async saveSecrets(endpoint: WebhookEndpoint): Promise<void> {
+    await this.em.nativeUpdate(
+      WebhookEndpoint,
+      { id: endpoint.id },
+      { secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt },
+    );
   }
 
   list(scope: Scope): Promise<WebhookEndpoint[]> {

@@ -26,6 +26,8 @@ export const WebhookEndpointSchema = new EntitySchema<WebhookEndpoint>({
     url: { type: 'string' },
     events: { type: ArrayType },
     secret: { type: 'string' },
+    previousSecret: { type: 'string', nullable: true },
+    previousSecretExpiresAt: { type: 'Date', nullable: true },
     active: { type: 'boolean' },
     createdAt: { type: 'Date' },
     deletedAt: { type: 'Date', nullable: true },

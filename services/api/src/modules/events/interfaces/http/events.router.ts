@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
 import { listReply } from '../../../../platform/http/replies';
+import type { Clock } from '../../../../shared/domain/clock';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
 import { CreateWebhookEndpoint } from '../../application/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from '../../application/delete-webhook-endpoint';
 import { GetEvent } from '../../application/get-event';
@@ -10,6 +12,7 @@ import { ListEvents } from '../../application/list-events';
 import { ListWebhookDeliveries } from '../../application/list-webhook-deliveries';
 import { ListWebhookEndpoints } from '../../application/list-webhook-endpoints';
 import { ReadEventFeed } from '../../application/read-event-feed';
+import { RotateWebhookSecret } from '../../application/rotate-webhook-secret';
 import { RedeliverEvent } from '../../application/redeliver-event';
 import type { Event } from '../../domain/event';
 import type { WebhookDelivery } from '../../domain/webhook-delivery';
@@ -19,13 +22,14 @@ export function toEventResponse(event: Event): Schemas['Event'] {
   return event.envelope() as Schemas['Event'];
 }
 
-export function toWebhookEndpointResponse(endpoint: WebhookEndpoint): Schemas['WebhookEndpoint'] {
+export function toWebhookEndpointResponse(endpoint: WebhookEndpoint, now: Date): Schemas['WebhookEndpoint'] {
   return {
     id: endpoint.id,
     object: 'webhook_endpoint',
     url: endpoint.url,
     events: endpoint.events,
     active: endpoint.active,
+    previous_secret_expires_at: endpoint.previousSecretValidUntil(now)?.toISOString() ?? null,
     livemode: endpoint.livemode,
     created: endpoint.createdAt.toISOString(),
   };
@@ -59,6 +63,8 @@ export class EventsRouter {
     @inject(ListWebhookEndpoints) private readonly listEndpoints: ListWebhookEndpoints,
     @inject(GetWebhookEndpoint) private readonly getEndpoint: GetWebhookEndpoint,
     @inject(DeleteWebhookEndpoint) private readonly deleteEndpoint: DeleteWebhookEndpoint,
+    @inject(RotateWebhookSecret) private readonly rotateSecret: RotateWebhookSecret,
+    @inject(SHARED.Clock) private readonly clock: Clock,
     @inject(ListWebhookDeliveries) private readonly listDeliveries: ListWebhookDeliveries,
   ) {}
 
@@ -76,10 +82,20 @@ export class EventsRouter {
       }),
       createWebhookEndpoint: async ({ auth, body }) => {
         const endpoint = await this.createEndpoint.execute(auth, body);
-        return { success: true, data: { ...toWebhookEndpointResponse(endpoint), secret: endpoint.secret } };
+        return { success: true, data: { ...toWebhookEndpointResponse(endpoint, this.clock.now()), secret: endpoint.secret } };
       },
-      listWebhookEndpoints: async ({ auth }) => ({ success: true, data: (await this.listEndpoints.execute(auth)).map(toWebhookEndpointResponse) }),
-      getWebhookEndpoint: async ({ auth, params }) => ({ success: true, data: toWebhookEndpointResponse(await this.getEndpoint.execute(auth, params.id)) }),
+      rotateWebhookSecret: async ({ auth, params, body }) => {
+        const endpoint = await this.rotateSecret.execute(auth, params.id, body?.previous_secret_expires_in);
+        return { success: true, data: { ...toWebhookEndpointResponse(endpoint, this.clock.now()), secret: endpoint.secret } };
+      },
+      listWebhookEndpoints: async ({ auth }) => ({
+        success: true,
+        data: (await this.listEndpoints.execute(auth)).map((endpoint) => toWebhookEndpointResponse(endpoint, this.clock.now())),
+      }),
+      getWebhookEndpoint: async ({ auth, params }) => ({
+        success: true,
+        data: toWebhookEndpointResponse(await this.getEndpoint.execute(auth, params.id), this.clock.now()),
+      }),
       deleteWebhookEndpoint: async ({ auth, params }) => {
         await this.deleteEndpoint.execute(auth, params.id);
         return { success: true };

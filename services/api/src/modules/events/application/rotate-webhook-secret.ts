@@ -1,0 +1,32 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import type { Scope } from '../../../shared/domain/scope';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { type WebhookEndpoint, WebhookEndpointNotFound } from '../domain/webhook-endpoint';
+import { newSigningSecret } from '../domain/webhook-signature';
+import { EVENTS } from '../events.tokens';
+import type { WebhookEndpointRepository } from './ports/event-repository';
+
+export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 60 * 60;
+
+/** A new signing secret for an endpoint, the old one signing beside it for a while (no downtime). */
+@injectable()
+export class RotateWebhookSecret {
+  constructor(
+    @inject(EVENTS.WebhookEndpointRepository) private readonly endpoints: WebhookEndpointRepository,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  execute(scope: Scope, id: number, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS): Promise<WebhookEndpoint> {
+    return this.uow.run(async () => {
+      const endpoint = await this.endpoints.findByIdForUpdate(scope, id);
+      if (!endpoint) throw new WebhookEndpointNotFound(id);
+      endpoint.rotateSecret(newSigningSecret(), overlapSeconds, this.clock.now());
+      await this.endpoints.saveSecrets(endpoint);
+      return endpoint;
+    });
+  }
+}
