@@ -25,7 +25,15 @@ export default defineConfig([
     splitting: true,
     noExternal: [BUNDLED],
     external: UNBUNDLED.flatMap((name) => [name, `${name}/*`]),
-    // Bundled CommonJS code still calls require() for what stays outside the bundle.
-    banner: { js: "import { createRequire as __kupaRequire } from 'node:module'; const require = __kupaRequire(import.meta.url);" },
+    // Bundled CommonJS code still calls require() for what stays outside the bundle. The ORM's check that
+    // its packages share one version reads a package.json by a path that means nothing inside a bundle
+    // (whose versions were fixed when it was built), so it is switched off here.
+    banner: {
+      js: [
+        "import { createRequire as __kupaRequire } from 'node:module';",
+        'const require = __kupaRequire(import.meta.url);',
+        "process.env.MIKRO_ORM_ALLOW_VERSION_MISMATCH ??= '1';",
+      ].join(' '),
+    },
   },
 ]);
