@@ -582,3 +582,18 @@ describe('the embed on the merchant\'s site', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 });
+
+describe('the API reference', () => {
+  it('shows curl and Node SDK samples at /docs, with every asset served by the API itself', async () => {
+    const { page, requests, errors } = await open(`${apiUrl}/docs#tag/Checkout-sessions/operation/createCheckoutSession`);
+    const operation = page.locator('[data-section-id="operation/createCheckoutSession"]');
+    await pwExpect(operation.getByRole('heading', { name: 'Create a checkout session' })).toBeVisible({ timeout: 30_000 });
+    await operation.getByRole('tab', { name: 'curl' }).click();
+    await pwExpect(operation.locator('pre', { hasText: 'curl -s -X POST $KUPA_API_BASE/v1/checkout_sessions' })).toBeVisible();
+    await operation.getByRole('tab', { name: 'Node SDK' }).click();
+    await pwExpect(operation.locator('pre', { hasText: "kupa.POST('/v1/checkout_sessions'" })).toBeVisible();
+    await screenshot(page, 'api-docs');
+    for (const url of requests) if (url.startsWith('http')) expect(new URL(url).origin, url).toBe(new URL(apiUrl).origin);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import express, { type Express } from 'express';
 import { RequestContext } from '@mikro-orm/postgresql';
@@ -27,7 +28,16 @@ const require = createRequire(import.meta.url);
 /** How long a repeat of a running idempotent request waits for its answer. */
 const IDEMPOTENT_WAIT_MS = 5_000;
 
-const REDOC_BUNDLE = require.resolve('redoc/bundles/redoc.standalone.js');
+/**
+ * The reference renderer, with the one asset it would fetch from another host (its menu's logo) made a
+ * local image, so /docs loads everything from this server and works offline.
+ */
+let redocBundle: string | undefined;
+function redoc(): string {
+  redocBundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', '/docs/logo.svg');
+  return redocBundle;
+}
+const DOCS_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0b5cad"/><path d="M5 4v8M5 8l5-4M5 8l5 4" stroke="#fff" stroke-width="2" fill="none"/></svg>';
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -94,8 +104,11 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
   app.get('/docs', (_req, res) => {
     res.type('html').send(DOCS_PAGE);
   });
+  app.get('/docs/logo.svg', (_req, res) => {
+    res.type('image/svg+xml').set('Cache-Control', 'public, max-age=3600').send(DOCS_LOGO);
+  });
   app.get('/docs/redoc.standalone.js', (_req, res) => {
-    res.sendFile(REDOC_BUNDLE, { maxAge: '1h', dotfiles: 'allow' });
+    res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(redoc());
   });
 
   const api = createContractRouter({
