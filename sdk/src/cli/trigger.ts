@@ -31,7 +31,7 @@ class Kit {
 
   async advance(clock: string, to: Date): Promise<void> {
     unwrap(await this.api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock } }, body: { frozen_time: to.toISOString() } }));
-    this.log(`  advanced test clock ${clock} to ${to.toISOString()}`);
+    this.log(`  advanced         test clock ${clock} to ${to.toISOString()}`);
   }
 
   async customer(testClock?: string): Promise<string> {

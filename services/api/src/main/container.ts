@@ -29,7 +29,7 @@ import { createBoss, type PgBoss } from '../platform/jobs/pg-boss';
 import { PgBossJobQueue } from '../platform/jobs/pg-boss-job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
 import { createLogger } from '../platform/logging/logger';
-import { createOrm, migrate } from '../platform/persistence/orm';
+import { createOrm, migrate, underStartupLock } from '../platform/persistence/orm';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 import { MikroOrmUnitOfWork } from '../platform/persistence/unit-of-work';
 import { PgNotifications } from '../platform/persistence/pg-notifications';
@@ -69,7 +69,6 @@ export interface ServiceOptions {
 export async function createServices(config: Config, databaseUrl: string, options: ServiceOptions = { worker: false }): Promise<Services> {
   const logger = createLogger(config.logLevel, options.logDestination);
   const orm = await createOrm(databaseUrl, entities);
-  await migrate(orm);
   const boss = createBoss(databaseUrl, { supervise: options.worker, maintenanceIntervalSeconds: config.jobMaintenanceIntervalSeconds });
   let shuttingDown = false;
   // PostgreSQL closing the queue's connections (57P01: it is stopping, e.g. Ctrl-C reached it before us)
@@ -79,12 +78,15 @@ export async function createServices(config: Config, databaseUrl: string, option
     else if ((error as { code?: string }).code === '57P01') logger.warn({ err: error }, 'job queue connection closed by the database');
     else logger.error({ err: error }, 'job queue error');
   });
-  await boss.start();
   const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
-  for (const queue of queues) {
-    await boss.createQueue(queue.name, queue);
-    await boss.updateQueue(queue.name, queue);
-  }
+  await underStartupLock(orm, async () => {
+    await migrate(orm);
+    await boss.start();
+    for (const queue of queues) {
+      await boss.createQueue(queue.name, queue);
+      await boss.updateQueue(queue.name, queue);
+    }
+  });
 
   const notifications = new PgNotifications(databaseUrl, logger);
   await notifications.start();

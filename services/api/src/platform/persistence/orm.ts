@@ -43,6 +43,24 @@ export async function createOrm(databaseUrl: string, entities: EntitySchema[], o
 }
 
 const MIGRATION_LOCK = 727_274;
+const STARTUP_LOCK = 727_275;
+
+/**
+ * Runs a process's start-up schema work (migrations, the job queue's tables and queues) while holding a
+ * session advisory lock, so processes starting together against one database take turns: concurrent
+ * queue creation deadlocks in PostgreSQL otherwise ("deadlock detected" at start).
+ */
+export async function underStartupLock<T>(orm: MikroORM, work: () => Promise<T>): Promise<T> {
+  const client = orm.em.getConnection().getKnex().client;
+  const connection = (await client.acquireConnection()) as { query(text: string, values: unknown[]): Promise<unknown> };
+  try {
+    await connection.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    return await work();
+  } finally {
+    await connection.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+    await client.releaseConnection(connection);
+  }
+}
 
 /** Applies pending migrations; processes starting together take turns on an advisory lock. */
 export async function migrate(orm: MikroORM): Promise<void> {

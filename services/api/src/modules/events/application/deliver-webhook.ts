@@ -52,6 +52,7 @@ export class DeliverWebhook {
 
     const now = this.clock.now();
     const verdict = classify(result);
+    const wasActive = endpoint.active;
     let outcome: DeliveryOutcome = 'succeeded';
     let nextRetryAt: Date | null = null;
     if (verdict === 'gone') {
@@ -69,7 +70,8 @@ export class DeliverWebhook {
       const delivery = WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now });
       if (!(await this.deliveries.add(delivery))) return;
       if (nextRetryAt) await this.queue.send(WEBHOOK_DELIVERY_QUEUE, { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextRetryAt });
-      if (verdict !== 'failed') await this.endpoints.save(endpoint);
+      // Only a change is written: every delivery rewriting the endpoint's row made them queue on its lock.
+      if (endpoint.active !== wasActive) await this.endpoints.save(endpoint);
     });
   }
 }
