@@ -13,6 +13,7 @@ import { loadConfig } from '../src/main/config';
 import { createServices } from '../src/main/container';
 import { startEmbeddedPostgres } from '../src/main/database';
 import { CreateAccount } from '../src/modules/accounts/application/create-account';
+import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { type LoadResult, runLoad, unloadedLatency } from './load';
 
 const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -22,6 +23,12 @@ const ROUNDS = QUICK ? 1 : 3;
 const CONNECTIONS = SMOKE ? 4 : 50;
 const UNLOADED_REQUESTS = SMOKE ? 10 : 200;
 const RESULTS_DIR = SMOKE ? mkdtempSync(join(tmpdir(), 'kupa-bench-smoke-')) : fileURLToPath(new URL('../../../bench-results', import.meta.url));
+
+/** The compiled benchmark servers, by absolute path (a test looks for leftovers by it). */
+const SERVERS = {
+  subject: fileURLToPath(new URL('../dist/bench/subject.js', import.meta.url)),
+  baseline: fileURLToPath(new URL('../dist/bench/baseline.js', import.meta.url)),
+};
 
 interface Server {
   origin: string;
@@ -52,9 +59,9 @@ interface Benchmark {
  * A server in production mode. One key drives the whole load, far beyond what a merchant's rate limit
  * allows: the limiter runs (its cost is measured) with a bucket the load never empties.
  */
-function startServer(script: string, databaseUrl: string, env: Record<string, string> = {}): Promise<Server> {
+function startServer(script: string, databaseUrl: string, env: Record<string, string>, spawned: (child: ChildProcess) => void): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['exec', 'tsx', script], {
+    const child = spawn(process.execPath, [script], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: {
         ...process.env,
@@ -68,6 +75,7 @@ function startServer(script: string, databaseUrl: string, env: Record<string, st
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    spawned(child);
     let err = '';
     child.stderr!.on('data', (chunk: Buffer) => {
       err += chunk;
@@ -176,17 +184,27 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kupa-bench-'));
   chmodSync(dataDir, 0o755);
   const database = await startEmbeddedPostgres({ dataDir, database: 'kupa_bench' });
-  const servers: Server[] = [];
+  const children: ChildProcess[] = [];
+  const stopChildren = () => {
+    for (const child of children) child.kill('SIGKILL');
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      stopChildren();
+      void database.stop().finally(() => process.exit(130));
+    });
+  }
   let belowFloor = false;
   try {
     const seed = await createServices(loadConfig({ LOG_LEVEL: 'silent' }), database.url, { worker: false });
     const { account, apiKeys } = await seed.inContext(() => seed.container.get(CreateAccount).execute({ name: 'Bench merchant' }));
     await seed.close();
 
-    const subject = await startServer('bench/servers/subject.ts', database.url);
-    const baseline = await startServer('bench/servers/baseline.ts', database.url);
-    const unguarded = await startServer('bench/servers/subject.ts', database.url, { BENCH_GUARDS: 'off' });
-    servers.push(subject, baseline, unguarded);
+    // Each server is tracked as soon as it is spawned, so a failure or an interrupt leaves none running.
+    const start = (script: string, env: Record<string, string> = {}) => startServer(script, database.url, env, (child) => children.push(child));
+    const subject = await start(SERVERS.subject);
+    const baseline = await start(SERVERS.baseline);
+    const unguarded = await start(SERVERS.subject, { BENCH_GUARDS: 'off' });
     const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, unguarded, key: apiKeys.test, accountId: account.id };
     mkdirSync(RESULTS_DIR, { recursive: true });
 
@@ -219,7 +237,7 @@ async function main(): Promise<number> {
     }
     await ctx.db.end();
   } finally {
-    for (const server of servers) server.process.kill('SIGKILL');
+    stopChildren();
     await database.stop();
     rmSync(dataDir, { recursive: true, force: true });
     if (SMOKE) rmSync(RESULTS_DIR, { recursive: true, force: true });

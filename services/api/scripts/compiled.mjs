@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 const API = fileURLToPath(new URL('..', import.meta.url));
 
 export const TARGETS = {
-  /** The service's own command line (accounts, keys, emails, jobs). */
-  api: { dir: API, sources: ['src', 'migrations'], entry: 'dist/cli/cli.js' },
+  /** The service's own command line (accounts, keys, emails, jobs); one build makes the server and the benchmarks' servers too. */
+  api: { dir: API, sources: ['src', 'migrations', 'bench/servers'], entry: 'dist/cli/cli.js', alongside: ['dist/server/start.js', 'dist/bench/subject.js', 'dist/bench/baseline.js'] },
   /** The SDK's `kupa` command (listen, trigger), which needs only an API key. */
-  sdk: { dir: join(API, '..', '..', 'sdk'), sources: ['src'], entry: 'dist/cli.js' },
+  sdk: { dir: join(API, '..', '..', 'sdk'), sources: ['src'], entry: 'dist/cli.js', alongside: [] },
 };
 
 function newest(path) {
@@ -30,7 +30,8 @@ function builtAt(path) {
 /** The path of the target's compiled command line, compiling first if any source is newer. */
 export function ensureCompiled(target) {
   const entry = join(target.dir, target.entry);
-  if (Math.max(...target.sources.map((dir) => newest(join(target.dir, dir)))) > builtAt(entry)) {
+  const stale = Math.max(...target.sources.map((dir) => newest(join(target.dir, dir)))) > builtAt(entry);
+  if (stale || target.alongside.some((output) => builtAt(join(target.dir, output)) === 0)) {
     process.stderr.write(`Compiling ${target.dir}…\n`);
     const build = spawnSync('pnpm', ['run', 'build'], { cwd: target.dir, stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.status !== 0) throw new Error(`compiling ${target.dir} failed`);

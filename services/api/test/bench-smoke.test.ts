@@ -1,22 +1,37 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+
+const API_DIR = fileURLToPath(new URL('..', import.meta.url));
+const ENV = { ...process.env, BENCH_SMOKE: '1', BENCH_LOG_LEVEL: 'silent' };
+/** Processes a benchmark run started: its servers (by their compiled path) and its PostgreSQL (by its data directory). */
+const leftovers = () =>
+  ['dist/bench/', 'kupa-bench-'].flatMap((pattern) => spawnSync('pgrep', ['-f', pattern === 'dist/bench/' ? `${API_DIR}${pattern}` : pattern], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean));
 
 describe('pnpm bench', () => {
   // Timings mean nothing at this size and never gate the tests: this proves the suite still runs and that
   // each benchmark's own checks of what it timed (rows written, no failed requests) hold.
-  it('runs every benchmark of the suite at smoke size', () => {
-    const bench = (args: string[]) => spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', ...args], {
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
-      env: { ...process.env, BENCH_SMOKE: '1', BENCH_LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 150_000,
-    });
+  it('runs every benchmark of the suite at smoke size and leaves no process behind', () => {
+    const bench = (args: string[]) => spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', ...args], { cwd: API_DIR, env: ENV, encoding: 'utf8', timeout: 150_000 });
     // The suite's own list, so a benchmark added to it is smoke-run here without anyone remembering to.
     const names = bench(['--list']).stdout.trim().split('\n');
     expect(names).toEqual(expect.arrayContaining(['http-floor', 'create-customer', 'guards']));
     const run = bench([]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const name of names) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal`, 'm'));
+    expect(leftovers()).toEqual([]);
   }, 200_000);
+
+  it('an interrupted run stops the servers and the database it started', async () => {
+    const runner = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], { cwd: API_DIR, env: ENV, stdio: 'ignore' });
+    const exited = new Promise((resolve) => runner.on('exit', resolve));
+    for (let waited = 0; leftovers().filter((line) => line).length < 3; waited += 100) {
+      if (waited > 60_000) throw new Error('the benchmark servers never started');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    runner.kill('SIGINT');
+    await exited;
+    for (let waited = 0; leftovers().length > 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(leftovers()).toEqual([]);
+  }, 120_000);
 });
