@@ -17,6 +17,8 @@ const SESSIONS = 200;
 const dataDir = tempDataDir();
 const ENV = {
   LOG_LEVEL: 'warn',
+  // Five processes on one machine: each takes a free operations port.
+  METRICS_PORT: '0',
   CARD_FINGERPRINT_SECRET: 'scale-out-fingerprint-secret-0123456789',
   JOB_POLL_INTERVAL_MS: '100',
   JOB_EXPIRE_SECONDS: '3',

@@ -35,7 +35,8 @@ export interface RunningService {
 export function pnpmStart(env: Record<string, string>, args: string[] = []): RunningService {
   const child = spawn('pnpm', ['start', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    // A free operations port unless the test names one, so a service already running here does not collide.
+    env: { ...process.env, METRICS_PORT: '0', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

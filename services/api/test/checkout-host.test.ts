@@ -10,7 +10,7 @@ let baseUrl: string;
 beforeAll(async () => {
   const config = loadConfig({ PUBLIC_BASE_URL: 'https://api.kupa.example', NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'x'.repeat(32) });
   server = await new Promise((resolve) => {
-    const s = createCheckoutApp(config).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createCheckoutApp(config, async () => null).listen(0, '127.0.0.1', () => resolve(s));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -15,6 +15,8 @@ const ENV = {
   JOB_EXPIRE_SECONDS: '2',
   JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
   CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET,
+  // Several processes on one machine: each takes a free operations port.
+  METRICS_PORT: '0',
 };
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 

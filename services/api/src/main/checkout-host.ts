@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { fromRepoRoot } from '../platform/repo-root';
 import type { Config } from './config';
+import { healthRoutes, type Readiness } from './ops';
 
 export const CHECKOUT_DIST = fromRepoRoot('checkout-spa', 'dist');
 
@@ -12,7 +13,7 @@ const COMMON_CSP = ["default-src 'self'", "script-src 'self'", "object-src 'none
  * `/checkout/:id/embed` (framed by https merchant sites, and loopback ones in development), and the
  * merchant's embed script at `/v1/embed.js`.
  */
-export function createCheckoutApp(config: Config): Express {
+export function createCheckoutApp(config: Config, ready: Readiness): Express {
   const app = express();
   app.disable('x-powered-by');
   const indexPath = `${CHECKOUT_DIST}/index.html`;
@@ -37,9 +38,7 @@ export function createCheckoutApp(config: Config): Express {
     res.type('html').send(html);
   };
 
-  app.get('/health', (_req, res) => {
-    res.json({ success: true, data: { status: 'ok' } });
-  });
+  app.use(healthRoutes(ready));
   app.get('/checkout/:id', (_req, res) => sendPage(res, false));
   app.get('/checkout/:id/embed', (_req, res) => sendPage(res, true));
   // The merchant's embed script: a stable URL, so cached briefly rather than forever.

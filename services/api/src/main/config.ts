@@ -7,6 +7,8 @@ export const ROLES: readonly Role[] = ['api', 'checkout', 'worker'];
 export interface Config {
   port: number;
   checkoutPort: number;
+  /** Where /health, /ready and /metrics answer for every role; null when METRICS_PORT=off. */
+  metricsPort: number | null;
   publicBaseUrl: string;
   checkoutHostUrl: string;
   /** Unset: an embedded PostgreSQL is started under `dataDir`. */
@@ -118,12 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const apiPort = port('PORT', 3000)!;
   const checkoutPort = port('CHECKOUT_PORT', 3001)!;
+  const metricsPort = env.METRICS_PORT === 'off' ? null : port('METRICS_PORT', 9464)!;
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${logLevel}'`);
 
   const config: Config = {
     port: apiPort,
     checkoutPort,
+    metricsPort,
     publicBaseUrl: url('PUBLIC_BASE_URL', ['http:', 'https:'], `http://localhost:${apiPort}`)!,
     checkoutHostUrl: url('CHECKOUT_HOST_URL', ['http:', 'https:'], `http://localhost:${checkoutPort}`)!,
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),

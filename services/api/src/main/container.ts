@@ -29,6 +29,9 @@ import { createBoss, type PgBoss } from '../platform/jobs/pg-boss';
 import { PgBossJobQueue } from '../platform/jobs/pg-boss-job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
 import { createLogger } from '../platform/logging/logger';
+import { Metrics } from '../platform/metrics/metrics';
+import { METRICS } from '../platform/metrics/metrics.tokens';
+import { readQueueBacklog } from '../platform/metrics/queue-backlog';
 import { createOrm, migrate, underStartupLock } from '../platform/persistence/orm';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 import { MikroOrmUnitOfWork } from '../platform/persistence/unit-of-work';
@@ -47,6 +50,7 @@ export const entities = [
 export interface Services {
   config: Config;
   container: Container;
+  metrics: Metrics;
   orm: MikroORM;
   boss: PgBoss;
   logger: Logger;
@@ -91,7 +95,9 @@ export async function createServices(config: Config, databaseUrl: string, option
   const notifications = new PgNotifications(databaseUrl, logger);
   await notifications.start();
 
+  const metrics = new Metrics(() => readQueueBacklog(orm.em.fork()));
   const container = new Container();
+  container.bind(METRICS.Metrics).toConstantValue(metrics);
   container.bind(PERSISTENCE.EntityManager).toConstantValue(orm.em);
   container.bind(PERSISTENCE.Notifications).toConstantValue(notifications);
   container.bind(PERSISTENCE.UnitOfWork).to(MikroOrmUnitOfWork).inSingletonScope();
@@ -124,6 +130,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   return {
     config,
     container,
+    metrics,
     orm,
     boss,
     logger,

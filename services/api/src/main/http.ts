@@ -22,7 +22,9 @@ import { requestContext } from '../platform/http/request-context';
 import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { DomainError } from '../shared/domain/domain-error';
+import type { Metrics } from '../platform/metrics/metrics';
 import type { Services } from './container';
+import { healthRoutes, readiness } from './ops';
 
 const require = createRequire(import.meta.url);
 /** How long a repeat of a running idempotent request waits for its answer. */
@@ -52,6 +54,19 @@ const DOCS_PAGE = `<!doctype html>
   <script src="/docs/redoc.standalone.js"></script>
 </body>
 </html>`;
+
+/** Each answer by its contract operation (or `other`), method and status, and how long it took. */
+function countRequests(metrics: Metrics): express.RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const operation = (res.locals.operation as string | undefined) ?? 'other';
+      metrics.requests.inc({ operation, method: req.method, status: String(res.statusCode) });
+      metrics.requestSeconds.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  };
+}
 
 /** Per account and mode (`RATE_LIMIT_PER_SECOND`, `RATE_LIMIT_BURST`); per address on public endpoints. */
 function rateLimits({ orm, config }: Services) {
@@ -93,11 +108,10 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
   app.set('etag', false);
   if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
   app.use(requestContext(logger));
+  app.use(countRequests(services.metrics));
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
 
-  app.get('/health', (_req, res) => {
-    res.json({ success: true, data: { status: 'ok' } });
-  });
+  app.use(healthRoutes(readiness(services)));
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(openApiText);
   });

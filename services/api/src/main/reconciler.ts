@@ -11,6 +11,8 @@ import { JOBS } from '../platform/jobs/jobs.tokens';
 import type { PgBoss } from '../platform/jobs/pg-boss';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
+import type { Metrics } from '../platform/metrics/metrics';
+import { METRICS } from '../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 
 export const RECONCILE_QUEUE = 'money-reconciler';
@@ -63,6 +65,8 @@ export function startHousekeeping(container: Container, logger: Logger, options:
 export async function startReconciler(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
   const run = () => RequestContext.create(container.get(PERSISTENCE.EntityManager), async () => {
     const done = await reconcile(container);
+    const metrics = container.get<Metrics>(METRICS.Metrics);
+    for (const [kind, count] of Object.entries(done)) if (count > 0) metrics.reconciled.inc({ kind }, count);
     if (Object.values(done).some((count) => count > 0)) logger.warn(done, 'reconciled operations left in flight');
   });
   await run().catch((error) => logger.error({ err: error }, 'reconciling at start-up failed'));

@@ -96,6 +96,10 @@ export function createContractRouter(options: ContractRouterOptions): Router {
       if (!isPublic) chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
       if (!isPublic && options.rateLimits) chain.push(options.rateLimits.authenticated);
       chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
+      chain.unshift((_req, res, next) => {
+        res.locals.operation = operation.operationId;
+        next();
+      });
       if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
       chain.push(async (req, res) => {
         const params = validate(validators.params, { ...req.params });

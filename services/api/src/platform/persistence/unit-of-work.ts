@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { type EntityManager, TransactionContext } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from './persistence.tokens';
@@ -7,10 +8,14 @@ export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Whether a unit of work is in progress here (for writes that must share the caller's transaction). */
   active(): boolean;
+  /** Runs `effect` once the unit of work in progress commits (at once outside one; never on rollback). */
+  afterCommit(effect: () => void): void;
 }
 
 @injectable()
 export class MikroOrmUnitOfWork implements UnitOfWork {
+  private readonly committed = new AsyncLocalStorage<Array<() => void>>();
+
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   /**
@@ -23,17 +28,28 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active()) return this.em.transactional(() => work());
     const fork = this.em.fork({ clear: true, cloneEventManager: true });
-    return TransactionContext.create(fork, async () => {
-      await fork.begin();
-      try {
-        const result = await work();
-        await fork.commit();
-        return result;
-      } catch (error) {
-        await fork.rollback();
-        throw error;
-      }
-    });
+    const effects: Array<() => void> = [];
+    const result = await this.committed.run(effects, () =>
+      TransactionContext.create(fork, async () => {
+        await fork.begin();
+        try {
+          const value = await work();
+          await fork.commit();
+          return value;
+        } catch (error) {
+          await fork.rollback();
+          throw error;
+        }
+      }),
+    );
+    for (const effect of effects) effect();
+    return result;
+  }
+
+  afterCommit(effect: () => void): void {
+    const pending = this.committed.getStore();
+    if (pending) pending.push(effect);
+    else effect();
   }
 
   active(): boolean {

@@ -3,6 +3,8 @@ import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
+import type { Metrics } from '../../../platform/metrics/metrics';
+import { METRICS } from '../../../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { nextRetryDelay, parseRetryAfter } from '../domain/retry-policy';
@@ -31,6 +33,7 @@ export class DeliverWebhook {
     @inject(JOBS.Queue) private readonly queue: JobQueue,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
+    @inject(METRICS.Metrics) private readonly metrics: Metrics,
   ) {}
 
   async execute(job: DeliveryJob): Promise<void> {
@@ -69,6 +72,7 @@ export class DeliverWebhook {
     await this.uow.run(async () => {
       const delivery = WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now });
       if (!(await this.deliveries.add(delivery))) return;
+      this.uow.afterCommit(() => this.metrics.webhookDeliveries.inc({ outcome }));
       if (nextRetryAt) await this.queue.send(WEBHOOK_DELIVERY_QUEUE, { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextRetryAt });
       // Only a change is written: every delivery rewriting the endpoint's row made them queue on its lock.
       if (endpoint.active !== wasActive) await this.endpoints.save(endpoint);

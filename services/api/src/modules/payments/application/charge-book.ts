@@ -1,4 +1,8 @@
 import { inject, injectable } from 'inversify';
+import type { Metrics } from '../../../platform/metrics/metrics';
+import { METRICS } from '../../../platform/metrics/metrics.tokens';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { formatShekels as shekels } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 import { GetAccount } from '../../accounts';
@@ -28,6 +32,8 @@ export class ChargeBook {
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(METRICS.Metrics) private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -41,6 +47,7 @@ export class ChargeBook {
       ? Charge.authorized(scope, details, answer.processorRef, now)
       : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
     await this.charges.add(charge);
+    this.uow.afterCommit(() => this.metrics.payments.inc({ outcome: charge.status }));
     if (charge.status === 'succeeded') await this.moneyTaken(charge);
     await this.event(charge, charge.status === 'succeeded' ? 'charge.succeeded' : charge.status === 'failed' ? 'charge.failed' : 'charge.authorized');
     return charge;

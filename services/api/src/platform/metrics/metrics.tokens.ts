@@ -1,0 +1,3 @@
+export const METRICS = {
+  Metrics: Symbol.for('Metrics'),
+};
