@@ -40,6 +40,8 @@ interface Context {
   db: pg.Pool;
   subject: Server;
   baseline: Server;
+  /** The subject without request metrics. */
+  unmetered: Server;
   /** The subject without Idempotency-Key and rate limits. */
   unguarded: Server;
   key: string;
@@ -165,6 +167,25 @@ const benchmarks: Benchmark[] = [
       return result;
     },
   },
+  {
+    // What counting every request for Prometheus costs: POST /v1/customers on the service with its request
+    // metrics, against the same service without them.
+    name: 'metrics',
+    goal: 0.97,
+    floor: 0.5,
+    async trial(ctx, side) {
+      const result = await runLoad((side === 'subject' ? ctx.subject : ctx.unmetered).origin, {
+        method: 'POST',
+        path: '/v1/customers',
+        headers: { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' },
+        body: () => JSON.stringify({ name: 'Noa Cohen' }),
+        connections: CONNECTIONS,
+        durationMs: TRIAL_MS,
+      });
+      assertClean('metrics', side, result);
+      return result;
+    },
+  },
 ];
 
 async function main(): Promise<number> {
@@ -205,7 +226,8 @@ async function main(): Promise<number> {
     const subject = await start(SERVERS.subject);
     const baseline = await start(SERVERS.baseline);
     const unguarded = await start(SERVERS.subject, { BENCH_GUARDS: 'off' });
-    const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, unguarded, key: apiKeys.test, accountId: account.id };
+    const unmetered = await start(SERVERS.subject, { BENCH_METRICS: 'off' });
+    const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, unguarded, unmetered, key: apiKeys.test, accountId: account.id };
     mkdirSync(RESULTS_DIR, { recursive: true });
 
     for (const bench of selected) {

@@ -17,7 +17,8 @@ const overrides: OperationHandlers = {
   }),
 };
 
-// BENCH_GUARDS=off: the same service without Idempotency-Key and rate limits, to measure what they cost.
-const server = createApiApp(services, { overrides, guards: process.env.BENCH_GUARDS !== 'off' }).listen(0, '127.0.0.1', () => {
+// BENCH_GUARDS=off: the same service without Idempotency-Key and rate limits, to measure what they cost;
+// BENCH_METRICS=off: without counting requests.
+const server = createApiApp(services, { overrides, guards: process.env.BENCH_GUARDS !== 'off', metrics: process.env.BENCH_METRICS !== 'off' }).listen(0, '127.0.0.1', () => {
   process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);
 });

@@ -80,10 +80,10 @@ function rateLimits({ orm, config }: Services) {
 
 /**
  * The API role: the contract's operations under `/v1` (and the `/api/v1` alias), the document and its docs.
- * Benchmarks replace handlers by operation id (`overrides`) and measure what the guards cost (`guards: false`
+ * Benchmarks replace handlers by operation id (`overrides`) and measure what the guards and the request metrics cost (`guards: false`, `metrics: false`
  * leaves out Idempotency-Key and rate limits; nothing else does).
  */
-export function createApiApp(services: Services, { overrides = {}, guards = true }: { overrides?: OperationHandlers; guards?: boolean } = {}): Express {
+export function createApiApp(services: Services, { overrides = {}, guards = true, metrics = true }: { overrides?: OperationHandlers; guards?: boolean; metrics?: boolean } = {}): Express {
   const { container, orm, logger } = services;
   const { text: openApiText, document } = loadOpenApi();
   const authenticateKey = container.get(AuthenticateApiKey);
@@ -108,7 +108,7 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
   app.set('etag', false);
   if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
   app.use(requestContext(logger));
-  app.use(countRequests(services.metrics));
+  if (metrics) app.use(countRequests(services.metrics));
   app.use((_req, _res, next) => RequestContext.create(orm.em, next));
 
   app.use(healthRoutes(readiness(services)));
