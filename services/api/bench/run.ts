@@ -22,7 +22,8 @@ const TRIAL_MS = SMOKE ? 300 : QUICK ? 1_500 : 5_000;
 const ROUNDS = QUICK ? 1 : 3;
 const CONNECTIONS = SMOKE ? 4 : 50;
 const UNLOADED_REQUESTS = SMOKE ? 10 : 200;
-const RESULTS_DIR = SMOKE ? mkdtempSync(join(tmpdir(), 'kupa-bench-smoke-')) : fileURLToPath(new URL('../../../bench-results', import.meta.url));
+/** Where a full or quick run writes each benchmark's result. */
+const RESULTS_DIR = fileURLToPath(new URL('../../../bench-results', import.meta.url));
 
 /** The compiled benchmark servers, by absolute path (a test looks for leftovers by it). */
 const SERVERS = {
@@ -202,18 +203,20 @@ async function main(): Promise<number> {
     return 2;
   }
 
+  const children: ChildProcess[] = [];
   const dataDir = mkdtempSync(join(tmpdir(), 'kupa-bench-'));
+  // At smoke size the results are not kept: they go with the run's temporary directory.
+  const resultsDir = SMOKE ? join(dataDir, 'results') : RESULTS_DIR;
+  // Everything this run made goes with it, however it ends.
+  const cleanUp = async () => {
+    for (const child of children) child.kill('SIGKILL');
+    await database.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   chmodSync(dataDir, 0o755);
   const database = await startEmbeddedPostgres({ dataDir, database: 'kupa_bench' });
-  const children: ChildProcess[] = [];
-  const stopChildren = () => {
-    for (const child of children) child.kill('SIGKILL');
-  };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      stopChildren();
-      void database.stop().finally(() => process.exit(130));
-    });
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   }
   let belowFloor = false;
   try {
@@ -228,7 +231,7 @@ async function main(): Promise<number> {
     const unguarded = await start(SERVERS.subject, { BENCH_GUARDS: 'off' });
     const unmetered = await start(SERVERS.subject, { BENCH_METRICS: 'off' });
     const ctx: Context = { databaseUrl: database.url, db: new pg.Pool({ connectionString: database.url, max: 2 }), subject, baseline, unguarded, unmetered, key: apiKeys.test, accountId: account.id };
-    mkdirSync(RESULTS_DIR, { recursive: true });
+    mkdirSync(resultsDir, { recursive: true });
 
     for (const bench of selected) {
       await bench.trial(ctx, 'subject'); // warm-up
@@ -252,17 +255,14 @@ async function main(): Promise<number> {
         baseline: { rps: Math.round(baselineRps), p99_ms: median(runs.baseline.map((r) => r.p99Ms)), runs: runs.baseline },
         ...extra,
       };
-      writeFileSync(join(RESULTS_DIR, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+      writeFileSync(join(resultsDir, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
       const verdict = ratio < bench.floor ? ' BELOW FLOOR' : ratio < bench.goal ? ' below goal' : '';
       console.log(`bench ${bench.name}: ratio ${ratio} (goal ${bench.goal}, floor ${bench.floor})${verdict} — ${Math.round(subjectRps)} vs ${Math.round(baselineRps)} req/s`);
       if (ratio < bench.floor && !SMOKE) belowFloor = true;
     }
     await ctx.db.end();
   } finally {
-    stopChildren();
-    await database.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (SMOKE) rmSync(RESULTS_DIR, { recursive: true, force: true });
+    await cleanUp();
   }
   return belowFloor ? 1 : 0;
 }

@@ -1,4 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -8,21 +10,27 @@ const ENV = { ...process.env, BENCH_SMOKE: '1', BENCH_LOG_LEVEL: 'silent' };
 const leftovers = () =>
   ['dist/bench/', 'kupa-bench-'].flatMap((pattern) => spawnSync('pgrep', ['-f', pattern === 'dist/bench/' ? `${API_DIR}${pattern}` : pattern], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean));
 
+/** The temporary directories benchmark runs made and did not remove. */
+const leftoverDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('kupa-bench-'));
+
 describe('pnpm bench', () => {
   // Timings mean nothing at this size and never gate the tests: this proves the suite still runs and that
   // each benchmark's own checks of what it timed (rows written, no failed requests) hold.
   it('runs every benchmark of the suite at smoke size and leaves no process behind', () => {
     const bench = (args: string[]) => spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', ...args], { cwd: API_DIR, env: ENV, encoding: 'utf8', timeout: 150_000 });
     // The suite's own list, so a benchmark added to it is smoke-run here without anyone remembering to.
+    const before = leftoverDirs();
     const names = bench(['--list']).stdout.trim().split('\n');
     expect(names).toEqual(expect.arrayContaining(['http-floor', 'create-customer', 'guards']));
     const run = bench([]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const name of names) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal`, 'm'));
     expect(leftovers()).toEqual([]);
+    expect(leftoverDirs()).toEqual(before);
   }, 200_000);
 
-  it('an interrupted run stops the servers and the database it started', async () => {
+  it('an interrupted run stops the servers and the database it started, and removes its files', async () => {
+    const before = leftoverDirs();
     const runner = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], { cwd: API_DIR, env: ENV, stdio: 'ignore' });
     const exited = new Promise((resolve) => runner.on('exit', resolve));
     for (let waited = 0; leftovers().filter((line) => line).length < 3; waited += 100) {
@@ -33,5 +41,6 @@ describe('pnpm bench', () => {
     await exited;
     for (let waited = 0; leftovers().length > 0 && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(leftovers()).toEqual([]);
+    expect(leftoverDirs()).toEqual(before);
   }, 120_000);
 });
