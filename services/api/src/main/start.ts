@@ -60,11 +60,12 @@ async function main(): Promise<void> {
   const servers: Server[] = [];
   const stoppers: { stop(): Promise<void> }[] = [];
   let services: Services | undefined;
+  let ops: Server | undefined;
   try {
     services = await createServices(config, database.url, { worker: roles.includes('worker') });
     if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT'));
     if (roles.includes('checkout')) servers.push(await listen(createCheckoutApp(config, readiness(services)), config.checkoutPort, 'CHECKOUT_PORT'));
-    if (config.metricsPort !== null) servers.push(await listen(createOpsApp(services), config.metricsPort, 'METRICS_PORT'));
+    if (config.metricsPort !== null) servers.push((ops = await listen(createOpsApp(services), config.metricsPort, 'METRICS_PORT')));
     if (roles.includes('worker')) stoppers.push(await startWorker(services));
   } catch (error) {
     // A start that fails half-way stops what it started, the embedded PostgreSQL included.
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     console.log(`  API docs:      ${config.publicBaseUrl}/docs`);
   }
   if (roles.includes('checkout')) console.log(`  Checkout host: ${config.checkoutHostUrl}`);
-  if (config.metricsPort !== null) console.log(`  Metrics:       http://localhost:${(servers[servers.length - 1].address() as { port: number }).port}/metrics (and /health, /ready)`);
+  if (ops) console.log(`  Metrics:       http://localhost:${(ops.address() as { port: number }).port}/metrics (and /health, /ready)`);
   if (database.embedded) {
     const merchant = await ensureDevMerchant(services, config.dataDir);
     console.log(`  Dev merchant:  ${merchant.account_id}${merchant.created ? ' (created now)' : ''}`);

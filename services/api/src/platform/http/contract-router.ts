@@ -107,9 +107,19 @@ export function createContractRouter(options: ContractRouterOptions): Router {
         const rawBody = req.body === undefined ? {} : req.body;
         const body = validate(validators.body, rawBody);
         if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
-        const gone = new AbortController();
-        res.on('close', () => gone.abort());
-        const reply = await handler({ auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey, signal: gone.signal } as HandlerContext<never>);
+        // Made only for a handler that reads it (one that waits): most requests never need it.
+        let gone: AbortController | undefined;
+        const context = {
+          auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey,
+          get signal() {
+            if (!gone) {
+              gone = new AbortController();
+              res.on('close', () => gone!.abort());
+            }
+            return gone.signal;
+          },
+        };
+        const reply = await handler(context as HandlerContext<never>);
         if (reply && typeof reply === 'object' && 'html' in reply) {
           res.type('html').send((reply as HtmlReply).html);
         } else {

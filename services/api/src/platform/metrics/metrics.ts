@@ -31,25 +31,18 @@ export class Metrics {
     let read: Promise<QueueBacklog[]> | undefined;
     // Both gauges read the queues once per scrape.
     const current = () => (read ??= backlog().finally(() => setTimeout(() => (read = undefined), 0)));
-    new Gauge({
-      name: 'kupa_job_queue_depth',
-      help: 'Jobs ready to run and not yet started, by queue.',
-      labelNames: ['queue'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const row of await current()) this.set({ queue: row.queue }, row.waiting);
-      },
-    });
-    new Gauge({
-      name: 'kupa_job_queue_oldest_seconds',
-      help: 'How long the oldest job ready to run has waited, by queue (alert above 60).',
-      labelNames: ['queue'],
-      registers: [this.registry],
-      async collect() {
-        this.reset();
-        for (const row of await current()) this.set({ queue: row.queue }, row.oldestSeconds);
-      },
-    });
+    const gauge = (name: string, help: string, value: (row: QueueBacklog) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['queue'],
+        registers: [this.registry],
+        async collect() {
+          this.reset();
+          for (const row of await current()) this.set({ queue: row.queue }, value(row));
+        },
+      });
+    gauge('kupa_job_queue_depth', 'Jobs ready to run and not yet started, by queue.', (row) => row.waiting);
+    gauge('kupa_job_queue_oldest_seconds', 'How long the oldest job ready to run has waited, by queue (alert above 60).', (row) => row.oldestSeconds);
   }
 }
