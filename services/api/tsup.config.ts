@@ -36,5 +36,5 @@ export default defineConfig([
   // usage errors answer at once.
   { ...common, ...bundled, entry: { cli: 'src/main/cli.ts' }, outDir: 'dist/cli', splitting: true },
   // The benchmarks' servers run compiled as the server is.
-  { ...common, entry: { subject: 'bench/servers/subject.ts', baseline: 'bench/servers/baseline.ts' }, outDir: 'dist/bench', skipNodeModulesBundle: true },
+  { ...common, entry: { subject: 'bench/servers/subject.ts', baseline: 'bench/servers/baseline.ts', receivers: 'bench/servers/receivers.ts', stub: 'bench/servers/stub.ts' }, outDir: 'dist/bench', skipNodeModulesBundle: true },
 ]);

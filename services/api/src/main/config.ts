@@ -28,6 +28,8 @@ export interface Config {
   jobMaintenanceIntervalSeconds: number;
   /** A payment attempt pending this long is taken to be orphaned by a crash and is finished by the next caller. */
   paymentAttemptStaleMs: number;
+  /** How long the test-mode processor takes to answer each call, as a real one's network would. */
+  simulatedProcessorLatencyMs: number;
   /** Requests a second per account and mode, and how many may come at once (a token bucket). */
   rateLimit: { perSecond: number; burst: number };
   /** Requests a minute per client address on the public (checkout page) endpoints. */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),
     jobMaintenanceIntervalSeconds: integer('JOB_MAINTENANCE_INTERVAL_SECONDS', 60, 1),
     paymentAttemptStaleMs: integer('PAYMENT_ATTEMPT_STALE_MS', 10_000, 0),
+    simulatedProcessorLatencyMs: integer('SIMULATED_PROCESSOR_LATENCY_MS', 0, 0),
     rateLimit: { perSecond: integer('RATE_LIMIT_PER_SECOND', 100, 1), burst: integer('RATE_LIMIT_BURST', 200, 1) },
     publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1),
     trustProxy: env.TRUST_PROXY ? (/^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY) : undefined,

@@ -117,6 +117,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     attemptStaleMs: config.paymentAttemptStaleMs,
     faults: config.testFaults,
     fingerprintSecret: config.cardFingerprintSecret ?? dataDirSecret(config.dataDir, 'card-fingerprint.secret'),
+    simulatedLatencyMs: config.simulatedProcessorLatencyMs,
   });
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
   container.load(

@@ -6,6 +6,9 @@ import { RenewalsJob } from '../modules/subscriptions/interfaces/jobs/renewals.j
 import type { Services } from './container';
 import { startHousekeeping, startReconciler } from './reconciler';
 
+/** How many jobs each queue's worker takes at once (its batch is handled concurrently). */
+export const BATCH_SIZES = { webhookDelivery: 100, sessionExpiry: 100, email: 50 } as const;
+
 /**
  * The worker role: pg-boss with supervision and cron scheduling on, and every module's job workers.
  * Any number of worker processes may run against one database; pg-boss hands each job to one of them
@@ -15,9 +18,9 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
   const { container, config, logger } = services;
   const polling = { pollIntervalMs: config.jobPollIntervalMs };
   const workers = [
-    container.get(WebhookDeliveryJob).start({ ...polling, batchSize: 100 }),
-    await container.get(SessionExpiryJob).start({ ...polling, batchSize: 100 }),
-    container.get(EmailJob).start({ ...polling, batchSize: 50 }),
+    container.get(WebhookDeliveryJob).start({ ...polling, batchSize: BATCH_SIZES.webhookDelivery }),
+    await container.get(SessionExpiryJob).start({ ...polling, batchSize: BATCH_SIZES.sessionExpiry }),
+    container.get(EmailJob).start({ ...polling, batchSize: BATCH_SIZES.email }),
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
     await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
     await startReconciler(container, logger, polling),

@@ -18,4 +18,6 @@ export interface PaymentSettings {
   faults: Set<string>;
   /** The key of card fingerprints, from configuration: a database dump alone cannot reverse them. */
   fingerprintSecret: string;
+  /** How long the simulated processor takes to answer a money call. */
+  simulatedLatencyMs: number;
 }

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -137,6 +138,7 @@ export class SimulatedProcessor implements CardProcessor {
   /** Runs `work` once per idempotency key; a repeated key replays the first answer. */
   private async once<T>(idempotencyKey: string, operation: string, request: object, work: () => Promise<T>): Promise<T> {
     const recorded = await this.sql('select result from sim_ledger where idempotency_key = ?', [idempotencyKey]);
+    if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
     if (recorded.length > 0) return recorded[0].result as T;
     const result = await work();
     const inserted = await this.sql(

@@ -6,7 +6,8 @@ import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import { AdvanceSubscription } from './advance-subscription';
 import type { SubscriptionRepository } from './ports/subscription-repository';
 
-const CONCURRENCY = 8;
+/** Renewals in flight at once, so the processor's latency overlaps. */
+export const RENEWAL_CONCURRENCY = 8;
 const PAGE = 200;
 
 /**
@@ -37,7 +38,7 @@ export class RenewDueSubscriptions {
           steps += done;
         }
       };
-      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, lane));
+      await Promise.all(Array.from({ length: Math.min(RENEWAL_CONCURRENCY, ids.length) }, lane));
       after = ids[ids.length - 1];
     }
   }

@@ -1,0 +1,177 @@
+// The API under load: each against a raw Express + pg twin of the same statements (baseline server), or
+// the same service without the part whose cost is measured.
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'undici';
+import { type Benchmark, CONNECTIONS, type Context, check, type Side, size, SMOKE, TRIAL_MS } from '../harness';
+import { closedLoop, type LoadRequest, type LoadResult, runLoad, send, unloadedLatency } from '../load';
+import { benchCatalog, call, cartBody, copyRow, mixedBody } from '../seed';
+
+const json = (ctx: Context, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json', ...extra });
+const PUBLIC = { 'content-type': 'application/json' };
+
+function clean(name: string, side: string, result: LoadResult): LoadResult {
+  check(result.errors === 0, `${name}/${side}: ${result.errors} failed requests`);
+  check(result.requests > 0, `${name}/${side}: no requests completed`);
+  return result;
+}
+
+const count = async (ctx: Context, sql: string, params: unknown[] = [ctx.accountId]) => (await ctx.db.query(sql, params)).rows[0].n as number;
+
+/** `POST /v1/customers` on `origin` for a trial; each answer's row is checked to be written once. */
+async function createCustomers(ctx: Context, name: string, side: string, origin: string, headers: () => Record<string, string> = () => json(ctx)) {
+  const before = await count(ctx, 'select count(*)::int as n from customers where account_id = $1');
+  const result = clean(name, side, await runLoad(origin, { connections: CONNECTIONS, durationMs: TRIAL_MS }, () => ({
+    method: 'POST', path: '/v1/customers', headers: headers(), body: JSON.stringify({ name: 'Noa Cohen', email: 'noa@example.co.il', phone: '+972525551234' }),
+  })));
+  const written = (await count(ctx, 'select count(*)::int as n from customers where account_id = $1')) - before;
+  check(written === result.requests, `${name}/${side}: ${result.requests} answered 200 but ${written} customers were written`);
+  return result;
+}
+
+export const httpBenchmarks: Benchmark[] = [
+  {
+    name: 'http-floor',
+    what: 'GET /v1/account through the whole middleware chain, no database, against Express 5 with only express.json()',
+    goal: 0.8,
+    floor: 0.2,
+    async trial(ctx, side) {
+      const server = await ctx.server(side);
+      return clean('http-floor', side, await runLoad(server.origin, { connections: CONNECTIONS, durationMs: TRIAL_MS }, () => ({ path: '/v1/account', headers: { authorization: `Bearer ${ctx.key}` } })));
+    },
+  },
+  {
+    name: 'create-customer',
+    what: 'POST /v1/customers, full stack, against a raw Express + pg twin (key lookup by hash, INSERT … RETURNING, same response)',
+    goal: 0.9,
+    floor: 0.2,
+    async trial(ctx, side) {
+      return createCustomers(ctx, 'create-customer', side, (await ctx.server(side)).origin);
+    },
+    async extra(ctx) {
+      const request = (): LoadRequest => ({ method: 'POST', path: '/v1/customers', headers: json(ctx), body: JSON.stringify({ name: 'Solo' }) });
+      const requests = size(200, 200, 10);
+      return {
+        subject_unloaded_p50_ms: await unloadedLatency((await ctx.server('subject')).origin, request, requests),
+        baseline_unloaded_p50_ms: await unloadedLatency((await ctx.server('baseline')).origin, request, requests),
+      };
+    },
+  },
+  {
+    // A fresh key on every request, so each is claimed and its answer kept.
+    name: 'guards',
+    what: 'POST /v1/customers with a fresh Idempotency-Key and the rate limiter, against the same service without them',
+    goal: 0.8,
+    floor: 0.3,
+    async trial(ctx, side) {
+      const guarded = side === 'subject';
+      const result = await createCustomers(ctx, 'guards', side, (await ctx.server(guarded ? 'subject' : 'unguarded')).origin, () => json(ctx, guarded ? { 'idempotency-key': randomUUID() } : {}));
+      if (guarded) {
+        const kept = await count(ctx, 'select count(*)::int as n from idempotency_keys where account_id = $1 and response_status = 200');
+        check(kept >= result.requests, `guards/subject: ${result.requests} requests with a key but ${kept} answers kept`);
+      }
+      return result;
+    },
+  },
+  {
+    name: 'metrics',
+    what: 'POST /v1/customers with request metrics, against the same service without them',
+    goal: 0.97,
+    floor: 0.5,
+    async trial(ctx, side) {
+      return createCustomers(ctx, 'metrics', side, (await ctx.server(side === 'subject' ? 'subject' : 'unmetered')).origin);
+    },
+  },
+  {
+    name: 'create-checkout-session',
+    what: 'POST /v1/checkout_sessions, half carts of 5 lines with a code, half mixed (plan + 2 lines + code), against a raw twin of the same statements in one transaction',
+    goal: 0.6,
+    floor: 0.15,
+    prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
+    async trial(ctx, side) {
+      const catalog = await benchCatalog(ctx);
+      const bodies = [JSON.stringify(cartBody(catalog)), JSON.stringify(mixedBody(catalog))];
+      const sessions = () => count(ctx, 'select count(*)::int as n from checkout_sessions where account_id = $1');
+      const before = await sessions();
+      let sent = 0;
+      const result = clean('create-checkout-session', side, await runLoad((await ctx.server(side)).origin, { connections: CONNECTIONS, durationMs: TRIAL_MS }, () => ({
+        method: 'POST', path: '/v1/checkout_sessions', headers: json(ctx), body: bodies[sent++ % 2],
+      })));
+      const written = (await sessions()) - before;
+      check(written === result.requests, `create-checkout-session/${side}: ${result.requests} answered 200 but ${written} sessions were written`);
+      return result;
+    },
+  },
+  {
+    name: 'discount-apply-remove',
+    what: 'the checkout page applying then removing a code (two public requests), against a raw SQL twin',
+    goal: 0.5,
+    floor: 0.1,
+    unit: 'cycles/s',
+    prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
+    async trial(ctx, side) {
+      const catalog = await benchCatalog(ctx);
+      // One session per connection, so a cycle never races another on its session.
+      const template = await call(ctx, 'POST', '/v1/checkout_sessions', cartBody(catalog));
+      const sessions = await copyRow(ctx, 'checkout_sessions', template.id, CONNECTIONS);
+      const code = catalog.codes.amount;
+      const pool = new Pool((await ctx.server(side)).origin, { connections: CONNECTIONS });
+      const result = clean('discount-apply-remove', side, await closedLoop({ connections: CONNECTIONS, durationMs: TRIAL_MS }, async (loop) => {
+        const path = `/v1/checkout_sessions/${sessions[loop]}/discount`;
+        const applied = await send(pool, { method: 'POST', path, headers: PUBLIC, body: JSON.stringify({ code }) });
+        const removed = await send(pool, { method: 'DELETE', path: `${path}/${code}` });
+        return applied && removed ? true : 'error';
+      }));
+      await pool.close();
+      const { rows } = await ctx.db.query('select applied_codes from checkout_sessions where id = any($1)', [sessions]);
+      check(rows.every((row) => row.applied_codes.join() === catalog.codes.percent.toLowerCase()), `discount-apply-remove/${side}: a session was left with codes ${JSON.stringify(rows.map((r) => r.applied_codes))}`);
+      return result;
+    },
+  },
+  {
+    name: 'confirm-checkout',
+    what: 'the checkout page paying a one-time session (POST /v1/tokens, then confirm: attempt, processor, charge, document, events), against a raw twin of the same transactions',
+    goal: 0.5,
+    floor: 0.1,
+    unit: 'payments/s',
+    prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
+    trial: (ctx, side) => confirmSessions(ctx, side),
+  },
+];
+
+/** Pays fresh one-time sessions (copies of one made through the API) for a trial, checking each paid once. */
+async function confirmSessions(ctx: Context, side: Side) {
+  const catalog = await benchCatalog(ctx);
+  const template = await call(ctx, 'POST', '/v1/checkout_sessions', {
+    customer: catalog.customer,
+    line_items: [{ name: 'Olive oil 750 ml', amount_agorot: 4_900 }],
+    success_url: 'https://shop.example.co.il/thanks',
+    cancel_url: 'https://shop.example.co.il/cart',
+  });
+  const sessions = await copyRow(ctx, 'checkout_sessions', template.id, size(4_000, 1_500, 40));
+  const pool = new Pool((await ctx.server(side)).origin, { connections: CONNECTIONS });
+  let next = 0;
+  const paid: string[] = [];
+  const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
+  const result = clean('confirm-checkout', side, await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : TRIAL_MS }, async () => {
+    if (next >= sessions.length) return false;
+    const session = sessions[next++];
+    const tokenRes = await pool.request({ method: 'POST', path: '/v1/tokens', headers: PUBLIC, body: JSON.stringify({ checkout_session: session, card }) });
+    const token = (await tokenRes.body.json()) as { data: { id: string } };
+    if (tokenRes.statusCode !== 200) return 'error';
+    const ok = await send(pool, { method: 'POST', path: `/v1/checkout_sessions/${session}/confirm`, headers: PUBLIC, body: JSON.stringify({ payment_method: { type: 'card', token: token.data.id } }) });
+    paid.push(session);
+    return ok ? true : 'error';
+  }));
+  await pool.close();
+  const { rows } = await ctx.db.query(
+    `select count(*)::int as charges, count(distinct ch.checkout_session_id)::int as sessions, count(d.id)::int as documents,
+            (select count(*)::int from checkout_sessions where id = any($1) and status = 'completed') as completed
+       from charges ch left join documents d on d.charge_id = ch.id
+      where ch.checkout_session_id = any($1) and ch.status = 'succeeded'`,
+    [paid],
+  );
+  const books = rows[0];
+  check(books.charges === paid.length && books.sessions === paid.length && books.documents === paid.length && books.completed === paid.length,
+    `confirm-checkout/${side}: ${paid.length} sessions paid but ${JSON.stringify(books)}`);
+  return result;
+}
