@@ -88,20 +88,7 @@ async function rawRenewals(ctx: Context): Promise<void> {
         await client.query('begin');
         await client.query('select * from subscriptions where id = $1 for update', [id]);
         const chargeId = `ch_${randomBytes(12).toString('hex')}`;
-        let documentId: string | null = null;
-        if (paid) {
-          documentId = `doc_${randomBytes(12).toString('hex')}`;
-          const { rows: [{ number }] } = await client.query(
-            `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
-            [sub.account_id, sub.livemode],
-          );
-          const vat = Math.round((sub.plan.unitAmount * 18) / 118);
-          await client.query(
-            `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
-             values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
-            [documentId, sub.account_id, sub.livemode, number, sub.customer_id, chargeId, JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]), sub.plan.unitAmount - vat, vat, sub.plan.unitAmount],
-          );
-        }
+        const documentId = paid ? `doc_${randomBytes(12).toString('hex')}` : null;
         await client.query(
           `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
            values ($1, $2, $3, $4, $5, $6, 'ils', $7, 'automatic', $8, $9, 1, '{}', $10, true, '[]', $11, now())`,
@@ -112,6 +99,17 @@ async function rawRenewals(ctx: Context): Promise<void> {
         if (paid) {
           await client.query(`update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2 months' where id = $1`, [id]);
           await event('subscription.updated', { id, object: 'subscription', status: 'active' });
+          // The document's number last, as the service takes it: the account's sequence is locked until commit.
+          const { rows: [{ number }] } = await client.query(
+            `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+            [sub.account_id, sub.livemode],
+          );
+          const vat = Math.round((sub.plan.unitAmount * 18) / 118);
+          await client.query(
+            `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+             values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
+            [documentId, sub.account_id, sub.livemode, number, sub.customer_id, chargeId, JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]), sub.plan.unitAmount - vat, vat, sub.plan.unitAmount],
+          );
         } else {
           await client.query(`update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`, [id]);
           await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });

@@ -186,21 +186,11 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
   await transaction(async (client) => {
     await client.query('select * from payment_attempts where id = $1 limit 1 for update', [attemptId]);
     await client.query('select * from accounts where id = $1 limit 1', [session.account_id]);
-    const number = (await client.query(
-      `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
-      [session.account_id, session.livemode],
-    )).rows[0].number;
     const documentId = newId('doc');
     await client.query(
       `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, checkout_session_id, line_items, payment_method_details, document_id, create_document, document_lines, created_at)
        values ($1, $2, $3, $4, $5, $5, 'ils', 'succeeded', 'automatic', now(), $6, $7, $8, $9, true, $7, now())`,
       [chargeId, session.account_id, session.livemode, session.customer_id, amount, session.id, JSON.stringify(session.line_items), JSON.stringify({ card: details }), documentId],
-    );
-    const vat = Math.round((amount * 18) / 118);
-    await client.query(
-      `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
-       values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, $11, now())`,
-      [documentId, session.account_id, session.livemode, number, session.customer_id, chargeId, JSON.stringify(session.line_items), amount - vat, vat, amount, JSON.stringify({ card: details })],
     );
     const event = (type: string, data: object) => client.query(`insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, $3, $4, $5, now())`, [newId('evt'), session.account_id, session.livemode, type, JSON.stringify(data)]);
     const endpoints = (type: string) => client.query('select * from webhook_endpoints where account_id = $1 and livemode = $2 and active and deleted_at is null and events && $3', [session.account_id, session.livemode, [type, '*']]);
@@ -211,6 +201,17 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     await event('checkout_session.completed', { ...sessionView(session, 0), status: 'completed' });
     await endpoints('checkout_session.completed');
     await client.query(`update payment_attempts set status = 'succeeded', charge_id = $2, updated_at = now() where id = $1`, [attemptId, chargeId]);
+    // The document's number last, as the service takes it: the account's sequence is locked until commit.
+    const number = (await client.query(
+      `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+      [session.account_id, session.livemode],
+    )).rows[0].number;
+    const vat = Math.round((amount * 18) / 118);
+    await client.query(
+      `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+       values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, $11, now())`,
+      [documentId, session.account_id, session.livemode, number, session.customer_id, chargeId, JSON.stringify(session.line_items), amount - vat, vat, amount, JSON.stringify({ card: details })],
+    );
   });
   ok(res, { status: 'succeeded', checkout_session: { ...sessionView(session, 0), status: 'completed' }, charge });
 });

@@ -8,13 +8,23 @@ export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Whether a unit of work is in progress here (for writes that must share the caller's transaction). */
   active(): boolean;
+  /**
+   * Runs `step` inside the unit of work in progress as its last writes, just before it commits (steps in
+   * the order given). For what takes a lock every writer contends for: it is then held only for the commit.
+   */
+  beforeCommit(step: () => Promise<void>): void;
   /** Runs `effect` once the unit of work in progress commits (at once outside one; never on rollback). */
   afterCommit(effect: () => void): void;
 }
 
+interface Hooks {
+  beforeCommit: Array<() => Promise<void>>;
+  afterCommit: Array<() => void>;
+}
+
 @injectable()
 export class MikroOrmUnitOfWork implements UnitOfWork {
-  private readonly committed = new AsyncLocalStorage<Array<() => void>>();
+  private readonly hooks = new AsyncLocalStorage<Hooks>();
 
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
@@ -26,14 +36,28 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    * when it committed. Inside a unit, a nested one is a savepoint.
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active()) return this.em.transactional(() => work());
+    if (this.active()) {
+      // A savepoint: what it asked of the commit goes if it rolls back.
+      const outer = this.hooks.getStore();
+      const marks = outer && { before: outer.beforeCommit.length, after: outer.afterCommit.length };
+      try {
+        return await this.em.transactional(() => work());
+      } catch (error) {
+        if (outer && marks) {
+          outer.beforeCommit.length = marks.before;
+          outer.afterCommit.length = marks.after;
+        }
+        throw error;
+      }
+    }
     const fork = this.em.fork({ clear: true, cloneEventManager: true });
-    const effects: Array<() => void> = [];
-    const result = await this.committed.run(effects, () =>
+    const hooks: Hooks = { beforeCommit: [], afterCommit: [] };
+    const result = await this.hooks.run(hooks, () =>
       TransactionContext.create(fork, async () => {
         await fork.begin();
         try {
           const value = await work();
+          for (const step of hooks.beforeCommit) await step();
           await fork.commit();
           return value;
         } catch (error) {
@@ -42,13 +66,19 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         }
       }),
     );
-    for (const effect of effects) effect();
+    for (const effect of hooks.afterCommit) effect();
     return result;
   }
 
+  beforeCommit(step: () => Promise<void>): void {
+    const hooks = this.hooks.getStore();
+    if (!hooks || !this.active()) throw new Error('beforeCommit needs a unit of work in progress');
+    hooks.beforeCommit.push(step);
+  }
+
   afterCommit(effect: () => void): void {
-    const pending = this.committed.getStore();
-    if (pending) pending.push(effect);
+    const pending = this.hooks.getStore();
+    if (pending) pending.afterCommit.push(effect);
     else effect();
   }
 

@@ -19,7 +19,12 @@ export interface IssueDocumentInput {
   details: DocumentDetails;
 }
 
-/** Issues the next document of the scope inside the caller's money transaction, so numbers stay gapless. */
+/**
+ * Issues a document inside the caller's money transaction and returns its id. Its number, the scope's
+ * next, is taken as that transaction's last write: numbers stay gapless (a rolled-back transaction took
+ * none), and the lock on the scope's sequence, which every money transaction of the account waits for,
+ * is held only for the commit.
+ */
 @injectable()
 export class IssueDocument {
   constructor(
@@ -28,11 +33,13 @@ export class IssueDocument {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, input: IssueDocumentInput): Promise<TaxDocument> {
+  async execute(scope: Scope, input: IssueDocumentInput): Promise<string> {
     if (!this.uow.active()) throw new Error('a document must be issued inside the unit of work of its charge');
-    const number = await this.documents.nextNumber(scope);
-    const document = TaxDocument.issue(scope, { ...input, number }, this.clock.now());
-    await this.documents.add(document);
-    return document;
+    const document = TaxDocument.issue(scope, input, this.clock.now());
+    this.uow.beforeCommit(async () => {
+      document.numbered(await this.documents.nextNumber(scope));
+      await this.documents.add(document);
+    });
+    return document.id;
   }
 }

@@ -29,7 +29,7 @@ describe('VAT', () => {
     const document = TaxDocument.issue(
       { accountId: 'acct_1', livemode: false },
       {
-        type: 'tax_invoice_receipt', number: 1, customerId: 'cus_1', chargeId: 'ch_1', refundId: null, currency: 'ils',
+        type: 'tax_invoice_receipt', customerId: 'cus_1', chargeId: 'ch_1', refundId: null, currency: 'ils',
         lines: [{ description: 'Shirt', quantity: 2, unit_amount: 5000, amount: 10_000 }, { description: 'Discount', quantity: 1, unit_amount: -1000, amount: -1000 }],
         details: { business: { name: 'Shop' }, customer: { name: 'Dana', email: null, phone: null }, card_last4: '4242', installments: null },
       },

@@ -55,13 +55,12 @@ export class TaxDocument {
   details!: DocumentDetails;
   issuedAt!: Date;
 
-  static issue(scope: Scope, input: { type: DocumentType; number: number; customerId: string; chargeId: string | null; refundId: string | null; currency: Currency; lines: DocumentLine[]; details: DocumentDetails }, now: Date): TaxDocument {
+  static issue(scope: Scope, input: { type: DocumentType; customerId: string; chargeId: string | null; refundId: string | null; currency: Currency; lines: DocumentLine[]; details: DocumentDetails }, now: Date): TaxDocument {
     const document = new TaxDocument();
     document.id = newId('doc');
     document.accountId = scope.accountId;
     document.livemode = scope.livemode;
     document.type = input.type;
-    document.number = input.number;
     document.customerId = input.customerId;
     document.chargeId = input.chargeId;
     document.refundId = input.refundId;
@@ -74,6 +73,11 @@ export class TaxDocument {
     document.details = input.details;
     document.issuedAt = now;
     return document;
+  }
+
+  /** The scope's next number, given as the document is written. */
+  numbered(number: number): void {
+    this.number = number;
   }
 }
 

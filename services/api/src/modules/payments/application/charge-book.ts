@@ -46,9 +46,9 @@ export class ChargeBook {
     const charge = answer.status === 'authorized'
       ? Charge.authorized(scope, details, answer.processorRef, now)
       : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
+    if (charge.status === 'succeeded') await this.moneyTaken(charge);
     await this.charges.add(charge);
     this.uow.afterCommit(() => this.metrics.payments.inc({ outcome: charge.status }));
-    if (charge.status === 'succeeded') await this.moneyTaken(charge);
     await this.event(charge, charge.status === 'succeeded' ? 'charge.succeeded' : charge.status === 'failed' ? 'charge.failed' : 'charge.authorized');
     return charge;
   }
@@ -57,13 +57,13 @@ export class ChargeBook {
     await this.recordEvent.execute(charge, type, chargeView(charge));
   }
 
-  /** Money was taken (a sale or a capture): document and receipt. */
+  /** Money was taken (a sale or a capture): document and receipt. The caller writes the charge after. */
   async moneyTaken(charge: Charge): Promise<void> {
     const customer = await this.getCustomer.execute(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
     const amount = charge.amountCaptured ?? charge.amount;
     if (charge.createDocument) {
-      const document = await this.issueDocument.execute(charge, {
+      const documentId = await this.issueDocument.execute(charge, {
         type: 'tax_invoice_receipt',
         customerId: charge.customerId,
         chargeId: charge.id,
@@ -72,8 +72,7 @@ export class ChargeBook {
         lines: documentLines.balancedTo(charge.documentLines, amount),
         details: documentDetails(charge, account, customer, charge.installments),
       });
-      charge.attachDocument(document.id);
-      await this.charges.save(charge);
+      charge.attachDocument(documentId);
     }
     if (customer.email) {
       await this.queueEmail.execute({
@@ -92,7 +91,7 @@ export class ChargeBook {
     if (!charge.createDocument) return;
     const customer = await this.getCustomer.execute(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
-    const document = await this.issueDocument.execute(charge, {
+    const documentId = await this.issueDocument.execute(charge, {
       type: 'credit_invoice',
       customerId: charge.customerId,
       chargeId: charge.id,
@@ -101,7 +100,7 @@ export class ChargeBook {
       lines: [documentLines.refund(charge.id, refund.amount)],
       details: documentDetails(charge, account, customer, null),
     });
-    refund.attachDocument(document.id);
+    refund.attachDocument(documentId);
   }
 }
 

@@ -56,10 +56,10 @@ export class FinishChargeOperation {
       }
       const now = this.clock.now();
       charge.finish(current, now);
+      if (current.kind === 'capture') await this.book.moneyTaken(charge);
       await this.charges.save(charge);
       await this.operations.save(current);
       if (current.kind === 'capture') {
-        await this.book.moneyTaken(charge);
         await this.book.event(charge, 'charge.captured');
         return { charge, refund: null };
       }

@@ -29,20 +29,21 @@ export class AdvanceSubscription {
 
   async execute(subscriptionId: string, now: Date): Promise<number> {
     let steps = 0;
+    // Each step returns the subscription as it committed it, to find the next step on.
+    let subscription = await this.subscriptions.findByIdUnscoped(subscriptionId);
     for (;;) {
-      const subscription = await this.subscriptions.findByIdUnscoped(subscriptionId);
       const step = subscription?.nextStep(now);
       if (!subscription || !step) return steps;
-      const done = step.kind === 'charge' ? await this.renew(subscription, step) : await this.notice(subscriptionId, step);
-      if (!done) return steps;
+      subscription = step.kind === 'charge' ? await this.renew(subscription, step) : await this.notice(subscriptionId, step);
+      if (!subscription) return steps;
       steps++;
     }
   }
 
-  private notice(subscriptionId: string, step: DueStep): Promise<boolean> {
+  private notice(subscriptionId: string, step: DueStep): Promise<Subscription | null> {
     return this.uow.run(async () => {
       const subscription = await this.subscriptions.lock(subscriptionId);
-      if (!subscription?.stillDue(step)) return false;
+      if (!subscription?.stillDue(step)) return null;
       if (step.kind === 'trial_will_end') {
         subscription.markTrialWillEndSent();
         await this.effects.event(subscription, 'subscription.trial_will_end');
@@ -51,11 +52,11 @@ export class AdvanceSubscription {
         await this.effects.event(subscription, 'subscription.canceled');
       }
       await this.subscriptions.save(subscription);
-      return true;
+      return subscription;
     });
   }
 
-  private async renew(subscription: Subscription, step: ChargeStep): Promise<boolean> {
+  private async renew(subscription: Subscription, step: ChargeStep): Promise<Subscription | null> {
     const amount = subscription.renewalAmount();
     const request: SavedCardCharge = {
       scope: subscription,
@@ -72,7 +73,7 @@ export class AdvanceSubscription {
     const answer = await this.chargeSavedCard.execute(request);
     return this.uow.run(async () => {
       const locked = await this.subscriptions.lock(subscription.id);
-      if (!locked?.stillDue(step)) return false;
+      if (!locked?.stillDue(step)) return null;
       const charge = await this.recordCharge.execute(request, answer);
       if (charge.status === 'succeeded') {
         locked.renewed(step.period);
@@ -87,7 +88,7 @@ export class AdvanceSubscription {
         }
       }
       await this.subscriptions.save(locked);
-      return true;
+      return locked;
     });
   }
 }

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IssueDocument } from '../src/modules/invoicing';
+import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
+import type { Scope } from '../src/shared/domain/scope';
+import { startTestApp, type TestApp } from './support/harness';
+
+// A document takes its number as the last write of its money transaction (so the account's sequence is
+// locked only for the commit): numbers must still be gapless, whatever rolls back.
+let app: TestApp;
+let db: pg.Pool;
+let scope: Scope;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  db = new pg.Pool({ connectionString: app.databaseUrl, max: 2 });
+  scope = { accountId: (await app.createAccount('Numbering merchant')).id, livemode: false };
+});
+afterAll(async () => {
+  await db.end();
+  await app.close();
+});
+
+const unit = <T>(work: (uow: UnitOfWork, issue: () => Promise<string>) => Promise<T>) => {
+  const { container, inContext } = app.services;
+  const uow = container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
+  const issue = () =>
+    container.get(IssueDocument).execute(scope, {
+      type: 'tax_invoice_receipt',
+      customerId: 'cus_numbering',
+      chargeId: null,
+      refundId: null,
+      currency: 'ils',
+      lines: [{ description: 'Olive oil', quantity: 1, unit_amount: 4900, amount: 4900 }],
+      details: { business: { name: 'Shop' }, customer: { name: 'Dana', email: null, phone: null }, card_last4: '4242', installments: null },
+    });
+  return inContext(() => uow.run(() => work(uow, issue)));
+};
+
+const numbers = async () => (await db.query('select id, number from documents where account_id = $1 order by number', [scope.accountId])).rows;
+
+describe('document numbers', () => {
+  it('are taken at commit: a transaction that rolls back writes no document and takes no number', async () => {
+    const first = await unit((_, issue) => issue());
+    await expect(unit(async (_, issue) => {
+      await issue();
+      throw new Error('the charge failed to record');
+    })).rejects.toThrow('the charge failed to record');
+    // A savepoint that fails, caught by its transaction, takes its document with it.
+    const [kept, dropped] = await unit(async (uow, issue) => {
+      const outer = await issue();
+      let inner = '';
+      await uow.run(async () => {
+        inner = await issue();
+        throw new Error('savepoint rolled back');
+      }).catch(() => undefined);
+      return [outer, inner];
+    });
+    expect(dropped).toMatch(/^doc_/);
+    expect(await numbers()).toEqual([{ id: first, number: 1 }, { id: kept, number: 2 }]);
+  });
+
+  it('stay gapless and distinct under concurrent transactions', async () => {
+    const before = (await numbers()).length;
+    await Promise.all(Array.from({ length: 20 }, () => unit((_, issue) => issue())));
+    expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 20 }, (_, i) => i + 1));
+  });
+});
