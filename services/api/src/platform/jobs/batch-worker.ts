@@ -6,16 +6,20 @@ export interface BatchWorkerOptions {
   pollIntervalMs: number;
 }
 
+interface FetchedJob<T> {
+  id: string;
+  data: T;
+}
+
 /**
- * Works a queue in batches: fetch up to `batchSize` jobs, handle them concurrently, settle each on its
- * own (complete the ones that succeeded, `fail` the ones that threw, so pg-boss retries only those).
- * A full batch is followed at once by the next fetch; an empty one waits `pollIntervalMs`.
+ * Works a queue in batches: fetch up to `batchSize` jobs and `settle` them. A full batch is followed at
+ * once by the next fetch; an empty one waits `pollIntervalMs`.
  */
-export function startBatchWorker<T extends object>(
+function workQueue<T extends object>(
   boss: PgBoss,
   queue: string,
   options: BatchWorkerOptions,
-  handle: (data: T) => Promise<void>,
+  settle: (jobs: FetchedJob<T>[]) => Promise<void>,
   logger: Logger,
 ): { stop(): Promise<void> } {
   let stopping = false;
@@ -27,17 +31,7 @@ export function startBatchWorker<T extends object>(
       try {
         const jobs = (await boss.fetch<T>(queue, { batchSize: options.batchSize })) ?? [];
         fetched = jobs.length;
-        if (jobs.length > 0) {
-          const results = await Promise.allSettled(jobs.map((job) => handle(job.data)));
-          const done = jobs.filter((_, i) => results[i].status === 'fulfilled').map((job) => job.id);
-          const failed = jobs.filter((_, i) => results[i].status === 'rejected');
-          if (done.length > 0) await boss.complete(queue, done);
-          for (const job of failed) {
-            const reason = (results[jobs.indexOf(job)] as PromiseRejectedResult).reason;
-            logger.error({ err: reason, queue, job: job.id }, 'job failed');
-            await boss.fail(queue, job.id, { message: reason instanceof Error ? reason.message : String(reason) });
-          }
-        }
+        if (jobs.length > 0) await settle(jobs);
       } catch (error) {
         logger.error({ err: error, queue }, 'job batch failed');
       }
@@ -58,6 +52,55 @@ export function startBatchWorker<T extends object>(
       await running;
     },
   };
+}
+
+const reasonOf = (error: unknown) => ({ message: error instanceof Error ? error.message : String(error) });
+
+/**
+ * Works a queue in batches, each job on its own: a batch's jobs are handled concurrently, the ones that
+ * succeeded completed and the ones that threw failed, so pg-boss retries only those.
+ */
+export function startBatchWorker<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: BatchWorkerOptions,
+  handle: (data: T) => Promise<void>,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  return workQueue<T>(boss, queue, options, async (jobs) => {
+    const results = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+    const done = jobs.filter((_, i) => results[i].status === 'fulfilled').map((job) => job.id);
+    if (done.length > 0) await boss.complete(queue, done);
+    for (const [i, result] of results.entries()) {
+      if (result.status === 'fulfilled') continue;
+      logger.error({ err: result.reason, queue, job: jobs[i].id }, 'job failed');
+      await boss.fail(queue, jobs[i].id, reasonOf(result.reason));
+    }
+  }, logger);
+}
+
+/**
+ * Works a queue a whole batch at a time: `handle` takes every job of the batch together (reading and
+ * writing for all of them at once); the batch completes together, or fails together and is retried.
+ */
+export function startWholeBatchWorker<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  options: BatchWorkerOptions,
+  handle: (data: T[]) => Promise<void>,
+  logger: Logger,
+): { stop(): Promise<void> } {
+  return workQueue<T>(boss, queue, options, async (jobs) => {
+    const ids = jobs.map((job) => job.id);
+    try {
+      await handle(jobs.map((job) => job.data));
+    } catch (error) {
+      logger.error({ err: error, queue, jobs: ids.length }, 'job batch failed');
+      for (const id of ids) await boss.fail(queue, id, reasonOf(error));
+      return;
+    }
+    await boss.complete(queue, ids);
+  }, logger);
 }
 
 /**

@@ -8,7 +8,7 @@ import { METRICS } from '../../../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { nextRetryDelay, parseRetryAfter } from '../domain/retry-policy';
-import { classify, type DeliveryOutcome, WebhookDelivery } from '../domain/webhook-delivery';
+import { classify, type DeliveryOutcome, deliveryKey, WebhookDelivery } from '../domain/webhook-delivery';
 import { signatureHeaders } from '../domain/webhook-signature';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from '../events.tokens';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from './ports/event-repository';
@@ -18,9 +18,10 @@ import type { DeliveryJob } from './record-event';
 export const USER_AGENT = 'Kupa-Webhooks/1.0';
 
 /**
- * One attempt of one delivery: POST the event, then record the attempt and schedule the next one in a
- * single transaction. Running the same job twice never records or schedules twice; the POST itself may
- * repeat after a crash, which is why receivers deduplicate by event id.
+ * Attempts of deliveries, a batch of jobs at once: the batch's events and endpoints are read together,
+ * every POST is made concurrently, then one transaction records each attempt and schedules the next
+ * ones. Running the same jobs twice never records or schedules twice; a POST itself may repeat after a
+ * crash, which is why receivers deduplicate by event id.
  */
 @injectable()
 export class DeliverWebhook {
@@ -36,46 +37,64 @@ export class DeliverWebhook {
     @inject(METRICS.Metrics) private readonly metrics: Metrics,
   ) {}
 
-  async execute(job: DeliveryJob): Promise<void> {
-    if (await this.deliveries.exists(job)) return;
-    const [event, endpoint] = await Promise.all([this.events.findByIdUnscoped(job.eventId), this.endpoints.findByIdUnscoped(job.endpointId)]);
-    if (!event || !endpoint || endpoint.deletedAt) return;
+  async execute(batch: DeliveryJob[]): Promise<void> {
+    const recorded = await this.deliveries.recorded(batch);
+    const jobs = batch.filter((job) => !recorded.has(deliveryKey(job)));
+    if (jobs.length === 0) return;
+    const [events, endpoints] = await Promise.all([
+      this.events.findManyUnscoped([...new Set(jobs.map((job) => job.eventId))]),
+      this.endpoints.findManyUnscoped([...new Set(jobs.map((job) => job.endpointId))]),
+    ]);
+    const eventOf = new Map(events.map((event) => [event.id, event]));
+    const endpointOf = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
+    const wasActive = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.active]));
 
-    const body = JSON.stringify(event.envelope());
-    const result = await this.sender.send({
-      url: endpoint.url,
-      body,
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': USER_AGENT,
-        ...signatureHeaders(endpoint.signingSecrets(this.clock.now()), event.id, body, Math.floor(this.clock.now().getTime() / 1000)),
-      },
-      allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
-    });
+    const attempts = await Promise.all(jobs.map(async (job) => {
+      const event = eventOf.get(job.eventId);
+      const endpoint = endpointOf.get(job.endpointId);
+      if (!event || !endpoint || endpoint.deletedAt) return null;
+      const body = JSON.stringify(event.envelope());
+      const result = await this.sender.send({
+        url: endpoint.url,
+        body,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': USER_AGENT,
+          ...signatureHeaders(endpoint.signingSecrets(this.clock.now()), event.id, body, Math.floor(this.clock.now().getTime() / 1000)),
+        },
+        allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
+      });
+      return { job, event, endpoint, result };
+    }));
 
     const now = this.clock.now();
-    const verdict = classify(result);
-    const wasActive = endpoint.active;
-    let outcome: DeliveryOutcome = 'succeeded';
-    let nextRetryAt: Date | null = null;
-    if (verdict === 'gone') {
-      outcome = 'failed';
-      endpoint.deactivate();
-    } else if (verdict === 'failed') {
-      const delay = nextRetryDelay(this.settings.retryPolicy, job.attempt, parseRetryAfter(result.retryAfter, now), Math.random);
-      outcome = delay === undefined ? 'abandoned' : 'failed';
-      nextRetryAt = delay === undefined ? null : new Date(now.getTime() + delay);
-    } else if (!endpoint.active) {
-      endpoint.reactivate();
-    }
+    const recordedNow = attempts.flatMap((attempt) => {
+      if (!attempt) return [];
+      const { job, event, endpoint, result } = attempt;
+      const verdict = classify(result);
+      let outcome: DeliveryOutcome = 'succeeded';
+      let nextRetryAt: Date | null = null;
+      if (verdict === 'gone') {
+        outcome = 'failed';
+        endpoint.deactivate();
+      } else if (verdict === 'failed') {
+        const delay = nextRetryDelay(this.settings.retryPolicy, job.attempt, parseRetryAfter(result.retryAfter, now), Math.random);
+        outcome = delay === undefined ? 'abandoned' : 'failed';
+        nextRetryAt = delay === undefined ? null : new Date(now.getTime() + delay);
+      } else if (!endpoint.active) {
+        endpoint.reactivate();
+      }
+      return [{ job, delivery: WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now }) }];
+    });
 
     await this.uow.run(async () => {
-      const delivery = WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now });
-      if (!(await this.deliveries.add(delivery))) return;
-      this.uow.afterCommit(() => this.metrics.webhookDeliveries.inc({ outcome }));
-      if (nextRetryAt) await this.queue.send(WEBHOOK_DELIVERY_QUEUE, { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, { startAfter: nextRetryAt });
+      const added = await this.deliveries.addMany(recordedNow.map(({ delivery }) => delivery));
+      const fresh = recordedNow.filter(({ delivery }) => added.has(deliveryKey(delivery)));
+      for (const { delivery } of fresh) this.uow.afterCommit(() => this.metrics.webhookDeliveries.inc({ outcome: delivery.outcome }));
+      await this.queue.sendMany(fresh.flatMap(({ job, delivery }) =>
+        delivery.nextRetryAt ? [{ name: WEBHOOK_DELIVERY_QUEUE, data: { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, startAfter: delivery.nextRetryAt }] : []));
       // Only a change is written: every delivery rewriting the endpoint's row made them queue on its lock.
-      if (endpoint.active !== wasActive) await this.endpoints.save(endpoint);
+      for (const endpoint of endpoints) if (endpoint.active !== wasActive.get(endpoint.id)) await this.endpoints.save(endpoint);
     });
   }
 }

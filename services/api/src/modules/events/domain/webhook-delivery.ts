@@ -64,3 +64,13 @@ export function classify(result: AttemptResult): 'succeeded' | 'gone' | 'failed'
   if (result.status === 410) return 'gone';
   return 'failed';
 }
+
+/** One attempt of one series of deliveries of an event to an endpoint. */
+export interface DeliveryKey {
+  eventId: string;
+  endpointId: number;
+  series: string;
+  attempt: number;
+}
+
+export const deliveryKey = (key: DeliveryKey) => `${key.eventId}:${key.endpointId}:${key.series}:${key.attempt}`;

@@ -2,11 +2,15 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { CustomerClock, TestClockSweep } from '../../../shared/domain/customer-clock';
 import { DomainError } from '../../../shared/domain/domain-error';
+import { inLanes } from '../../../shared/domain/in-lanes';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { ListCustomersOnClock } from '../../customers';
 import { PAYMENTS } from '../payments.tokens';
 import { EndHold } from './end-hold';
 import type { ChargeRepository } from './ports/payment-repositories';
+
+/** Holds canceled at once, so the processor's latency overlaps. */
+const SWEEP_LANES = 8;
 
 /**
  * The daily sweep: holds past their seven days are canceled with `cancellation_reason: expired`.
@@ -28,7 +32,7 @@ export class ExpireHolds {
     let expired = 0;
     for (;;) {
       const holds = await this.charges.expiredHolds(now, batchSize, customers);
-      for (const { id } of holds) {
+      await inLanes(holds, SWEEP_LANES, async ({ id }) => {
         try {
           const charge = await this.endHold.execute(id, { kind: 'cancel', reason: 'expired' });
           if (charge.cancellationReason === 'expired') expired++;
@@ -36,7 +40,7 @@ export class ExpireHolds {
           // Captured or canceled meanwhile: nothing left to expire.
           if (!(error instanceof DomainError)) throw error;
         }
-      }
+      });
       if (holds.length < batchSize) return expired;
     }
   }

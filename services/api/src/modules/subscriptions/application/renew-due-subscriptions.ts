@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { CustomerClock, TestClockSweep } from '../../../shared/domain/customer-clock';
+import { inLanes } from '../../../shared/domain/in-lanes';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import { AdvanceSubscription } from './advance-subscription';
@@ -31,14 +32,9 @@ export class RenewDueSubscriptions {
     for (;;) {
       const ids = await this.subscriptions.dueIds(now, testClock?.testClockId ?? null, after, PAGE);
       if (ids.length === 0) return steps;
-      let next = 0;
-      const lane = async () => {
-        while (next < ids.length) {
-          const done = await this.advance.execute(ids[next++], now);
-          steps += done;
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(RENEWAL_CONCURRENCY, ids.length) }, lane));
+      await inLanes(ids, RENEWAL_CONCURRENCY, async (id) => {
+        steps += await this.advance.execute(id, now);
+      });
       after = ids[ids.length - 1];
     }
   }

@@ -3,14 +3,14 @@ import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Event } from '../../domain/event';
 import type { EventType } from '../../domain/event-types';
 import type { FeedCursor } from '../../domain/feed-cursor';
-import type { WebhookDelivery } from '../../domain/webhook-delivery';
+import type { DeliveryKey, WebhookDelivery } from '../../domain/webhook-delivery';
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 export interface EventRepository {
   add(event: Event): Promise<void>;
   findById(scope: Scope, id: string): Promise<Event | null>;
   /** For delivery jobs, which carry ids only. */
-  findByIdUnscoped(id: string): Promise<Event | null>;
+  findManyUnscoped(ids: string[]): Promise<Event[]>;
   list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>>;
   /** Where the feed ends now: every event already readable lies at or before it. */
   feedEnd(): Promise<FeedCursor>;
@@ -29,7 +29,7 @@ export interface WebhookEndpointRepository {
   saveSecrets(endpoint: WebhookEndpoint): Promise<void>;
   findById(scope: Scope, id: number): Promise<WebhookEndpoint | null>;
   /** Deleted ones included: a delivery job may outlive its endpoint. */
-  findByIdUnscoped(id: number): Promise<WebhookEndpoint | null>;
+  findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]>;
   list(scope: Scope): Promise<WebhookEndpoint[]>;
   /** Active endpoints subscribed to `type` (or `*`). */
   listSubscribed(scope: Scope, type: EventType): Promise<WebhookEndpoint[]>;
@@ -38,8 +38,9 @@ export interface WebhookEndpointRepository {
 }
 
 export interface WebhookDeliveryRepository {
-  /** False when this attempt of this series was already recorded (a job run twice). */
-  add(delivery: WebhookDelivery): Promise<boolean>;
-  exists(key: { eventId: string; endpointId: number; series: string; attempt: number }): Promise<boolean>;
+  /** Records the attempts in one statement; answers the `deliveryKey`s of those not already recorded (a job run twice). */
+  addMany(deliveries: WebhookDelivery[]): Promise<Set<string>>;
+  /** Which of these attempts are already recorded, as `deliveryKey`s. */
+  recorded(keys: DeliveryKey[]): Promise<Set<string>>;
   list(endpointId: number, filter: { event?: string }, page: PageRequest): Promise<Page<WebhookDelivery>>;
 }

@@ -8,7 +8,7 @@ import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointReposit
 import { Event } from '../../domain/event';
 import type { EventType } from '../../domain/event-types';
 import type { FeedCursor } from '../../domain/feed-cursor';
-import { WebhookDelivery } from '../../domain/webhook-delivery';
+import { type DeliveryKey, deliveryKey, WebhookDelivery } from '../../domain/webhook-delivery';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
@@ -25,8 +25,8 @@ export class MikroOrmEventRepository implements EventRepository {
     return this.em.findOne(Event, { ...inScope(scope), id });
   }
 
-  findByIdUnscoped(id: string): Promise<Event | null> {
-    return this.em.findOne(Event, { id });
+  findManyUnscoped(ids: string[]): Promise<Event[]> {
+    return this.em.find(Event, { id: { $in: ids } });
   }
 
   list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
@@ -77,8 +77,8 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
     return this.em.findOne(WebhookEndpoint, { ...inScope(scope), id, deletedAt: null });
   }
 
-  findByIdUnscoped(id: number): Promise<WebhookEndpoint | null> {
-    return this.em.findOne(WebhookEndpoint, { id });
+  findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]> {
+    return this.em.find(WebhookEndpoint, { id: { $in: ids } });
   }
 
   findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
@@ -111,18 +111,34 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
 export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(delivery: WebhookDelivery): Promise<boolean> {
-    const result = await this.em
-      .createQueryBuilder(WebhookDelivery)
-      .insert({ ...delivery })
-      .onConflict(['eventId', 'endpointId', 'series', 'attempt'])
-      .ignore()
-      .execute('run');
-    return result.affectedRows > 0;
+  async addMany(deliveries: WebhookDelivery[]): Promise<Set<string>> {
+    if (deliveries.length === 0) return new Set();
+    const rows = await this.em.getConnection().execute<Array<{ event_id: string; endpoint_id: string; series: string; attempt: number }>>(
+      `insert into webhook_deliveries (id, account_id, event_id, event_type, endpoint_id, series, attempt, outcome, response_status, duration_ms, error, next_retry_at, created_at)
+       select * from jsonb_to_recordset(?::jsonb) as d(id text, account_id text, event_id text, event_type text, endpoint_id bigint, series text, attempt int,
+         outcome text, response_status int, duration_ms int, error text, next_retry_at timestamptz, created_at timestamptz)
+       on conflict (event_id, endpoint_id, series, attempt) do nothing
+       returning event_id, endpoint_id, series, attempt`,
+      [JSON.stringify(deliveries.map((d) => ({
+        id: d.id, account_id: d.accountId, event_id: d.eventId, event_type: d.eventType, endpoint_id: d.endpointId, series: d.series, attempt: d.attempt,
+        outcome: d.outcome, response_status: d.responseStatus, duration_ms: d.durationMs, error: d.error, next_retry_at: d.nextRetryAt, created_at: d.createdAt,
+      })))],
+      'all',
+      this.em.getTransactionContext(),
+    );
+    return new Set(rows.map((row) => deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt })));
   }
 
-  async exists(key: { eventId: string; endpointId: number; series: string; attempt: number }): Promise<boolean> {
-    return (await this.em.count(WebhookDelivery, { eventId: key.eventId, endpointId: key.endpointId, series: key.series, attempt: key.attempt })) > 0;
+  async recorded(keys: DeliveryKey[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.em.getConnection().execute<Array<{ event_id: string; endpoint_id: string; series: string; attempt: number }>>(
+      `select event_id, endpoint_id, series, attempt from webhook_deliveries
+        where (event_id, endpoint_id, series, attempt) in (
+          select * from jsonb_to_recordset(?::jsonb) as k(event_id text, endpoint_id bigint, series text, attempt int))`,
+      [JSON.stringify(keys.map((k) => ({ event_id: k.eventId, endpoint_id: k.endpointId, series: k.series, attempt: k.attempt })))],
+      'all',
+    );
+    return new Set(rows.map((row) => deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt })));
   }
 
   list(endpointId: number, filter: { event?: string }, page: PageRequest): Promise<Page<WebhookDelivery>> {

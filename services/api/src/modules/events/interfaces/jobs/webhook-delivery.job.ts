@@ -1,7 +1,7 @@
 import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
-import { type BatchWorkerOptions, startBatchWorker } from '../../../../platform/jobs/batch-worker';
+import { type BatchWorkerOptions, startWholeBatchWorker } from '../../../../platform/jobs/batch-worker';
 import type { PgBoss } from '../../../../platform/jobs/pg-boss';
 import { JOBS } from '../../../../platform/jobs/jobs.tokens';
 import { LOGGING } from '../../../../platform/logging/logging.tokens';
@@ -10,7 +10,7 @@ import { DeliverWebhook } from '../../application/deliver-webhook';
 import type { DeliveryJob } from '../../application/record-event';
 import { WEBHOOK_DELIVERY_QUEUE } from '../../events.tokens';
 
-/** The worker role's webhook deliveries: one job per (event, endpoint, attempt), worked in batches. */
+/** The worker role's webhook deliveries: one job per (event, endpoint, attempt), delivered a batch at a time. */
 @injectable()
 export class WebhookDeliveryJob {
   constructor(
@@ -21,11 +21,11 @@ export class WebhookDeliveryJob {
   ) {}
 
   start(options: BatchWorkerOptions): { stop(): Promise<void> } {
-    return startBatchWorker<DeliveryJob>(
+    return startWholeBatchWorker<DeliveryJob>(
       this.boss,
       WEBHOOK_DELIVERY_QUEUE,
       options,
-      (job) => RequestContext.create(this.em, () => this.deliver.execute(job)),
+      (jobs) => RequestContext.create(this.em, () => this.deliver.execute(jobs)),
       this.logger,
     );
   }
