@@ -12,7 +12,7 @@ export const QUICK = SMOKE || process.env.BENCH_QUICK === '1';
 /** A size for a full run, a quick one (`BENCH_QUICK=1`) and the smoke run of `pnpm test`. */
 export const size = <T>(full: T, quick: T, smoke: T): T => (SMOKE ? smoke : QUICK ? quick : full);
 
-export const TRIAL_MS = size(5_000, 1_500, 300);
+export const TRIAL_MS = size(3_000, 1_500, 300);
 export const CONNECTIONS = size(50, 50, 4);
 
 /** The servers a benchmark may ask for, compiled, each in its own process. */
@@ -70,8 +70,11 @@ export interface Benchmark {
   unit?: string;
   /** Once, before the warm-up. */
   prepare?(ctx: Context): Promise<void>;
-  /** One timed trial of one side; it checks what it timed and throws when that is wrong. */
-  trial(ctx: Context, side: Side): Promise<Measure>;
+  /**
+   * One timed trial of one side; it checks what it timed and throws when that is wrong. The warm-up
+   * trial may be smaller (a sweep's warm-up need not take as long as its rounds).
+   */
+  trial(ctx: Context, side: Side, warmUp: boolean): Promise<Measure>;
   /** Figures shown beside the ratio. */
   extra?(ctx: Context): Promise<Record<string, number | string>>;
   /** Deterministic: one trial of each side, no warm-up, no rounds. */
@@ -80,11 +83,16 @@ export interface Benchmark {
   scale?(ctx: Context, items: number): Promise<{ seconds: number }>;
 }
 
-/** A server in production mode, in its own process; `spawned` tracks it before it is ready. */
+/**
+ * A server in production mode, in its own process; `spawned` tracks it before it is ready. Servers exit
+ * on SIGTERM (writing their profile); the run SIGKILLs any that do not.
+ */
 export function startServer(name: ServerName, databaseUrl: string, spawned: (child: ChildProcess) => void): Promise<Server> {
   const { script, env } = SERVERS[name];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [`${SERVER_DIR}${script}.js`], {
+    // BENCH_CPU_PROF=<dir>: each server writes a CPU profile there when the run ends.
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+    const child = spawn(process.execPath, [...profile, `${SERVER_DIR}${script}.js`], {
       cwd: fileURLToPath(new URL('..', import.meta.url)),
       env: {
         ...process.env,

@@ -34,12 +34,12 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 async function measure(bench: Benchmark, ctx: Context) {
   const runs: Record<'subject' | 'baseline', Measure[]> = { subject: [], baseline: [] };
   if (!bench.once) {
-    await bench.trial(ctx, 'subject'); // warm-up
-    await bench.trial(ctx, 'baseline');
+    await bench.trial(ctx, 'subject', true);
+    await bench.trial(ctx, 'baseline', true);
   }
   for (let round = 0; round < (bench.once ? 1 : ROUNDS); round++) {
-    runs.subject.push(await bench.trial(ctx, 'subject'));
-    runs.baseline.push(await bench.trial(ctx, 'baseline'));
+    runs.subject.push(await bench.trial(ctx, 'subject', false));
+    runs.baseline.push(await bench.trial(ctx, 'baseline', false));
   }
   const subject = median(runs.subject.map((r) => r.rate));
   const baseline = median(runs.baseline.map((r) => r.rate));
@@ -93,6 +93,9 @@ async function main(): Promise<number> {
   // Everything this run made goes with it, however it ends.
   const closers: (() => Promise<void>)[] = [];
   const cleanUp = async () => {
+    const exited = children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null));
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 3_000))]);
     for (const child of children) child.kill('SIGKILL');
     await Promise.allSettled(closers.map((close) => close()));
     await database.stop();

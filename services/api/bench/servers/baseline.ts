@@ -219,3 +219,4 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
 const server = app.listen(0, '127.0.0.1', () => {
   process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);
 });
+process.once('SIGTERM', () => process.exit(0));

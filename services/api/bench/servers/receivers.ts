@@ -42,3 +42,4 @@ const control = await listen(async (req, res) => {
   res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(receivers.map(({ ids, received, rejected }) => ({ unique: ids.size, received, rejected }))));
 });
 process.stderr.write(`ready ${control} ${ports.join(' ')}\n`);
+process.once('SIGTERM', () => process.exit(0));

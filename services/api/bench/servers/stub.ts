@@ -12,3 +12,4 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`));
+process.once('SIGTERM', () => process.exit(0));

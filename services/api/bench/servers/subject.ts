@@ -22,3 +22,4 @@ const overrides: OperationHandlers = {
 const server = createApiApp(services, { overrides, guards: process.env.BENCH_GUARDS !== 'off', metrics: process.env.BENCH_METRICS !== 'off' }).listen(0, '127.0.0.1', () => {
   process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);
 });
+process.once('SIGTERM', () => process.exit(0));
