@@ -11,6 +11,7 @@ import { ExpireHolds } from '../../src/modules/payments/application/expire-holds
 import { RENEWAL_CONCURRENCY, RenewDueSubscriptions } from '../../src/modules/subscriptions/application/renew-due-subscriptions';
 import { startBatchWorker } from '../../src/platform/jobs/batch-worker';
 import { JOBS } from '../../src/platform/jobs/jobs.tokens';
+import { inLanes } from '../../src/shared/domain/in-lanes';
 import type { PgBoss } from '../../src/platform/jobs/pg-boss';
 import { type Benchmark, type Context, check, type Side, size, timed, waitFor } from '../harness';
 import type { Measure } from '../load';
@@ -71,56 +72,51 @@ const renewWith = (services: Services) => timed(() => services.inContext(() => s
 async function rawRenewals(ctx: Context): Promise<void> {
   const { rows: due } = await ctx.db.query(`select id from subscriptions where status = 'active' and current_period_end <= now() order by id`);
   const db = new pg.Pool({ connectionString: ctx.databaseUrl, max: RENEWAL_CONCURRENCY });
-  let next = 0;
-  const lane = async () => {
-    while (next < due.length) {
-      const id = due[next++].id as string;
-      const key = `renew_${id}_1_1`;
-      const { rows: [sub] } = await db.query('select s.*, pm.processor_ref from subscriptions s join payment_methods pm on pm.id = s.payment_method_id where s.id = $1', [id]);
-      await db.query('select result from sim_ledger where idempotency_key = $1', [key]);
-      const card = (await db.query('select * from sim_cards where token = $1', [sub.processor_ref])).rows[0];
-      const paid = card.behavior !== 'renewal_declines';
-      await db.query(`insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, 'authorize', $2, $3, now()) on conflict do nothing`, [
-        key, JSON.stringify({ source: { paymentMethodRef: sub.processor_ref }, amount: sub.plan.unitAmount }), JSON.stringify({ status: paid ? 'authorized' : 'declined' }),
-      ]);
-      const client = await db.connect();
-      try {
-        await client.query('begin');
-        await client.query('select * from subscriptions where id = $1 for update', [id]);
-        const chargeId = `ch_${randomBytes(12).toString('hex')}`;
-        const documentId = paid ? `doc_${randomBytes(12).toString('hex')}` : null;
-        await client.query(
-          `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
-           values ($1, $2, $3, $4, $5, $6, 'ils', $7, 'automatic', $8, $9, 1, '{}', $10, true, '[]', $11, now())`,
-          [chargeId, sub.account_id, sub.livemode, sub.customer_id, sub.plan.unitAmount, paid ? sub.plan.unitAmount : null, paid ? 'succeeded' : 'failed', paid ? new Date() : null, id, documentId, paid ? null : 'card_declined'],
+  await inLanes(due.map((row) => row.id as string), RENEWAL_CONCURRENCY, async (id) => {
+    const key = `renew_${id}_1_1`;
+    const { rows: [sub] } = await db.query('select s.*, pm.processor_ref from subscriptions s join payment_methods pm on pm.id = s.payment_method_id where s.id = $1', [id]);
+    await db.query('select result from sim_ledger where idempotency_key = $1', [key]);
+    const card = (await db.query('select * from sim_cards where token = $1', [sub.processor_ref])).rows[0];
+    const paid = card.behavior !== 'renewal_declines';
+    await db.query(`insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, 'authorize', $2, $3, now()) on conflict do nothing`, [
+      key, JSON.stringify({ source: { paymentMethodRef: sub.processor_ref }, amount: sub.plan.unitAmount }), JSON.stringify({ status: paid ? 'authorized' : 'declined' }),
+    ]);
+    const client = await db.connect();
+    try {
+      await client.query('begin');
+      await client.query('select * from subscriptions where id = $1 for update', [id]);
+      const chargeId = `ch_${randomBytes(12).toString('hex')}`;
+      const documentId = paid ? `doc_${randomBytes(12).toString('hex')}` : null;
+      await client.query(
+        `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
+         values ($1, $2, $3, $4, $5, $6, 'ils', $7, 'automatic', $8, $9, 1, '{}', $10, true, '[]', $11, now())`,
+        [chargeId, sub.account_id, sub.livemode, sub.customer_id, sub.plan.unitAmount, paid ? sub.plan.unitAmount : null, paid ? 'succeeded' : 'failed', paid ? new Date() : null, id, documentId, paid ? null : 'card_declined'],
+      );
+      const event = (type: string, data: object) => client.query(`insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, $3, $4, $5, now())`, [`evt_${randomBytes(12).toString('hex')}`, sub.account_id, sub.livemode, type, JSON.stringify(data)]);
+      await event(paid ? 'charge.succeeded' : 'charge.failed', { id: chargeId, object: 'charge', subscription: id, amount: sub.plan.unitAmount });
+      if (paid) {
+        await client.query(`update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2 months' where id = $1`, [id]);
+        await event('subscription.updated', { id, object: 'subscription', status: 'active' });
+        // The document's number last, as the service takes it: the account's sequence is locked until commit.
+        const { rows: [{ number }] } = await client.query(
+          `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+          [sub.account_id, sub.livemode],
         );
-        const event = (type: string, data: object) => client.query(`insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, $3, $4, $5, now())`, [`evt_${randomBytes(12).toString('hex')}`, sub.account_id, sub.livemode, type, JSON.stringify(data)]);
-        await event(paid ? 'charge.succeeded' : 'charge.failed', { id: chargeId, object: 'charge', subscription: id, amount: sub.plan.unitAmount });
-        if (paid) {
-          await client.query(`update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2 months' where id = $1`, [id]);
-          await event('subscription.updated', { id, object: 'subscription', status: 'active' });
-          // The document's number last, as the service takes it: the account's sequence is locked until commit.
-          const { rows: [{ number }] } = await client.query(
-            `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
-            [sub.account_id, sub.livemode],
-          );
-          const vat = Math.round((sub.plan.unitAmount * 18) / 118);
-          await client.query(
-            `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
-             values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
-            [documentId, sub.account_id, sub.livemode, number, sub.customer_id, chargeId, JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]), sub.plan.unitAmount - vat, vat, sub.plan.unitAmount],
-          );
-        } else {
-          await client.query(`update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`, [id]);
-          await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });
-        }
-        await client.query('commit');
-      } finally {
-        client.release();
+        const vat = Math.round((sub.plan.unitAmount * 18) / 118);
+        await client.query(
+          `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+           values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
+          [documentId, sub.account_id, sub.livemode, number, sub.customer_id, chargeId, JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]), sub.plan.unitAmount - vat, vat, sub.plan.unitAmount],
+        );
+      } else {
+        await client.query(`update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`, [id]);
+        await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });
       }
+      await client.query('commit');
+    } finally {
+      client.release();
     }
-  };
-  await Promise.all(Array.from({ length: RENEWAL_CONCURRENCY }, lane));
+  });
   await db.end();
 }
 

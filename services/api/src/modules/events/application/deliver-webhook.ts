@@ -8,7 +8,9 @@ import { METRICS } from '../../../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { nextRetryDelay, parseRetryAfter } from '../domain/retry-policy';
-import { classify, type DeliveryOutcome, deliveryKey, WebhookDelivery } from '../domain/webhook-delivery';
+import type { Event } from '../domain/event';
+import { type AttemptResult, classify, type DeliveryOutcome, deliveryKey, WebhookDelivery } from '../domain/webhook-delivery';
+import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 import { signatureHeaders } from '../domain/webhook-signature';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from '../events.tokens';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from './ports/event-repository';
@@ -49,52 +51,56 @@ export class DeliverWebhook {
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
     const wasActive = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.active]));
 
-    const attempts = await Promise.all(jobs.map(async (job) => {
+    const sent = await Promise.all(jobs.map(async (job) => {
       const event = eventOf.get(job.eventId);
       const endpoint = endpointOf.get(job.endpointId);
-      if (!event || !endpoint || endpoint.deletedAt) return null;
-      const body = JSON.stringify(event.envelope());
-      const result = await this.sender.send({
-        url: endpoint.url,
-        body,
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': USER_AGENT,
-          ...signatureHeaders(endpoint.signingSecrets(this.clock.now()), event.id, body, Math.floor(this.clock.now().getTime() / 1000)),
-        },
-        allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
-      });
-      return { job, event, endpoint, result };
+      if (!event || !endpoint || endpoint.deletedAt) return [];
+      return [{ job, event, endpoint, result: await this.post(event, endpoint) }];
     }));
-
     const now = this.clock.now();
-    const recordedNow = attempts.flatMap((attempt) => {
-      if (!attempt) return [];
-      const { job, event, endpoint, result } = attempt;
-      const verdict = classify(result);
-      let outcome: DeliveryOutcome = 'succeeded';
-      let nextRetryAt: Date | null = null;
-      if (verdict === 'gone') {
-        outcome = 'failed';
-        endpoint.deactivate();
-      } else if (verdict === 'failed') {
-        const delay = nextRetryDelay(this.settings.retryPolicy, job.attempt, parseRetryAfter(result.retryAfter, now), Math.random);
-        outcome = delay === undefined ? 'abandoned' : 'failed';
-        nextRetryAt = delay === undefined ? null : new Date(now.getTime() + delay);
-      } else if (!endpoint.active) {
-        endpoint.reactivate();
-      }
-      return [{ job, delivery: WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now }) }];
-    });
+    const attempts = sent.flat().map(({ job, event, endpoint, result }) => ({ job, delivery: this.judge(job, event, endpoint, result, now) }));
 
     await this.uow.run(async () => {
-      const added = await this.deliveries.addMany(recordedNow.map(({ delivery }) => delivery));
-      const fresh = recordedNow.filter(({ delivery }) => added.has(deliveryKey(delivery)));
+      const added = await this.deliveries.addMany(attempts.map(({ delivery }) => delivery));
+      const fresh = attempts.filter(({ delivery }) => added.has(deliveryKey(delivery)));
       for (const { delivery } of fresh) this.uow.afterCommit(() => this.metrics.webhookDeliveries.inc({ outcome: delivery.outcome }));
       await this.queue.sendMany(fresh.flatMap(({ job, delivery }) =>
         delivery.nextRetryAt ? [{ name: WEBHOOK_DELIVERY_QUEUE, data: { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, startAfter: delivery.nextRetryAt }] : []));
       // Only a change is written: every delivery rewriting the endpoint's row made them queue on its lock.
       for (const endpoint of endpoints) if (endpoint.active !== wasActive.get(endpoint.id)) await this.endpoints.save(endpoint);
     });
+  }
+
+  private post(event: Event, endpoint: WebhookEndpoint): Promise<AttemptResult> {
+    const body = JSON.stringify(event.envelope());
+    const now = this.clock.now();
+    return this.sender.send({
+      url: endpoint.url,
+      body,
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': USER_AGENT,
+        ...signatureHeaders(endpoint.signingSecrets(now), event.id, body, Math.floor(now.getTime() / 1000)),
+      },
+      allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
+    });
+  }
+
+  /** The attempt as recorded: its outcome, its retry if one is left, and what it says of the endpoint. */
+  private judge(job: DeliveryJob, event: Event, endpoint: WebhookEndpoint, result: AttemptResult, now: Date): WebhookDelivery {
+    const verdict = classify(result);
+    let outcome: DeliveryOutcome = 'succeeded';
+    let nextRetryAt: Date | null = null;
+    if (verdict === 'gone') {
+      outcome = 'failed';
+      endpoint.deactivate();
+    } else if (verdict === 'failed') {
+      const delay = nextRetryDelay(this.settings.retryPolicy, job.attempt, parseRetryAfter(result.retryAfter, now), Math.random);
+      outcome = delay === undefined ? 'abandoned' : 'failed';
+      nextRetryAt = delay === undefined ? null : new Date(now.getTime() + delay);
+    } else if (!endpoint.active) {
+      endpoint.reactivate();
+    }
+    return WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now });
   }
 }
