@@ -58,6 +58,9 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         try {
           const value = await work();
           for (const step of hooks.beforeCommit) await step();
+          // Repositories write natively: with the entities read still tracked, the commit's flush would
+          // write every saved one again (and diff every one read) for nothing.
+          fork.clear();
           await fork.commit();
           return value;
         } catch (error) {
