@@ -174,7 +174,8 @@ async function eventsToDeliver(ctx: Context, items: number, queue: string, job: 
 async function delivered(ctx: Context, side: string, items: number) {
   const { control } = await receivers(ctx);
   const counts = async () => (await (await fetch(`${control}/count`)).json()) as { unique: number; received: number; rejected: number }[];
-  await waitFor('every delivery', async () => (await counts()).every((receiver) => receiver.unique + receiver.rejected >= items));
+  // Up to 10 ms a delivery: 100k events (400k deliveries) may take more than the default ten minutes.
+  await waitFor('every delivery', async () => (await counts()).every((receiver) => receiver.unique + receiver.rejected >= items), Math.max(600_000, items * 40));
   const final = await counts();
   check(final.every((receiver) => receiver.unique === items && receiver.received === items && receiver.rejected === 0), `webhook-fanout/${side}: receivers saw ${JSON.stringify(final)} for ${items} events`);
 }
