@@ -145,9 +145,10 @@ async function main(): Promise<number> {
           const point = { items, seconds: round2(seconds), ms_per_item: Math.round((seconds * 1e6) / items) / 1000 };
           curves[bench.name].push(point);
           console.log(`scale ${bench.name}: ${items} items in ${point.seconds} s, ${point.ms_per_item} ms per item`);
+          // After each point, so a run stopped at 100k keeps what it measured.
+          writeFileSync(join(resultsDir, 'scale.json'), `${JSON.stringify(curves, null, 2)}\n`);
         }
       }
-      writeFileSync(join(resultsDir, 'scale.json'), `${JSON.stringify(curves, null, 2)}\n`);
     } else {
       for (const bench of selected) {
         await bench.prepare?.(ctx);
