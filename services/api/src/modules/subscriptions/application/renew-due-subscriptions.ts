@@ -33,7 +33,9 @@ export class RenewDueSubscriptions {
       const ids = await this.subscriptions.dueIds(now, testClock?.testClockId ?? null, after, PAGE);
       if (ids.length === 0) return steps;
       await inLanes(ids, RENEWAL_CONCURRENCY, async (id) => {
-        steps += await this.advance.execute(id, now);
+        // Not `steps += await …`: that reads `steps` before the wait and loses the other lanes' steps.
+        const done = await this.advance.execute(id, now);
+        steps += done;
       });
       after = ids[ids.length - 1];
     }
