@@ -12,6 +12,12 @@ export const QUICK = SMOKE || process.env.BENCH_QUICK === '1';
 /** A size for a full run, a quick one (`BENCH_QUICK=1`) and the smoke run of `pnpm test`. */
 export const size = <T>(full: T, quick: T, smoke: T): T => (SMOKE ? smoke : QUICK ? quick : full);
 
+/** A trial's item count: the run's size, a tenth of it for the warm-up. */
+export const trialItems = (full: number, quick: number, smoke: number, warmUp: boolean): number => {
+  const items = size(full, quick, smoke);
+  return warmUp ? Math.ceil(items / 10) : items;
+};
+
 export const TRIAL_MS = size(3_000, 1_500, 300);
 export const CONNECTIONS = size(50, 50, 4);
 

@@ -13,11 +13,13 @@ import { startBatchWorker } from '../../src/platform/jobs/batch-worker';
 import { JOBS } from '../../src/platform/jobs/jobs.tokens';
 import { inLanes } from '../../src/shared/domain/in-lanes';
 import type { PgBoss } from '../../src/platform/jobs/pg-boss';
-import { type Benchmark, type Context, check, type Side, size, timed, waitFor } from '../harness';
+import { type Benchmark, type Context, check, type Side, timed, trialItems, waitFor } from '../harness';
 import type { Measure } from '../load';
 import { benchCatalog, call, cartBody, copyRow } from '../seed';
 
 const rate = (items: number, seconds: number): Measure => ({ rate: items / seconds });
+/** One side of a sweep: seeds `items`, times the work on them, checks it. */
+type Timed = (ctx: Context, items: number) => Promise<{ seconds: number }>;
 const silentLogger = { error() {} } as never;
 
 // ---------------------------------------------------------------------------------------------------
@@ -120,12 +122,13 @@ async function rawRenewals(ctx: Context): Promise<void> {
   await db.end();
 }
 
-async function renewalTrial(ctx: Context, side: Side, items: number): Promise<{ seconds: number }> {
+/** Times one side renewing `items` due subscriptions, then checks each was renewed once. */
+const renewals = (side: Side, renew: (ctx: Context) => Promise<number>): Timed => async (ctx, items) => {
   const { ids, declining } = await dueSubscriptions(ctx, items);
-  const seconds = side === 'subject' ? await renewWith(ctx.services) : await timed(() => rawRenewals(ctx));
+  const seconds = await renew(ctx);
   await checkRenewed(ctx, 'renewal-sweep', side, ids, declining);
   return { seconds };
-}
+};
 
 // The service with a processor answering after 50 ms, as a real one does.
 const LATENCY_S = 0.05;
@@ -332,19 +335,38 @@ async function sweepBaseline(ctx: Context, items: number): Promise<{ seconds: nu
 
 // ---------------------------------------------------------------------------------------------------
 
-export const jobBenchmarks: Benchmark[] = [
-  {
-    name: 'renewal-sweep',
-    what: 'the daily renewal run over 5k due subscriptions (5 % declining; --scale for 1k–100k), against raw one-transaction-per-subscription renewals in 8 lanes',
-    goal: 1.0,
-    floor: 0.1,
-    unit: 'renewals/s',
+/**
+ * A sweep: each side timed over the same number of items (each counting `countedPerItem`, as an event
+ * delivered to four receivers counts four deliveries), and `--scale` timing the subject alone at any size.
+ */
+function sweep(
+  bench: Pick<Benchmark, 'name' | 'what' | 'goal' | 'floor' | 'unit'>,
+  sizes: [full: number, quick: number, smoke: number],
+  sides: { subject: Timed; baseline: Timed },
+  countedPerItem = 1,
+): Benchmark {
+  return {
+    ...bench,
     async trial(ctx, side, warmUp) {
-      const items = warmUp ? 200 : size(5_000, 2_000, 40);
-      return rate(items, (await renewalTrial(ctx, side, items)).seconds);
+      const items = trialItems(...sizes, warmUp);
+      return rate(items * countedPerItem, (await sides[side](ctx, items)).seconds);
     },
-    scale: (ctx, items) => renewalTrial(ctx, 'subject', items),
-  },
+    scale: sides.subject,
+  };
+}
+
+export const jobBenchmarks: Benchmark[] = [
+  sweep(
+    {
+      name: 'renewal-sweep',
+      what: 'the daily renewal run over 5k due subscriptions (5 % declining; --scale for 1k–100k), against raw one-transaction-per-subscription renewals in 8 lanes',
+      goal: 1.0,
+      floor: 0.1,
+      unit: 'renewals/s',
+    },
+    [5_000, 2_000, 40],
+    { subject: renewals('subject', (ctx) => renewWith(ctx.services)), baseline: renewals('baseline', (ctx) => timed(() => rawRenewals(ctx))) },
+  ),
   {
     name: 'renewal-latency-overlap',
     what: 'renewals with a processor answering in 50 ms, against C/L (8 renewals in flight / 50 ms)',
@@ -360,25 +382,25 @@ export const jobBenchmarks: Benchmark[] = [
     },
     async trial(ctx, side, warmUp) {
       if (side === 'baseline') return { rate: RENEWAL_CONCURRENCY / LATENCY_S };
-      const items = warmUp ? 40 : size(1_000, 400, 16);
+      const items = trialItems(1_000, 400, 16, warmUp);
       const { ids, declining } = await dueSubscriptions(ctx, items);
       const seconds = await renewWith(await latent!);
       await checkRenewed(ctx, 'renewal-latency-overlap', side, ids, declining);
       return rate(items, seconds);
     },
   },
-  {
-    name: 'webhook-fanout',
-    what: '5k events to 4 receivers verifying signatures (20k deliveries), against a minimal pg-boss → signed undici POST pipeline',
-    goal: 0.5,
-    floor: 0.2,
-    unit: 'deliveries/s',
-    async trial(ctx, side, warmUp) {
-      const items = warmUp ? 100 : size(5_000, 1_000, 10);
-      return rate(items * 4, (await (side === 'subject' ? fanoutSubject : fanoutBaseline)(ctx, items)).seconds);
+  sweep(
+    {
+      name: 'webhook-fanout',
+      what: '5k events to 4 receivers verifying signatures (20k deliveries), against a minimal pg-boss → signed undici POST pipeline',
+      goal: 0.5,
+      floor: 0.2,
+      unit: 'deliveries/s',
     },
-    scale: (ctx, items) => fanoutSubject(ctx, items),
-  },
+    [5_000, 1_000, 10],
+    { subject: fanoutSubject, baseline: fanoutBaseline },
+    4,
+  ),
   {
     name: 'queue-drain',
     what: `20k no-op jobs drained by the worker's batch worker at each queue's batch size (${DRAIN_CONFIGS.join(', ')}), against a raw fetch(1000) + complete loop`,
@@ -386,7 +408,7 @@ export const jobBenchmarks: Benchmark[] = [
     floor: 0.15,
     unit: 'jobs/s',
     async trial(ctx, side, warmUp) {
-      const jobs = warmUp ? 1_000 : size(20_000, 5_000, 100);
+      const jobs = trialItems(20_000, 5_000, 100, warmUp);
       const boss = ctx.services.container.get<PgBoss>(JOBS.Boss);
       let seconds = 0;
       for (const batchSize of DRAIN_CONFIGS) {
@@ -415,16 +437,15 @@ export const jobBenchmarks: Benchmark[] = [
       return rate(jobs * DRAIN_CONFIGS.length, seconds);
     },
   },
-  {
-    name: 'expiry-sweeps',
-    what: 'the session and hold expiry sweeps over 5k expired items, four in five sessions and one in five holds (--scale for 1k–100k), against set-based SQL',
-    goal: 0.3,
-    floor: 0.005,
-    unit: 'items/s',
-    async trial(ctx, side, warmUp) {
-      const items = warmUp ? 250 : size(5_000, 2_500, 50);
-      return rate(items, (await (side === 'subject' ? sweepSubject : sweepBaseline)(ctx, items)).seconds);
+  sweep(
+    {
+      name: 'expiry-sweeps',
+      what: 'the session and hold expiry sweeps over 5k expired items, four in five sessions and one in five holds (--scale for 1k–100k), against set-based SQL',
+      goal: 0.3,
+      floor: 0.005,
+      unit: 'items/s',
     },
-    scale: (ctx, items) => sweepSubject(ctx, items),
-  },
+    [5_000, 2_500, 50],
+    { subject: sweepSubject, baseline: sweepBaseline },
+  ),
 ];

@@ -13,6 +13,9 @@ import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
+type DeliveryKeyRow = { event_id: string; endpoint_id: string; series: string; attempt: number };
+const keysOf = (rows: DeliveryKeyRow[]) => new Set(rows.map((row) => deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt })));
+
 @injectable()
 export class MikroOrmEventRepository implements EventRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
@@ -113,7 +116,7 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   async addMany(deliveries: WebhookDelivery[]): Promise<Set<string>> {
     if (deliveries.length === 0) return new Set();
-    const rows = await this.em.getConnection().execute<Array<{ event_id: string; endpoint_id: string; series: string; attempt: number }>>(
+    const rows = await this.em.getConnection().execute<DeliveryKeyRow[]>(
       `insert into webhook_deliveries (id, account_id, event_id, event_type, endpoint_id, series, attempt, outcome, response_status, duration_ms, error, next_retry_at, created_at)
        select * from jsonb_to_recordset(?::jsonb) as d(id text, account_id text, event_id text, event_type text, endpoint_id bigint, series text, attempt int,
          outcome text, response_status int, duration_ms int, error text, next_retry_at timestamptz, created_at timestamptz)
@@ -126,19 +129,19 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
       'all',
       this.em.getTransactionContext(),
     );
-    return new Set(rows.map((row) => deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt })));
+    return keysOf(rows);
   }
 
   async recorded(keys: DeliveryKey[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await this.em.getConnection().execute<Array<{ event_id: string; endpoint_id: string; series: string; attempt: number }>>(
+    const rows = await this.em.getConnection().execute<DeliveryKeyRow[]>(
       `select event_id, endpoint_id, series, attempt from webhook_deliveries
         where (event_id, endpoint_id, series, attempt) in (
           select * from jsonb_to_recordset(?::jsonb) as k(event_id text, endpoint_id bigint, series text, attempt int))`,
       [JSON.stringify(keys.map((k) => ({ event_id: k.eventId, endpoint_id: k.endpointId, series: k.series, attempt: k.attempt })))],
       'all',
     );
-    return new Set(rows.map((row) => deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt })));
+    return keysOf(rows);
   }
 
   list(endpointId: number, filter: { event?: string }, page: PageRequest): Promise<Page<WebhookDelivery>> {
