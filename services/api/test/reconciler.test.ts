@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { ExpireDueSessions } from '../src/modules/checkout/application/expire-due-sessions';
+import { ExpireHolds } from '../src/modules/payments/application/expire-holds';
 import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { reconcile } from '../src/main/reconciler';
 import { CARDS, shopper, URLS } from './support/checkout';
@@ -223,6 +224,25 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     expect((await reconciled()).operations).toBe(1);
     expect(await charge(held.id)).toMatchObject({ status: 'canceled' });
     expect(await eventsAbout(held.id)).toEqual(['charge.authorized', 'charge.canceled']);
+    await nothingInFlight();
+  });
+
+  it('the hold expiry sweep: each hold released once with charge.canceled, by the reconciler or by the next sweep', async () => {
+    const holds = [await paidCharge({ capture_method: 'manual' }), await paidCharge({ capture_method: 'manual' }), await paidCharge({ capture_method: 'manual' })];
+    await sql(`update charges set capturable_until = now() - interval '1 minute' where id in (?, ?, ?)`, holds.map((hold) => hold.id));
+    const sweep = (on: TestApp) => on.services.inContext(() => on.services.container.get(ExpireHolds).execute());
+    await expect(sweep(crashing[point])).rejects.toThrow(`injected fault: ${point}`);
+    for (const hold of holds) expect((await charge(hold.id)).status).toBe('requires_capture');
+
+    // The reconciler finishes the first; the next sweep finds the other two's cancellations under way.
+    await sql(`update charge_operations set created_at = now() + interval '1 hour' where charge_id in (?, ?)`, [holds[1].id, holds[2].id]);
+    expect((await reconciled()).operations).toBe(1);
+    expect(await sweep(app)).toBe(2);
+    for (const hold of holds) {
+      expect(await charge(hold.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
+      expect(await eventsAbout(hold.id)).toEqual(['charge.authorized', 'charge.canceled']);
+      expect(await processorCallsOn('void', hold.id)).toBe(1);
+    }
     await nothingInFlight();
   });
 

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExpireDueSessions } from '../src/modules/checkout/application/expire-due-sessions';
 import { SESSION_EXPIRY_QUEUE } from '../src/modules/checkout/checkout.tokens';
@@ -41,6 +42,36 @@ describe('checkout session expiry', () => {
     const delivered = hook.events() as unknown as { type: string; data: { id: string; status: string } }[];
     expect(delivered.map((e) => e.data.id).sort()).toEqual(due.map((s) => s.id).sort());
     expect(delivered.every((e) => e.type === 'checkout_session.expired' && e.data.status === 'expired')).toBe(true);
+  });
+
+  it('two sweeps at once, in batches, expire each due session once and pass over one a payment holds', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    const customer = (await api.POST('/v1/customers', { body: { name: 'C' } })).data!.data.id;
+    const body = { customer, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no', line_items: [{ name: 'Thing', amount_agorot: 1000 }] };
+    const due: string[] = [];
+    for (let i = 0; i < 23; i++) due.push((await api.POST('/v1/checkout_sessions', { body })).data!.data.id);
+    clock.advance(31 * 60 * 1000);
+
+    // A payment of the first session holds its row, as a confirm does.
+    const payment = new pg.Client({ connectionString: app.databaseUrl });
+    await payment.connect();
+    await payment.query('begin');
+    await payment.query('select 1 from checkout_sessions where id = $1 for update', [due[0]]);
+    const sweep = () => app.services.inContext(() => app.services.container.get(ExpireDueSessions).execute(null, 4));
+    // (Each session's own expiry job may take some of them meanwhile: exactly once is judged by the events.)
+    await Promise.all([sweep(), sweep()]);
+    // Stored statuses (the API shows a pending session past its time as expired already).
+    const stored = async () => new Map((await payment.query('select id, status from checkout_sessions where id = any($1)', [due])).rows.map((row) => [row.id, row.status]));
+    expect(await stored()).toEqual(new Map(due.map((id) => [id, id === due[0] ? 'pending' : 'expired'])));
+    await payment.query('rollback');
+
+    await sweep();
+    expect([...(await stored()).values()]).toEqual(due.map(() => 'expired'));
+    await payment.end();
+    expect(await app.services.inContext(() => app.services.container.get(ExpireDueSessions).execute())).toBe(0);
+    const events = (await api.GET('/v1/events', { params: { query: { type: 'checkout_session.expired', limit: 100 } } })).data!.data;
+    expect(events.map((event) => (event.data as { id: string }).id).sort()).toEqual([...due].sort());
   });
 
   it('each session\'s own job expires it when its time comes, and only then', async () => {

@@ -1,3 +1,3 @@
 // The events module's public face: what other modules may use.
 export { RecordEvent } from './application/record-event';
-export type { EventType } from './application/record-event';
+export type { EventRecord, EventType } from './application/record-event';

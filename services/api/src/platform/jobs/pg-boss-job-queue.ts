@@ -1,11 +1,10 @@
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PgBoss } from './pg-boss';
 import type { JobQueue } from './job-queue';
 import { PERSISTENCE } from '../persistence/persistence.tokens';
+import { transactionConnection } from '../persistence/transaction-connection';
 import { JOBS } from './jobs.tokens';
-
-type PgConnection = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /**
  * pg-boss on the transaction's own connection (its `db` option), so a job exists exactly when the
@@ -29,9 +28,7 @@ export class PgBossJobQueue implements JobQueue {
 
   /** pg-boss's `db` option over the connection of the unit of work in progress. */
   private async transactionDb(name: string) {
-    const trx = this.em.getTransactionContext<Knex.Transaction>();
-    if (!trx) throw new Error(`job '${name}' must be sent inside a unit of work`);
-    const connection = (await trx.client.acquireConnection()) as PgConnection;
+    const connection = await transactionConnection(this.em, `job '${name}'`);
     return { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) };
   }
 }

@@ -7,6 +7,7 @@ import { RecordEvent } from '../../events';
 import { RedeemDiscounts } from '../../discounts';
 import { AttemptsInFlight } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
+import type { CheckoutSession } from '../domain/checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { SessionView } from './session-view';
 
@@ -29,13 +30,27 @@ export class ExpireCheckoutSession {
   async execute(sessionId: string, now: Date = this.clock.now()): Promise<boolean> {
     return this.uow.run(async () => {
       const session = await this.sessions.findForUpdate(sessionId);
-      // A payment in flight may still succeed: the session waits for its outcome.
-      if (!session?.isDue(now) || (await this.inFlight.of(session.id))) return false;
-      session.expire(now);
-      await this.sessions.saveStatus(session);
-      await this.redeem.release(session.id);
-      await this.recordEvent.execute(session, 'checkout_session.expired', await this.view.render(session));
-      return true;
+      return session !== null && (await this.expireAll([session], now)) === 1;
     });
+  }
+
+  /** One batch of the sweep, in one transaction: up to `limit` due sessions not locked by another. */
+  async due(now: Date, limit: number, customers?: string[]): Promise<{ found: number; expired: number }> {
+    return this.uow.run(async () => {
+      const due = await this.sessions.lockDue(now, limit, customers);
+      return { found: due.length, expired: await this.expireAll(due, now) };
+    });
+  }
+
+  /** The locked sessions that are due, in a statement or two for each step whatever their number. */
+  private async expireAll(sessions: CheckoutSession[], now: Date): Promise<number> {
+    const inFlight = await this.inFlight.among(sessions.map((session) => session.id));
+    // A payment in flight may still succeed: the session waits for its outcome.
+    const expired = sessions.filter((session) => !inFlight.has(session.id) && session.expire(now));
+    await this.sessions.saveStatuses(expired);
+    await this.redeem.release(expired.map((session) => session.id));
+    const views = await this.view.renderMany(expired);
+    await this.recordEvent.executeMany(expired.map((session, i) => ({ scope: session, type: 'checkout_session.expired', data: views[i] })));
+    return expired.length;
   }
 }

@@ -42,6 +42,12 @@ export class SessionView {
     return this.present({ session, pricing: pricing ?? (await this.price(session)) });
   }
 
+  /** Many sessions, priced together (a sweep's events). */
+  async renderMany(sessions: CheckoutSession[]): Promise<SessionResponse[]> {
+    const pricings = await this.priceCheckout.executeMany(sessions.map((session) => ({ scope: session, checkout: this.toPrice(session) })));
+    return sessions.map((session, i) => this.present({ session, pricing: pricings[i] }));
+  }
+
   /** The contract's shape, for responses and the session's events. */
   present({ session, pricing }: PricedSession): SessionResponse {
     return checkoutSessionView(session, pricing, { checkoutHostUrl: this.settings.checkoutHostUrl, now: this.clock.now() });

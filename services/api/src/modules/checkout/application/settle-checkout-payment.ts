@@ -37,7 +37,7 @@ export class SettleCheckoutPayment {
         await this.complete.execute(session.id, { chargeId: outcome.chargeId, pricing, subscription });
       }
       // A declined payment gives its discounts' redemptions back; the next attempt holds them again.
-      if (recorded && outcome.status === 'failed') await this.redeem.release(session.id);
+      if (recorded && outcome.status === 'failed') await this.redeem.release([session.id]);
       return outcome;
     });
     return toShopper(session, outcome);

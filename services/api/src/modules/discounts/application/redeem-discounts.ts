@@ -33,7 +33,8 @@ export class RedeemDiscounts {
     }
   }
 
-  release(sessionId: string): Promise<void> {
-    return this.rules.release(sessionId);
+  /** Gives back the redemptions the sessions hold. */
+  release(sessionIds: string[]): Promise<void> {
+    return this.rules.release(sessionIds);
   }
 }

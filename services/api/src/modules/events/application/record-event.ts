@@ -8,11 +8,18 @@ import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Event } from '../domain/event';
+import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 import type { EventType } from '../domain/event-types';
 
 export type { EventType } from '../domain/event-types';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from '../events.tokens';
 import type { EventRepository, WebhookEndpointRepository } from './ports/event-repository';
+
+export interface EventRecord {
+  scope: Scope;
+  type: EventType;
+  data: object;
+}
 
 export interface DeliveryJob {
   eventId: string;
@@ -36,14 +43,25 @@ export class RecordEvent {
   ) {}
 
   async execute(scope: Scope, type: EventType, data: object): Promise<Event> {
-    if (!this.uow.active()) throw new Error(`event '${type}' must be recorded inside the unit of work of the change that caused it`);
-    const event = Event.record(scope, type, data, this.clock.now());
-    await this.events.add(event);
-    const endpoints = await this.endpoints.listSubscribed(scope, type);
-    const series = randomBase62(12);
-    await this.queue.sendMany(
-      endpoints.map((endpoint) => ({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } satisfies DeliveryJob })),
-    );
-    return event;
+    return (await this.executeMany([{ scope, type, data }]))[0];
+  }
+
+  /** Several events in the statements of one (a sweep's batch): the events, then every delivery job. */
+  async executeMany(records: EventRecord[]): Promise<Event[]> {
+    if (records.length === 0) return [];
+    if (!this.uow.active()) throw new Error(`event '${records[0].type}' must be recorded inside the unit of work of the change that caused it`);
+    const now = this.clock.now();
+    const events = records.map(({ scope, type, data }) => Event.record(scope, type, data, now));
+    await this.events.addMany(events);
+    const subscribed = new Map<string, WebhookEndpoint[]>();
+    const jobs: Array<{ name: string; data: DeliveryJob }> = [];
+    for (const event of events) {
+      const key = `${event.accountId}:${event.livemode}:${event.type}`;
+      if (!subscribed.has(key)) subscribed.set(key, await this.endpoints.listSubscribed(event, event.type));
+      const series = randomBase62(12);
+      for (const endpoint of subscribed.get(key)!) jobs.push({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } });
+    }
+    await this.queue.sendMany(jobs);
+    return events;
   }
 }

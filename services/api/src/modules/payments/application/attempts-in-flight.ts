@@ -25,6 +25,11 @@ export class AttemptsInFlight {
     return live?.status === 'pending' ? live.id : null;
   }
 
+  /** Those of the sessions with an attempt whose outcome is not recorded yet. */
+  among(sessionIds: string[]): Promise<Set<string>> {
+    return this.attempts.sessionsWithPending(sessionIds);
+  }
+
   /** Attempts in flight past `attemptStaleMs`: the request running them died; the reconciler finishes them. */
   async orphaned(limit: number): Promise<OrphanedAttempt[]> {
     const before = new Date(this.clock.now().getTime() - this.settings.attemptStaleMs);

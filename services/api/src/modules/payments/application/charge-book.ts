@@ -7,7 +7,7 @@ import { formatShekels as shekels } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
-import { type EventType, RecordEvent } from '../../events';
+import { type EventRecord, type EventType, RecordEvent } from '../../events';
 import { documentLines, IssueDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
@@ -54,7 +54,16 @@ export class ChargeBook {
   }
 
   async event(charge: Charge, type: EventType): Promise<void> {
-    await this.recordEvent.execute(charge, type, chargeView(charge));
+    await this.events([this.eventOf(charge, type)]);
+  }
+
+  /** The charge's event as it stands now, to record with others in `events`. */
+  eventOf(charge: Charge, type: EventType): EventRecord {
+    return { scope: charge, type, data: chargeView(charge) };
+  }
+
+  async events(records: EventRecord[]): Promise<void> {
+    await this.recordEvent.executeMany(records);
   }
 
   /** Money was taken (a sale or a capture): document and receipt. The caller writes the charge after. */

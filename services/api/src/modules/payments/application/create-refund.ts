@@ -42,7 +42,7 @@ export class CreateRefund {
       const earlier = named && (await this.operations.findById(named));
       if (earlier) return earlier;
       const started = charge.startRefund(input.amount, input.reason ?? null, this.clock.now(), named);
-      await this.charges.save(charge);
+      await this.charges.saveMany([charge]);
       await this.operations.add(started);
       return started;
     });

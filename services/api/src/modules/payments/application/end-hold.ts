@@ -31,13 +31,29 @@ export class EndHold {
     const operation = await this.uow.run(async () => {
       const charge = await this.charges.findForUpdate(chargeId);
       if (!charge) throw new ChargeNotFound(chargeId);
-      const unfinished = await this.operations.pendingEnd(chargeId);
+      const unfinished = (await this.operations.pendingEnds([chargeId])).get(chargeId);
       if (unfinished && sameEnd(unfinished, end, charge.amount)) return unfinished;
       const started = end.kind === 'capture' ? charge.startCapture(end.amount, this.clock.now()) : charge.startCancel(end.reason, this.clock.now());
       if (!(await this.operations.add(started))) throw new ChargeNotCapturable(chargeId);
       return started;
     });
     return (await this.finish.execute(operation)).charge;
+  }
+
+  /**
+   * The expiry sweep's first step for a batch, committed: cancellations started for up to `limit` holds
+   * past their window that no one else has locked. A hold whose cancellation is already under way gives
+   * that one (to be finished); one whose capture is under way is left to it.
+   */
+  async startExpiries(now: Date, limit: number, customers?: string[]): Promise<{ found: number; operations: ChargeOperation[] }> {
+    return this.uow.run(async () => {
+      const holds = await this.charges.lockExpiredHolds(now, limit, customers);
+      const unfinished = await this.operations.pendingEnds(holds.map((hold) => hold.id));
+      const started = holds.filter((hold) => !unfinished.has(hold.id)).map((hold) => hold.startCancel('expired', now));
+      await this.operations.addMany(started);
+      const resumed = [...unfinished.values()].filter((operation) => operation.kind === 'cancel');
+      return { found: holds.length, operations: [...resumed, ...started] };
+    });
   }
 }
 

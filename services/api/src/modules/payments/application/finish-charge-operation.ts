@@ -1,8 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { inLanes } from '../../../shared/domain/in-lanes';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import type { EventRecord } from '../../events';
 import type { Charge } from '../domain/charge';
 import type { ChargeOperation } from '../domain/charge-operation';
 import { Refund, refundIdOf } from '../domain/refund';
@@ -17,6 +19,9 @@ export interface FinishedOperation {
   /** The refund a refund operation made. */
   refund: Refund | null;
 }
+
+/** Processor calls of a batch made at once, so their latency overlaps. */
+const PROCESSOR_LANES = 8;
 
 /**
  * Steps two and three of a capture, cancellation or refund whose operation is committed: the processor
@@ -39,7 +44,33 @@ export class FinishChargeOperation {
   ) {}
 
   async execute(operation: ChargeOperation): Promise<FinishedOperation> {
-    const { livemode, processorRef } = (await this.charges.findByIdUnscoped(operation.chargeId))!;
+    return (await this.executeMany([operation]))[0];
+  }
+
+  /**
+   * A batch (a sweep's): the processor called for each operation, several at once, then every answered
+   * one recorded in one transaction. An operation whose call failed stays pending for the reconciler; the
+   * first failure is thrown once the others are recorded.
+   */
+  async executeMany(operations: ChargeOperation[]): Promise<FinishedOperation[]> {
+    if (operations.length === 0) return [];
+    const charges = await this.charges.findManyUnscoped(operations.map((operation) => operation.chargeId));
+    const answered = new Set<string>();
+    const failures: unknown[] = [];
+    await inLanes(operations, PROCESSOR_LANES, async (operation) => {
+      try {
+        await this.callProcessor(operation, charges.get(operation.chargeId)!);
+        answered.add(operation.id);
+      } catch (error) {
+        failures.push(error);
+      }
+    });
+    const finished = answered.size === 0 ? [] : await this.uow.run(() => this.record(operations.filter((operation) => answered.has(operation.id))));
+    if (failures.length > 0) throw failures[0];
+    return finished;
+  }
+
+  private async callProcessor(operation: ChargeOperation, { livemode, processorRef }: Charge): Promise<void> {
     const processor = this.processors.forMode(livemode);
     const call = { idempotencyKey: operation.idempotencyKey, processorRef: processorRef! };
     crashPoint(this.settings, 'before_processor_call');
@@ -47,31 +78,38 @@ export class FinishChargeOperation {
     else if (operation.kind === 'cancel') await processor.void(call);
     else await processor.refund({ ...call, amount: operation.amount! });
     crashPoint(this.settings, 'after_processor_call');
+  }
 
-    return this.uow.run(async () => {
-      const charge = (await this.charges.findForUpdate(operation.chargeId))!;
-      const current = (await this.operations.findForUpdate(operation.id))!;
-      if (current.status !== 'pending') {
-        return { charge, refund: current.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(current)) : null };
+  /** Under the charges' and operations' row locks: each operation still pending is applied to its charge. */
+  private async record(operations: ChargeOperation[]): Promise<FinishedOperation[]> {
+    const charges = await this.charges.findManyForUpdate([...new Set(operations.map((operation) => operation.chargeId))]);
+    const current = await this.operations.findManyForUpdate(operations.map((operation) => operation.id));
+    const now = this.clock.now();
+    const applied: ChargeOperation[] = [];
+    const events: EventRecord[] = [];
+    const finished: FinishedOperation[] = [];
+    for (const { id, chargeId } of operations) {
+      const charge = charges.get(chargeId)!;
+      const operation = current.get(id)!;
+      if (operation.status !== 'pending') {
+        finished.push({ charge, refund: operation.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(operation)) : null });
+        continue;
       }
-      const now = this.clock.now();
-      charge.finish(current, now);
-      if (current.kind === 'capture') await this.book.moneyTaken(charge);
-      await this.charges.save(charge);
-      await this.operations.save(current);
-      if (current.kind === 'capture') {
-        await this.book.event(charge, 'charge.captured');
-        return { charge, refund: null };
+      charge.finish(operation, now);
+      applied.push(operation);
+      let refund: Refund | null = null;
+      if (operation.kind === 'capture') await this.book.moneyTaken(charge);
+      if (operation.kind === 'refund') {
+        refund = Refund.of(charge, operation, now);
+        await this.book.refunded(charge, refund);
+        await this.refunds.add(refund);
       }
-      if (current.kind === 'cancel') {
-        await this.book.event(charge, 'charge.canceled');
-        return { charge, refund: null };
-      }
-      const refund = Refund.of(charge, current, now);
-      await this.book.refunded(charge, refund);
-      await this.refunds.add(refund);
-      await this.book.event(charge, 'charge.refunded');
-      return { charge, refund };
-    });
+      events.push(this.book.eventOf(charge, operation.kind === 'capture' ? 'charge.captured' : operation.kind === 'cancel' ? 'charge.canceled' : 'charge.refunded'));
+      finished.push({ charge, refund });
+    }
+    await this.charges.saveMany([...new Set(applied.map((operation) => charges.get(operation.chargeId)!))]);
+    await this.operations.saveMany(applied);
+    await this.book.events(events);
+    return finished;
   }
 }

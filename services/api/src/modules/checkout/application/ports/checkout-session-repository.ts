@@ -21,6 +21,8 @@ export interface CheckoutSessionRepository {
   takeCodeTry(id: string, now: Date, limit: number, windowMs: number): Promise<Date | null>;
   /** A try whose code worked does not count. */
   giveBackCodeTry(id: string): Promise<void>;
-  /** Pending sessions whose time is up. */
-  dueIds(now: Date, limit: number, customers?: string[]): Promise<string[]>;
+  /** Pending sessions whose time is up, locked until the unit of work ends; those locked elsewhere are skipped. */
+  lockDue(now: Date, limit: number, customers?: string[]): Promise<CheckoutSession[]>;
+  /** Writes the sessions' statuses in one statement. */
+  saveStatuses(sessions: CheckoutSession[]): Promise<void>;
 }

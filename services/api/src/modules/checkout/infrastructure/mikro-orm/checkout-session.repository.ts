@@ -87,10 +87,20 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
     );
   }
 
-  async dueIds(now: Date, limit: number, customers?: string[]): Promise<string[]> {
+  lockDue(now: Date, limit: number, customers?: string[]): Promise<CheckoutSession[]> {
     const where: FilterQuery<CheckoutSession> = { status: 'pending', expiresAt: { $lte: now } };
     if (customers) where.customerId = { $in: customers };
-    const rows = await this.em.find(CheckoutSession, where, { fields: ['id'], limit, orderBy: { expiresAt: 'asc' } });
-    return rows.map((row) => row.id);
+    return this.em.find(CheckoutSession, where, { limit, orderBy: { expiresAt: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
   }
+
+  async saveStatuses(sessions: CheckoutSession[]): Promise<void> {
+    if (sessions.length === 0) return;
+    await this.em.getConnection().execute(
+      'update checkout_sessions s set status = v.status from jsonb_to_recordset(?::jsonb) as v(id text, status text) where s.id = v.id',
+      [JSON.stringify(sessions.map(({ id, status }) => ({ id, status })))],
+      'run',
+      this.em.getTransactionContext(),
+    );
+  }
+
 }

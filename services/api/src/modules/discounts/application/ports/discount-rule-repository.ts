@@ -16,6 +16,6 @@ export interface DiscountRuleRepository {
    * counted in `times_redeemed` only while under `max_redemptions`. Answers the rules that had run out.
    */
   reserve(scope: Scope, sessionId: string, ruleIds: string[], now: Date): Promise<string[]>;
-  /** Gives back the session's redemptions (its payment failed, or it expired unpaid). */
-  release(sessionId: string): Promise<void>;
+  /** Gives back the sessions' redemptions (a payment failed, or they expired unpaid). */
+  release(sessionIds: string[]): Promise<void>;
 }

@@ -55,9 +55,15 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
     return exhausted;
   }
 
-  async release(sessionId: string): Promise<void> {
-    const released = await this.sql('delete from discount_redemptions where checkout_session_id = ? returning discount_id', [sessionId]);
-    for (const { discount_id: ruleId } of released) await this.sql('update discounts set times_redeemed = times_redeemed - 1 where id = ?', [ruleId]);
+  async release(sessionIds: string[]): Promise<void> {
+    if (sessionIds.length === 0) return;
+    const released = await this.sql(
+      `with released as (delete from discount_redemptions where checkout_session_id in (select jsonb_array_elements_text(?::jsonb)) returning discount_id)
+       select discount_id, count(*)::int as count from released group by discount_id order by discount_id`,
+      [JSON.stringify(sessionIds)],
+    );
+    // In id order, as reservations take them.
+    for (const { discount_id: ruleId, count } of released) await this.sql('update discounts set times_redeemed = times_redeemed - ? where id = ?', [count, ruleId]);
   }
 
   private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {

@@ -7,7 +7,7 @@ import type { DeliveryKey, WebhookDelivery } from '../../domain/webhook-delivery
 import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 export interface EventRepository {
-  add(event: Event): Promise<void>;
+  addMany(events: Event[]): Promise<void>;
   findById(scope: Scope, id: string): Promise<Event | null>;
   /** For delivery jobs, which carry ids only. */
   findManyUnscoped(ids: string[]): Promise<Event[]>;

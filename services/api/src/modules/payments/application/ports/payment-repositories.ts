@@ -9,13 +9,17 @@ import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 
 export interface ChargeRepository {
   add(charge: Charge): Promise<void>;
-  save(charge: Charge): Promise<void>;
+  /** Writes, in one statement, what changes after a charge is recorded: status, amounts captured and refunded, capture and cancellation, document. */
+  saveMany(charges: Charge[]): Promise<void>;
   findById(scope: Scope, id: string): Promise<Charge | null>;
   findForUpdate(id: string): Promise<Charge | null>;
+  /** Locks the charges in id order (so two batches never wait on each other in a circle). */
+  findManyForUpdate(ids: string[]): Promise<Map<string, Charge>>;
   findByIdUnscoped(id: string): Promise<Charge | null>;
+  findManyUnscoped(ids: string[]): Promise<Map<string, Charge>>;
   list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>>;
-  /** Holds past their capture window. */
-  expiredHolds(now: Date, limit: number, customers?: string[]): Promise<{ id: string; livemode: boolean }[]>;
+  /** Holds past their capture window, locked until the unit of work ends; those locked elsewhere are skipped. */
+  lockExpiredHolds(now: Date, limit: number, customers?: string[]): Promise<Charge[]>;
 }
 
 export interface PaymentAttemptRepository {
@@ -23,6 +27,8 @@ export interface PaymentAttemptRepository {
   add(attempt: PaymentAttempt): Promise<boolean>;
   save(attempt: PaymentAttempt): Promise<void>;
   findLive(sessionId: string): Promise<PaymentAttempt | null>;
+  /** Which of the sessions have an attempt in flight. */
+  sessionsWithPending(sessionIds: string[]): Promise<Set<string>>;
   findForUpdate(id: string): Promise<PaymentAttempt | null>;
   findById(id: string): Promise<PaymentAttempt | null>;
   /** Attempts in flight (pending) since before `before`, oldest first. */
@@ -32,11 +38,14 @@ export interface PaymentAttemptRepository {
 export interface ChargeOperationRepository {
   /** False when the charge's hold already has a capture or cancellation (one end per hold). */
   add(operation: ChargeOperation): Promise<boolean>;
-  save(operation: ChargeOperation): Promise<void>;
-  findForUpdate(id: string): Promise<ChargeOperation | null>;
+  /** Operations the caller knows cannot conflict (their charges locked, with no end). */
+  addMany(operations: ChargeOperation[]): Promise<void>;
+  /** Writes the operations' statuses in one statement. */
+  saveMany(operations: ChargeOperation[]): Promise<void>;
+  findManyForUpdate(ids: string[]): Promise<Map<string, ChargeOperation>>;
   findById(id: string): Promise<ChargeOperation | null>;
-  /** The capture or cancellation of a hold committed but not finished. */
-  pendingEnd(chargeId: string): Promise<ChargeOperation | null>;
+  /** The captures or cancellations of these holds committed but not finished, by charge id. */
+  pendingEnds(chargeIds: string[]): Promise<Map<string, ChargeOperation>>;
   /** Operations committed before `before` and not finished, oldest first. */
   pendingSince(before: Date, limit: number): Promise<ChargeOperation[]>;
 }

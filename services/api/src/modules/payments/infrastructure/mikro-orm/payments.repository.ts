@@ -2,6 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode, UniqueConstraintViolati
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { transactionConnection } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -26,6 +27,8 @@ async function insertUnlessConflict(em: EntityManager, entity: object): Promise<
   }
 }
 
+const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+
 @injectable()
 export class MikroOrmChargeRepository implements ChargeRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
@@ -34,9 +37,26 @@ export class MikroOrmChargeRepository implements ChargeRepository {
     await this.em.insert(charge);
   }
 
-  async save(charge: Charge): Promise<void> {
-    const { id, ...changes } = charge;
-    await this.em.nativeUpdate(Charge, { id }, changes);
+  async saveMany(charges: Charge[]): Promise<void> {
+    if (charges.length === 0) return;
+    const connection = await transactionConnection(this.em, 'saving charges');
+    await connection.query(
+      `update charges c set status = v.status, amount_captured = v.amount_captured, amount_refunded = v.amount_refunded, captured_at = v.captured_at,
+              canceled_at = v.canceled_at, cancellation_reason = v.cancellation_reason, document_id = v.document_id
+         from jsonb_to_recordset($1::jsonb) as v(id text, status text, amount_captured bigint, amount_refunded bigint, captured_at timestamptz,
+              canceled_at timestamptz, cancellation_reason text, document_id text)
+        where c.id = v.id`,
+      [JSON.stringify(charges.map((charge) => ({
+        id: charge.id,
+        status: charge.status,
+        amount_captured: charge.amountCaptured,
+        amount_refunded: charge.amountRefunded,
+        captured_at: charge.capturedAt,
+        canceled_at: charge.canceledAt,
+        cancellation_reason: charge.cancellationReason,
+        document_id: charge.documentId,
+      })))],
+    );
   }
 
   findById(scope: Scope, id: string): Promise<Charge | null> {
@@ -47,8 +67,17 @@ export class MikroOrmChargeRepository implements ChargeRepository {
     return this.em.findOne(Charge, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
+  async findManyForUpdate(ids: string[]): Promise<Map<string, Charge>> {
+    const charges = await this.em.find(Charge, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return byId(charges);
+  }
+
   findByIdUnscoped(id: string): Promise<Charge | null> {
     return this.em.findOne(Charge, { id }, { refresh: true });
+  }
+
+  async findManyUnscoped(ids: string[]): Promise<Map<string, Charge>> {
+    return byId(await this.em.find(Charge, { id: { $in: ids } }, { refresh: true }));
   }
 
   list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>> {
@@ -58,11 +87,10 @@ export class MikroOrmChargeRepository implements ChargeRepository {
     return paginate(this.em, Charge, where, page);
   }
 
-  async expiredHolds(now: Date, limit: number, customers?: string[]): Promise<{ id: string; livemode: boolean }[]> {
+  lockExpiredHolds(now: Date, limit: number, customers?: string[]): Promise<Charge[]> {
     const where: FilterQuery<Charge> = { status: 'requires_capture', capturableUntil: { $lte: now } };
     if (customers) where.customerId = { $in: customers };
-    const rows = await this.em.find(Charge, where, { fields: ['id', 'livemode'], limit, orderBy: { capturableUntil: 'asc' } });
-    return rows.map((row) => ({ id: row.id, livemode: row.livemode }));
+    return this.em.find(Charge, where, { limit, orderBy: { capturableUntil: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
   }
 }
 
@@ -81,6 +109,12 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
 
   findLive(sessionId: string): Promise<PaymentAttempt | null> {
     return this.em.findOne(PaymentAttempt, { checkoutSessionId: sessionId, status: { $in: ['pending', 'requires_action', 'succeeded'] } }, { refresh: true });
+  }
+
+  async sessionsWithPending(sessionIds: string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await this.em.find(PaymentAttempt, { checkoutSessionId: { $in: sessionIds }, status: 'pending' }, { fields: ['checkoutSessionId'] });
+    return new Set(rows.map((row) => row.checkoutSessionId));
   }
 
   findForUpdate(id: string): Promise<PaymentAttempt | null> {
@@ -104,20 +138,31 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
     return insertUnlessConflict(this.em, operation);
   }
 
-  async save(operation: ChargeOperation): Promise<void> {
-    await this.em.nativeUpdate(ChargeOperation, { id: operation.id }, { status: operation.status });
+  async addMany(operations: ChargeOperation[]): Promise<void> {
+    if (operations.length > 0) await this.em.insertMany(operations);
   }
 
-  findForUpdate(id: string): Promise<ChargeOperation | null> {
-    return this.em.findOne(ChargeOperation, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async saveMany(operations: ChargeOperation[]): Promise<void> {
+    if (operations.length === 0) return;
+    await this.em.getConnection().execute(
+      'update charge_operations o set status = v.status from jsonb_to_recordset(?::jsonb) as v(id text, status text) where o.id = v.id',
+      [JSON.stringify(operations.map(({ id, status }) => ({ id, status })))],
+      'run',
+      this.em.getTransactionContext(),
+    );
+  }
+
+  async findManyForUpdate(ids: string[]): Promise<Map<string, ChargeOperation>> {
+    return byId(await this.em.find(ChargeOperation, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
   }
 
   findById(id: string): Promise<ChargeOperation | null> {
     return this.em.findOne(ChargeOperation, { id }, { refresh: true });
   }
 
-  pendingEnd(chargeId: string): Promise<ChargeOperation | null> {
-    return this.em.findOne(ChargeOperation, { chargeId, kind: { $in: ['capture', 'cancel'] }, status: 'pending' }, { refresh: true });
+  async pendingEnds(chargeIds: string[]): Promise<Map<string, ChargeOperation>> {
+    const pending = await this.em.find(ChargeOperation, { chargeId: { $in: chargeIds }, kind: { $in: ['capture', 'cancel'] }, status: 'pending' }, { refresh: true });
+    return new Map(pending.map((operation) => [operation.chargeId, operation]));
   }
 
   pendingSince(before: Date, limit: number): Promise<ChargeOperation[]> {

@@ -1,0 +1,14 @@
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+
+export type SqlConnection = { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> };
+
+/**
+ * The unit of work's own connection, for statements with real parameters (`$1`, `$2`…): MikroORM's
+ * `execute` writes every value into the statement's text, which for a batch of JSON documents costs more
+ * than the statement itself. Statements sent here commit or roll back with the unit of work.
+ */
+export async function transactionConnection(em: EntityManager, what: string): Promise<SqlConnection> {
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx) throw new Error(`${what} must run inside a unit of work`);
+  return (await trx.client.acquireConnection()) as SqlConnection;
+}
