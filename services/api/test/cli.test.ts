@@ -61,9 +61,25 @@ describe('pnpm cli', () => {
       expect((await client(ck).GET('/v1/account')).response.status).toBe(200);
       expect((await client(newKey).GET('/v1/account')).response.status).toBe(200);
 
-      const updated = await cli('accounts', 'update', '--account', created.account.id, '--wallets', '--live-onboarded', '--json');
-      expect(JSON.parse(updated.stdout).account).toMatchObject({ wallets_enabled: true, live_onboarded: true });
-      expect((await client(newKey).GET('/v1/account')).data!.data).toMatchObject({ wallets_enabled: true, live_onboarded: true });
+      // Live documents must name the business: going live needs the business profile.
+      const refused = await cli('accounts', 'update', '--account', created.account.id, '--live-onboarded');
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Set the business profile');
+      const badNumber = await cli('accounts', 'update', '--account', created.account.id, '--legal-name', 'Olive Grove Ltd', '--business-number', '516179158', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa');
+      expect(badNumber.code).toBe(1);
+      expect(badNumber.stderr).toContain("'516179158' is not a valid business number");
+      const partial = await cli('accounts', 'update', '--account', created.account.id, '--legal-name', 'Olive Grove Ltd');
+      expect(partial.code).toBe(2);
+      expect(partial.stderr).toContain('--business-number is required');
+
+      const updated = await cli(
+        'accounts', 'update', '--account', created.account.id, '--wallets', '--live-onboarded', '--json',
+        '--legal-name', 'Olive Grove Ltd', '--business-number', '516179157', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa', '--postal-code', '3303101',
+      );
+      const profile = { legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' }, email: null, phone: null };
+      expect(JSON.parse(updated.stdout).account).toMatchObject({ wallets_enabled: true, live_onboarded: true, business_profile: profile });
+      expect((await client(newKey).GET('/v1/account')).data!.data).toMatchObject({ wallets_enabled: true, live_onboarded: true, business_profile: profile });
+      expect((await cli('accounts', 'update', '--account', created.account.id)).stdout).toContain('documents from: Olive Grove Ltd (company 516179157), Herzl 1, Haifa');
     } finally {
       await app.close();
     }

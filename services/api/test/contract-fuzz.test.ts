@@ -50,7 +50,13 @@ function validBodies(): Record<string, Record<string, unknown>> {
   return {
     createProduct: { name: 'Fuzz lamp', description: 'Bright' },
     createPrice: { product: ids.product, unit_amount: 1_000, currency: 'ils', tax_mode: 'inclusive', type: 'recurring', recurring: { interval: 'month', trial_period_days: 7 } },
-    createCustomer: { name: 'Fuzz', email: 'fuzz@example.co.il', phone: '052-555-1234', test_clock: ids.clock },
+    createCustomer: { name: 'Fuzz', email: 'fuzz@example.co.il', phone: '052-555-1234', tax_id: '000000018', test_clock: ids.clock },
+    updateAccount: {
+      business_profile: {
+        legal_name: 'Fuzz Ltd', business_number: '516179157', dealer_type: 'company',
+        address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' }, email: 'books@fuzz.example.co.il', phone: '04-555-1234',
+      },
+    },
     createPaymentMethod: { customer: ids.customer, token: 'tok_visa' },
     createSubscription: { customer: ids.customer, payment_method: ids.paymentMethod, price: ids.recurringPrice },
     cancelSubscription: { cancel_at_period_end: true },

@@ -27,13 +27,13 @@ const unit = <T>(work: (uow: UnitOfWork, issue: () => Promise<string>) => Promis
   const uow = container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
   const issue = () =>
     container.get(IssueDocument).execute(scope, {
-      type: 'tax_invoice_receipt',
+      kind: 'sale',
       customerId: 'cus_numbering',
       chargeId: null,
       refundId: null,
       currency: 'ils',
       lines: [{ description: 'Olive oil', quantity: 1, unit_amount: 4900, amount: 4900 }],
-      details: { business: { name: 'Shop' }, customer: { name: 'Dana', email: null, phone: null }, card_last4: '4242', installments: null },
+      details: { issuer: { name: 'Shop', profile: null }, recipient: { name: 'Dana', taxId: null, email: null, phone: null }, payment: { cardLast4: '4242', installments: null } },
     });
   return inContext(() => uow.run(() => work(uow, issue)));
 };

@@ -174,7 +174,11 @@ describe('live mode', () => {
     // A charge this key cannot see is unknown before any question of onboarding (the same 404 as another account's).
     expect((await live.POST('/v1/charges/{id}/capture', { params: { path: { id: 'ch_nope' } } })).error!.error.code).toBe('resource_missing');
 
-    await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, liveOnboarded: true }));
+    await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({
+      accountId: merchant.id,
+      liveOnboarded: true,
+      businessProfile: { legalName: 'Live Shop Ltd', businessNumber: '516179157', dealerType: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postalCode: null }, email: null, phone: null },
+    }));
     const after = await pay.confirm(s.id, { type: 'card', token: 'tok_visa' });
     expect(after.response.status).toBe(503);
     expect(after.error!.error).toMatchObject({ type: 'api_error', code: 'processor_unavailable' });

@@ -101,7 +101,7 @@ async function rawRenewals(ctx: Context): Promise<void> {
         await event('subscription.updated', { id, object: 'subscription', status: 'active' });
         // The document's number last, as the service takes it: the account's sequence is locked until commit.
         const { rows: [{ number }] } = await client.query(
-          `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+          `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
           [sub.account_id, sub.livemode],
         );
         const vat = Math.round((sub.plan.unitAmount * 18) / 118);

@@ -47,11 +47,11 @@ app.post('/v1/customers', async (req, res) => {
   const auth = await authenticate(req);
   if (!auth) return void fail(res, 401, 'api_key_invalid');
   const { rows } = await pool.query(
-    'insert into customers (id, account_id, livemode, name, email, phone, created_at) values ($1, $2, $3, $4, $5, $6, now()) returning *',
-    [newId('cus'), auth.account_id, auth.livemode, req.body.name, req.body.email ?? null, req.body.phone ?? null],
+    'insert into customers (id, account_id, livemode, name, email, phone, tax_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, now()) returning *',
+    [newId('cus'), auth.account_id, auth.livemode, req.body.name, req.body.email ?? null, req.body.phone ?? null, req.body.tax_id ?? null],
   );
   const row = rows[0];
-  ok(res, { id: row.id, object: 'customer', name: row.name, email: row.email, phone: row.phone, test_clock: null, livemode: row.livemode, created: row.created_at.toISOString() });
+  ok(res, { id: row.id, object: 'customer', name: row.name, email: row.email, phone: row.phone, tax_id: row.tax_id, test_clock: null, livemode: row.livemode, created: row.created_at.toISOString() });
 });
 
 interface Line { name: string; amount_agorot: number; quantity?: number; price?: string }
@@ -203,7 +203,7 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     await client.query(`update payment_attempts set status = 'succeeded', charge_id = $2, updated_at = now() where id = $1`, [attemptId, chargeId]);
     // The document's number last, as the service takes it: the account's sequence is locked until commit.
     const number = (await client.query(
-      `insert into document_sequences (account_id, livemode, next_number) values ($1, $2, 2) on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+      `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
       [session.account_id, session.livemode],
     )).rows[0].number;
     const vat = Math.round((amount * 18) / 118);

@@ -4,6 +4,11 @@ import type { parseArgs } from 'node:util';
 export const JOB_NAMES = ['checkout-session-expiry-sweep', 'charge-hold-expiry-sweep', 'renewals', 'reconcile'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
+export const DEALER_TYPES = ['licensed_dealer', 'exempt_dealer', 'company', 'non_profit'] as const;
+
+/** The flags of the business profile, given together. */
+export const PROFILE_FLAGS = ['legal-name', 'business-number', 'dealer-type', 'address', 'city', 'postal-code', 'contact-email', 'contact-phone'] as const;
+
 export class UsageError extends Error {}
 
 export const OPTIONS = {
@@ -17,6 +22,14 @@ export const OPTIONS = {
   'no-cardholder-id': { type: 'boolean' },
   'live-onboarded': { type: 'boolean' },
   'no-live-onboarded': { type: 'boolean' },
+  'legal-name': { type: 'string' },
+  'business-number': { type: 'string' },
+  'dealer-type': { type: 'string' },
+  address: { type: 'string' },
+  city: { type: 'string' },
+  'postal-code': { type: 'string' },
+  'contact-email': { type: 'string' },
+  'contact-phone': { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;

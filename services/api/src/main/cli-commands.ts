@@ -1,11 +1,13 @@
 import { CreateAccount } from '../modules/accounts/application/create-account';
 import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
 import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
+import type { BusinessProfile, DealerType } from '../modules/accounts/domain/account';
+import { toAccountResponse } from '../modules/accounts/interfaces/http/accounts.router';
 import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
 import { ListEmails } from '../modules/notifications/application/list-emails';
 import { ExpireHolds } from '../modules/payments/application/expire-holds';
 import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
-import { JOB_NAMES, type JobName, UsageError, type Values } from './cli-args';
+import { DEALER_TYPES, JOB_NAMES, type JobName, PROFILE_FLAGS, UsageError, type Values } from './cli-args';
 import { loadConfig } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
@@ -32,6 +34,18 @@ function flag(on: boolean | undefined, off: boolean | undefined): boolean | unde
   return on ? true : off ? false : undefined;
 }
 
+/** The business profile from its flags, all of the required ones or none. */
+function businessProfile(values: Values): BusinessProfile | undefined {
+  if (!PROFILE_FLAGS.some((name) => values[name] !== undefined)) return undefined;
+  const legalName = required(values['legal-name']?.trim(), 'legal-name');
+  const businessNumber = required(values['business-number'], 'business-number');
+  const dealerType = required(values['dealer-type'], 'dealer-type');
+  if (!(DEALER_TYPES as readonly string[]).includes(dealerType)) throw new UsageError(`--dealer-type must be one of ${DEALER_TYPES.join(', ')}`);
+  const address = { line1: required(values.address?.trim(), 'address'), city: required(values.city?.trim(), 'city'), postalCode: values['postal-code'] ?? null };
+  if (address.postalCode !== null && !/^\d{7}$/.test(address.postalCode)) throw new UsageError('--postal-code must be seven digits');
+  return { legalName, businessNumber, dealerType: dealerType as DealerType, address, email: values['contact-email'] ?? null, phone: values['contact-phone'] ?? null };
+}
+
 function keyTarget(values: Values) {
   if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
   if (values.scope !== 'secret' && values.scope !== 'checkout') throw new UsageError('--scope must be secret or checkout');
@@ -51,15 +65,17 @@ async function run(services: Services, command: string, positionals: string[], v
     case 'accounts update': {
       const account = await container.get(UpdateAccountSettings).execute({
         accountId: required(values.account, 'account'),
+        businessProfile: businessProfile(values),
         walletsEnabled: flag(values.wallets, values['no-wallets']),
         liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
         cardholderIdRequired: flag(values['cardholder-id'], values['no-cardholder-id']),
       });
-      const settings = { wallets_enabled: account.walletsEnabled, live_onboarded: account.liveOnboarded, cardholder_id_required: account.cardholderIdRequired };
+      const { business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } = toAccountResponse(account, false);
       print(
         values,
-        { account: { id: account.id, ...settings } },
-        `Account ${account.id}: wallets ${settings.wallets_enabled ? 'on' : 'off'}, live onboarding ${settings.live_onboarded ? 'done' : 'pending'}, cardholder ID ${settings.cardholder_id_required ? 'required' : 'not asked'}`,
+        { account: { id: account.id, business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } },
+        `Account ${account.id}: wallets ${wallets ? 'on' : 'off'}, live onboarding ${live ? 'done' : 'pending'}, cardholder ID ${holderId ? 'required' : 'not asked'}\n` +
+          `  documents from: ${profile ? `${profile.legal_name} (${profile.dealer_type} ${profile.business_number}), ${profile.address.line1}, ${profile.address.city}` : 'no business profile yet (test documents only)'}`,
       );
       return;
     }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DomainError } from '../shared/domain/domain-error';
-import { JOB_NAMES, OPTIONS, UsageError } from './cli-args';
+import { DEALER_TYPES, JOB_NAMES, OPTIONS, UsageError } from './cli-args';
 import { ConfigError } from './config';
 
 const USAGE = `Usage: pnpm cli <command> [options]
@@ -8,8 +8,11 @@ const USAGE = `Usage: pnpm cli <command> [options]
   accounts create --name NAME [--wallets] [--json]
       Create a merchant account with a secret key per mode.
   accounts update --account ID [--wallets | --no-wallets] [--live-onboarded | --no-live-onboarded]
-                  [--cardholder-id | --no-cardholder-id] [--json]
-      Change an account's settings.
+                  [--cardholder-id | --no-cardholder-id]
+                  [--legal-name NAME --business-number NNNNNNNNN --dealer-type TYPE --address STREET --city CITY
+                   [--postal-code NNNNNNN] [--contact-email EMAIL] [--contact-phone PHONE]] [--json]
+      Change an account's settings. The business profile (printed on every tax document; needed to go
+      live) is given whole; dealer types: ${DEALER_TYPES.join(', ')}.
   keys create --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue another key (e.g. a checkout-scoped ck_ key).
   keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]

@@ -1,16 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import type { Account } from '../domain/account';
+import type { Account, AccountSettings } from '../domain/account';
 import { AccountNotFound } from '../domain/account-errors';
 import { ACCOUNTS } from '../accounts.tokens';
 import type { AccountRepository } from './ports/account-repository';
 
-export interface UpdateAccountSettingsInput {
+export interface UpdateAccountSettingsInput extends AccountSettings {
   accountId: string;
-  walletsEnabled?: boolean;
-  liveOnboarded?: boolean;
-  cardholderIdRequired?: boolean;
 }
 
 @injectable()

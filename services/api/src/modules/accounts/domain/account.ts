@@ -1,8 +1,22 @@
+import { ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
+import type { BusinessProfile } from '../../../shared/domain/business-profile';
+import { businessNumberValid } from '../../../shared/domain/israeli-id';
+
+export type { BusinessProfile, DealerType } from '../../../shared/domain/business-profile';
+
+export interface AccountSettings {
+  walletsEnabled?: boolean;
+  liveOnboarded?: boolean;
+  cardholderIdRequired?: boolean;
+  businessProfile?: BusinessProfile;
+}
 
 export class Account {
   id!: string;
   name!: string;
+  /** Null until the merchant gives it; going live needs it. */
+  businessProfile!: BusinessProfile | null;
   /** Digital wallets (Apple Pay, Google Pay, Bit) may be offered on this account's checkout pages. */
   walletsEnabled!: boolean;
   /** Processor onboarding and business identity linking are done, so live keys may move money. */
@@ -15,6 +29,7 @@ export class Account {
     const account = new Account();
     account.id = newId('acct');
     account.name = input.name;
+    account.businessProfile = null;
     account.walletsEnabled = input.walletsEnabled;
     account.liveOnboarded = false;
     account.cardholderIdRequired = false;
@@ -22,9 +37,21 @@ export class Account {
     return account;
   }
 
-  changeSettings(settings: { walletsEnabled?: boolean; liveOnboarded?: boolean; cardholderIdRequired?: boolean }): void {
+  changeSettings(settings: AccountSettings): void {
+    if (settings.businessProfile !== undefined) {
+      if (!businessNumberValid(settings.businessProfile.businessNumber)) {
+        throw new ValidationError('tax_id_invalid', `'${settings.businessProfile.businessNumber}' is not a valid business number: nine digits with a check digit`, 'business_profile.business_number');
+      }
+      this.businessProfile = settings.businessProfile;
+    }
     if (settings.walletsEnabled !== undefined) this.walletsEnabled = settings.walletsEnabled;
-    if (settings.liveOnboarded !== undefined) this.liveOnboarded = settings.liveOnboarded;
+    if (settings.liveOnboarded !== undefined) {
+      // Live documents are legal documents: they must name the business.
+      if (settings.liveOnboarded && !this.businessProfile) {
+        throw new ValidationError('business_profile_required', 'Set the business profile (legal name, business number, dealer type, address) before going live', 'business_profile');
+      }
+      this.liveOnboarded = settings.liveOnboarded;
+    }
     if (settings.cardholderIdRequired !== undefined) this.cardholderIdRequired = settings.cardholderIdRequired;
   }
 }

@@ -1,4 +1,6 @@
+import { ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
+import { businessNumberValid } from '../../../shared/domain/israeli-id';
 import type { Scope } from '../../../shared/domain/scope';
 import { normalizePhone } from './phone-number';
 
@@ -6,6 +8,8 @@ export interface CreateCustomerInput {
   name: string;
   email?: string;
   phone?: string;
+  /** A business customer's number, printed on its documents. */
+  taxId?: string;
   testClockId?: string;
 }
 
@@ -17,6 +21,7 @@ export class Customer {
   email!: string | null;
   /** E.164. */
   phone!: string | null;
+  taxId!: string | null;
   testClockId!: string | null;
   createdAt!: Date;
 
@@ -28,6 +33,10 @@ export class Customer {
     customer.name = input.name;
     customer.email = input.email?.trim() ?? null;
     customer.phone = input.phone === undefined ? null : normalizePhone(input.phone);
+    if (input.taxId !== undefined && !businessNumberValid(input.taxId)) {
+      throw new ValidationError('tax_id_invalid', `'${input.taxId}' is not a valid business number: nine digits with a check digit`, 'tax_id');
+    }
+    customer.taxId = input.taxId ?? null;
     customer.testClockId = input.testClockId ?? null;
     customer.createdAt = now;
     return customer;

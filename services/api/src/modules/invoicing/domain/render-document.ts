@@ -1,46 +1,153 @@
+import type { DealerType } from '../../../shared/domain/business-profile';
 import { formatShekels as shekels } from '../../../shared/domain/money';
-import type { TaxDocument } from './tax-document';
+import { DOCUMENT_TYPE_CODES, type DocumentType, type TaxDocument } from './tax-document';
+
+export type DocumentLocale = 'he' | 'en';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const WORDS = {
+  he: {
+    dir: 'rtl',
+    types: { tax_invoice_receipt: 'חשבונית מס / קבלה', credit_invoice: 'חשבונית מס זיכוי', receipt: 'קבלה' } satisfies Record<DocumentType, string>,
+    dealers: { licensed_dealer: 'עוסק מורשה', exempt_dealer: 'עוסק פטור', company: 'ח.פ.', non_profit: 'ע״ר' } satisfies Record<DealerType, string>,
+    number: 'מס׳',
+    original: 'מקור',
+    copy: 'העתק נאמן למקור',
+    test: 'מסמך בדיקה — אינו מסמך חשבונאי',
+    date: 'תאריך',
+    to: 'לכבוד',
+    taxId: 'ח.פ. / ע.מ.',
+    refersTo: 'מתייחסת ל',
+    columns: ['תיאור', 'כמות', 'מחיר ליחידה', 'סכום'],
+    beforeVat: 'סה״כ לפני מע״מ',
+    vat: (rate: number) => `מע״מ ${rate}%`,
+    noVat: 'פטור ממע״מ',
+    total: 'סה״כ לתשלום',
+    totalReturned: 'סה״כ זיכוי',
+    paidBy: (last4: string, installments: number | null) => `שולם בכרטיס אשראי המסתיים ב-${last4}${installments ? `, ב-${installments} תשלומים` : ''}`,
+    currency: 'שקל חדש (₪)',
+  },
+  en: {
+    dir: 'ltr',
+    types: { tax_invoice_receipt: 'Tax invoice receipt', credit_invoice: 'Credit tax invoice', receipt: 'Receipt' } satisfies Record<DocumentType, string>,
+    dealers: { licensed_dealer: 'Licensed dealer', exempt_dealer: 'Exempt dealer', company: 'Company no.', non_profit: 'Non-profit no.' } satisfies Record<DealerType, string>,
+    number: 'No.',
+    original: 'Original',
+    copy: 'True copy of the original',
+    test: 'Test document — not an accounting document',
+    date: 'Date',
+    to: 'To',
+    taxId: 'Business no.',
+    refersTo: 'Refers to',
+    columns: ['Description', 'Qty', 'Unit price', 'Amount'],
+    beforeVat: 'Total before VAT',
+    vat: (rate: number) => `VAT ${rate}%`,
+    noVat: 'VAT exempt',
+    total: 'Total paid',
+    totalReturned: 'Total credited',
+    paidBy: (last4: string, installments: number | null) => `Paid by card ending ${last4}${installments ? `, in ${installments} installments` : ''}`,
+    currency: 'New Israeli shekel (₪)',
+  },
+};
 
-const TITLES = { tax_invoice_receipt: 'חשבונית מס / קבלה', credit_invoice: 'חשבונית זיכוי' };
+/** Amounts keep their left-to-right order inside right-to-left text. */
+const amount = (agorot: number) => `<bdi>${shekels(agorot)}</bdi>`;
 
-/** The printable document: Hebrew, right to left. */
-export function renderDocumentHtml(document: TaxDocument): string {
-  const { business, customer, card_last4: last4, installments } = document.details;
+/** The day in Israel, as the document's date. */
+function israelDate(date: Date, locale: DocumentLocale): string {
+  return new Intl.DateTimeFormat(locale === 'he' ? 'he-IL' : 'en-GB', { timeZone: 'Asia/Jerusalem', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+/**
+ * The printable document, A4: the business's identity, the customer, the lines with the totals under
+ * their amount column, and how it was paid; marked original on its first rendering, a true copy after.
+ */
+export function renderDocumentHtml(document: TaxDocument, options: { locale: DocumentLocale; original: boolean }): string {
+  const w = WORDS[options.locale];
+  const { issuer, recipient, payment } = document.details;
+  const profile = issuer.profile;
+  const title = `${w.types[document.type]} ${w.number} ${document.number}`;
+  const returned = document.total < 0;
+
+  const business = [
+    `<h2>${escape(profile?.legalName ?? issuer.name)}</h2>`,
+    profile && profile.legalName !== issuer.name ? `<p>${escape(issuer.name)}</p>` : '',
+    profile ? `<p>${w.dealers[profile.dealerType]} <bdi>${profile.businessNumber}</bdi></p>` : '',
+    profile ? `<p>${escape(profile.address.line1)}, ${escape(profile.address.city)}${profile.address.postalCode ? ` <bdi>${profile.address.postalCode}</bdi>` : ''}</p>` : '',
+    profile && (profile.phone || profile.email) ? `<p>${[profile.phone, profile.email].filter(Boolean).map((c) => `<bdi>${escape(c!)}</bdi>`).join(' · ')}</p>` : '',
+  ].join('');
+  const customer = [
+    `<p><span class="label">${w.to}:</span> ${escape(recipient.name)}</p>`,
+    recipient.taxId ? `<p><span class="label">${w.taxId}:</span> <bdi>${recipient.taxId}</bdi></p>` : '',
+    recipient.email || recipient.phone ? `<p>${[recipient.email, recipient.phone].filter(Boolean).map((c) => `<bdi>${escape(c!)}</bdi>`).join(' · ')}</p>` : '',
+  ].join('');
+  const reference = document.refersTo
+    ? `<p class="reference">${w.refersTo}${options.locale === 'he' ? '' : ' '}${w.types[document.refersTo.type]} ${w.number} ${document.refersTo.number}</p>`
+    : '';
   const rows = document.lines
-    .map((line) => `<tr><td>${escape(line.description)}</td><td>${line.quantity}</td><td>${shekels(line.unit_amount)}</td><td>${shekels(line.amount)}</td></tr>`)
+    .map((line) => `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unit_amount)}</td><td class="num">${amount(line.amount)}</td></tr>`)
     .join('\n');
+  const vatRows = document.type === 'receipt'
+    ? `<tr><td colspan="3">${w.noVat}</td><td class="num"></td></tr>`
+    : `<tr><td colspan="3">${w.beforeVat}</td><td class="num">${amount(document.amountExcludingVat)}</td></tr>
+<tr><td colspan="3">${w.vat(document.vatRate)}</td><td class="num">${amount(document.vatAmount)}</td></tr>`;
+
   return `<!doctype html>
-<html lang="he" dir="rtl">
+<html lang="${options.locale}" dir="${w.dir}">
 <head>
 <meta charset="utf-8">
-<title>${TITLES[document.type]} ${document.number}</title>
+<title>${escape(title)}</title>
 <style>
-  body { font-family: Arial, 'Noto Sans Hebrew', sans-serif; max-inline-size: 48rem; margin-inline: auto; padding: 2rem; }
+  @page { size: A4; margin: 16mm; }
+  * { box-sizing: border-box; }
+  body { font-family: Arial, 'Noto Sans Hebrew', 'DejaVu Sans', sans-serif; font-size: 11pt; color: #111; margin: 0 auto; padding: 16mm; inline-size: 210mm; min-block-size: 297mm; }
+  @media print { body { padding: 0; inline-size: auto; min-block-size: auto; } }
+  header { display: flex; justify-content: space-between; align-items: flex-start; gap: 2rem; border-block-end: 2px solid #111; padding-block-end: 0.75rem; }
+  header h2 { margin: 0 0 0.25rem; font-size: 15pt; }
+  header p, .parties p { margin: 0.1rem 0; }
+  .mark { border: 2px solid #111; padding: 0.2rem 0.8rem; font-weight: bold; white-space: nowrap; }
+  .test { color: #b00020; font-weight: bold; margin: 0.5rem 0 0; }
+  h1 { font-size: 17pt; margin: 1.25rem 0 0.25rem; }
+  .parties { display: flex; justify-content: space-between; gap: 2rem; margin-block: 0.75rem 1rem; }
+  .label { color: #555; }
   table { inline-size: 100%; border-collapse: collapse; }
-  th, td { border-block-end: 1px solid #ddd; padding: 0.4rem; text-align: start; }
-  .totals td { border: none; }
+  th, td { padding: 0.35rem 0.5rem; text-align: start; vertical-align: top; }
+  thead th { border-block-end: 1.5px solid #111; }
+  tbody td { border-block-end: 1px solid #ddd; }
+  .num { text-align: end; white-space: nowrap; font-variant-numeric: tabular-nums; inline-size: 1%; }
+  th.num { inline-size: 1%; }
+  tfoot td { border: none; }
+  tfoot tr:first-child td { padding-block-start: 0.75rem; }
+  tfoot .grand td { font-weight: bold; font-size: 12.5pt; border-block-start: 1.5px solid #111; }
+  .credit td { color: #333; }
+  .reference { font-weight: bold; }
+  footer { margin-block-start: 1.5rem; border-block-start: 1px solid #ddd; padding-block-start: 0.5rem; color: #333; }
 </style>
 </head>
 <body>
-<h1>${TITLES[document.type]} מס׳ ${document.number}</h1>
-<p>${escape(business.name)}${document.livemode ? '' : ' — מסמך בדיקה (test mode)'}</p>
-<p>תאריך: ${document.issuedAt.toISOString().slice(0, 10)}</p>
-<p>לכבוד: ${escape(customer.name)}${customer.email ? `, ${escape(customer.email)}` : ''}${customer.phone ? `, ${escape(customer.phone)}` : ''}</p>
+<header>
+<div class="business">${business}</div>
+<div class="mark">${options.original ? w.original : w.copy}</div>
+</header>
+${document.livemode ? '' : `<p class="test">${w.test}</p>`}
+<h1>${escape(title)}</h1>
+<div class="parties">
+<div>${customer}</div>
+<div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p><p><span class="label">${DOCUMENT_TYPE_CODES[document.type]}</span> · ${w.currency}</p></div>
+</div>
+${reference}
 <table>
-<thead><tr><th>תיאור</th><th>כמות</th><th>מחיר ליחידה</th><th>סכום</th></tr></thead>
+<thead><tr><th>${w.columns[0]}</th><th class="num">${w.columns[1]}</th><th class="num">${w.columns[2]}</th><th class="num">${w.columns[3]}</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
+<tfoot>
+${vatRows}
+<tr class="grand"><td colspan="3">${returned ? w.totalReturned : w.total}</td><td class="num">${amount(document.total)}</td></tr>
+</tfoot>
 </table>
-<table class="totals">
-<tr><td>סכום לפני מע״מ</td><td>${shekels(document.amountExcludingVat)}</td></tr>
-<tr><td>מע״מ ${document.vatRate}%</td><td>${shekels(document.vatAmount)}</td></tr>
-<tr><td><strong>סה״כ</strong></td><td><strong>${shekels(document.total)}</strong></td></tr>
-</table>
-${last4 ? `<p>שולם בכרטיס אשראי המסתיים ב-${escape(last4)}${installments ? ` ב-${installments} תשלומים` : ''}</p>` : ''}
+${payment.cardLast4 ? `<footer>${w.paidBy(escape(payment.cardLast4), payment.installments)}</footer>` : ''}
 </body>
 </html>`;
 }

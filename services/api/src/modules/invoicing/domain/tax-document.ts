@@ -1,18 +1,41 @@
 import { NotFoundError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
+import type { BusinessProfile, DealerType } from '../../../shared/domain/business-profile';
 import type { Currency } from '../../../shared/domain/money';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 import type { Scope } from '../../../shared/domain/scope';
 
-export type DocumentType = 'tax_invoice_receipt' | 'credit_invoice';
+export type DocumentType = 'tax_invoice_receipt' | 'credit_invoice' | 'receipt';
 
-export type { DocumentLine };
+/** The Tax Authority's code of each type (as in its unified file format). */
+export const DOCUMENT_TYPE_CODES = { tax_invoice_receipt: 320, credit_invoice: 330, receipt: 400 } as const satisfies Record<DocumentType, number>;
+
+/** Money taken (a sale or a capture), or money returned (a refund). */
+export type DocumentKind = 'sale' | 'refund';
+
+/**
+ * The document a business issues: dealers who charge VAT (licensed dealers, companies) a tax invoice
+ * receipt for money taken and a credit tax invoice for money returned; exempt dealers and non-profits,
+ * who charge none, a receipt for both. Without a profile (test mode only), as a licensed dealer.
+ */
+export function documentTypeFor(kind: DocumentKind, dealerType: DealerType | null): DocumentType {
+  if (dealerType === 'exempt_dealer' || dealerType === 'non_profit') return 'receipt';
+  return kind === 'sale' ? 'tax_invoice_receipt' : 'credit_invoice';
+}
 
 export interface DocumentDetails {
-  business: { name: string };
-  customer: { name: string; email: string | null; phone: string | null };
-  card_last4: string | null;
-  installments: number | null;
+  /** The business as it was at issue: its name, and its profile once it has one. */
+  issuer: { name: string; profile: BusinessProfile | null };
+  /** The customer as it was at issue. */
+  recipient: { name: string; taxId: string | null; email: string | null; phone: string | null };
+  payment: { cardLast4: string | null; installments: number | null };
+}
+
+/** For money returned, the document of the money taken. */
+export interface DocumentReference {
+  documentId: string;
+  type: DocumentType;
+  number: number;
 }
 
 /** Israel's VAT rates by the day they took effect, newest first. */
@@ -33,9 +56,21 @@ export function vatIncluded(gross: number, percent: number): number {
   return sign * Math.floor((abs * percent * 2 + (100 + percent)) / (2 * (100 + percent)));
 }
 
+export interface IssueInput {
+  kind: DocumentKind;
+  customerId: string;
+  chargeId: string | null;
+  refundId: string | null;
+  currency: Currency;
+  lines: DocumentLine[];
+  details: DocumentDetails;
+  /** For money returned: the document of the charge. */
+  refersTo: DocumentReference | null;
+}
+
 /**
- * An Israeli tax invoice receipt (or, for a refund, a credit invoice): numbered without gaps per account
- * and mode, its lines summing to its total, VAT included.
+ * An Israeli tax document (`documentTypeFor` says which): numbered without gaps per account, mode and
+ * type, its lines summing to its total, VAT included (none on a receipt).
  */
 export class TaxDocument {
   id!: string;
@@ -53,25 +88,30 @@ export class TaxDocument {
   vatAmount!: number;
   total!: number;
   details!: DocumentDetails;
+  refersTo!: DocumentReference | null;
   issuedAt!: Date;
+  /** When the original was first rendered: every later rendering is a true copy. */
+  originalRenderedAt!: Date | null;
 
-  static issue(scope: Scope, input: { type: DocumentType; customerId: string; chargeId: string | null; refundId: string | null; currency: Currency; lines: DocumentLine[]; details: DocumentDetails }, now: Date): TaxDocument {
+  static issue(scope: Scope, input: IssueInput, now: Date): TaxDocument {
     const document = new TaxDocument();
     document.id = newId('doc');
     document.accountId = scope.accountId;
     document.livemode = scope.livemode;
-    document.type = input.type;
+    document.type = documentTypeFor(input.kind, input.details.issuer.profile?.dealerType ?? null);
     document.customerId = input.customerId;
     document.chargeId = input.chargeId;
     document.refundId = input.refundId;
     document.currency = input.currency;
     document.lines = input.lines;
     document.total = input.lines.reduce((sum, line) => sum + line.amount, 0);
-    document.vatRate = vatRateOn(now);
+    document.vatRate = document.type === 'receipt' ? 0 : vatRateOn(now);
     document.vatAmount = vatIncluded(document.total, document.vatRate);
     document.amountExcludingVat = document.total - document.vatAmount;
     document.details = input.details;
+    document.refersTo = input.refersTo;
     document.issuedAt = now;
+    document.originalRenderedAt = null;
     return document;
   }
 

@@ -5,10 +5,10 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { formatShekels as shekels } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
-import { GetAccount } from '../../accounts';
-import { GetCustomer } from '../../customers';
+import { type Account, GetAccount } from '../../accounts';
+import { type Customer, GetCustomer } from '../../customers';
 import { type EventRecord, type EventType, RecordEvent } from '../../events';
-import { documentLines, IssueDocument } from '../../invoicing';
+import { type DocumentDetails, documentLines, IssueDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
 import type { Refund } from '../domain/refund';
@@ -73,7 +73,7 @@ export class ChargeBook {
     const amount = charge.amountCaptured ?? charge.amount;
     if (charge.createDocument) {
       const documentId = await this.issueDocument.execute(charge, {
-        type: 'tax_invoice_receipt',
+        kind: 'sale',
         customerId: charge.customerId,
         chargeId: charge.id,
         refundId: null,
@@ -101,7 +101,7 @@ export class ChargeBook {
     const customer = await this.getCustomer.execute(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
     const documentId = await this.issueDocument.execute(charge, {
-      type: 'credit_invoice',
+      kind: 'refund',
       customerId: charge.customerId,
       chargeId: charge.id,
       refundId: refund.id,
@@ -114,13 +114,10 @@ export class ChargeBook {
 }
 
 /** Who a document is from and to, and how it was paid. */
-function documentDetails(charge: Charge, account: { name: string }, customer: { name: string; email: string | null; phone: string | null }, installments: number | null) {
+function documentDetails(charge: Charge, account: Account, customer: Customer, installments: number | null): DocumentDetails {
   return {
-    business: { name: account.name },
-    customer: { name: customer.name, email: customer.email, phone: customer.phone },
-    card_last4: charge.paymentMethodDetails.card.last4,
-    installments,
+    issuer: { name: account.name, profile: account.businessProfile },
+    recipient: { name: customer.name, taxId: customer.taxId, email: customer.email, phone: customer.phone },
+    payment: { cardLast4: charge.paymentMethodDetails.card.last4, installments },
   };
 }
-
-

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../../shared/domain/domain-error';
+import { israeliIdValid } from '../../../shared/domain/israeli-id';
 import type { CardDetails } from './card';
 
 export function luhnValid(digits: string): boolean {
@@ -21,19 +22,6 @@ export function isracardValid(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < 9; i++) sum += Number(padded[i]) * (9 - i);
   return sum % 11 === 0;
-}
-
-/** An Israeli ID number (ת.ז.): padded to 9 digits, digits weighted 1,2,1,2…, products' digits summed, divisible by 10. */
-export function israeliIdValid(id: string): boolean {
-  if (!/^\d{5,9}$/.test(id)) return false;
-  const padded = id.padStart(9, '0');
-  if (padded === '000000000') return false;
-  let sum = 0;
-  for (let i = 0; i < 9; i++) {
-    const product = Number(padded[i]) * ((i % 2) + 1);
-    sum += product > 9 ? product - 9 : product;
-  }
-  return sum % 10 === 0;
 }
 
 export function brandOf(digits: string): CardDetails['brand'] {

@@ -8,6 +8,7 @@ export const AccountSchema = new EntitySchema<Account>({
   properties: {
     id: { type: 'string', primary: true },
     name: { type: 'string' },
+    businessProfile: { type: 'json', nullable: true },
     walletsEnabled: { type: 'boolean' },
     liveOnboarded: { type: 'boolean' },
     cardholderIdRequired: { type: 'boolean' },

@@ -11,6 +11,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     name: { type: 'string' },
     email: { type: 'string', nullable: true },
     phone: { type: 'string', nullable: true },
+    taxId: { type: 'string', nullable: true },
     testClockId: { type: 'string', nullable: true },
     createdAt: { type: 'Date' },
   },

@@ -14,6 +14,7 @@ export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
     name: customer.name,
     email: customer.email,
     phone: customer.phone,
+    tax_id: customer.taxId,
     test_clock: customer.testClockId,
     livemode: customer.livemode,
     created: customer.createdAt.toISOString(),
@@ -31,7 +32,7 @@ export class CustomersRouter {
   handlers(): OperationHandlers {
     return {
       createCustomer: async ({ auth, body }) => {
-        const customer = await this.createCustomer.execute(auth, { name: body.name, email: body.email, phone: body.phone, testClockId: body.test_clock });
+        const customer = await this.createCustomer.execute(auth, { name: body.name, email: body.email, phone: body.phone, taxId: body.tax_id, testClockId: body.test_clock });
         return { success: true, data: toCustomerResponse(customer) };
       },
       getCustomer: async ({ auth, params }) => ({ success: true, data: toCustomerResponse(await this.getCustomer.execute(auth, params.id)) }),

@@ -4,19 +4,19 @@ import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DocumentRepository } from '../../application/ports/document-repository';
-import { TaxDocument } from '../../domain/tax-document';
+import { type DocumentType, TaxDocument } from '../../domain/tax-document';
 
 @injectable()
 export class MikroOrmDocumentRepository implements DocumentRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async nextNumber(scope: Scope): Promise<number> {
+  async nextNumber(scope: Scope, type: DocumentType): Promise<number> {
     // The row lock this takes is held until the money transaction commits, which keeps numbers gapless.
     const rows = await this.em.getConnection().execute(
-      `insert into document_sequences (account_id, livemode, next_number) values (?, ?, 2)
-       on conflict (account_id, livemode) do update set next_number = document_sequences.next_number + 1
+      `insert into document_sequences (account_id, livemode, type, next_number) values (?, ?, ?, 2)
+       on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1
        returning next_number - 1 as number`,
-      [scope.accountId, scope.livemode],
+      [scope.accountId, scope.livemode, type],
       'all',
       this.em.getTransactionContext(),
     );
@@ -29,6 +29,15 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
 
   findById(scope: Scope, id: string): Promise<TaxDocument | null> {
     return this.em.findOne(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, id });
+  }
+
+  findSaleOf(scope: Scope, chargeId: string): Promise<TaxDocument | null> {
+    return this.em.findOne(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, chargeId, refundId: null });
+  }
+
+  async markOriginalRendered(document: TaxDocument, now: Date): Promise<boolean> {
+    const marked = await this.em.nativeUpdate(TaxDocument, { id: document.id, originalRenderedAt: null }, { originalRenderedAt: now });
+    return marked === 1;
   }
 
   async list(scope: Scope, filter: { charge?: string; customer?: string }, page: PageRequest): Promise<Page<TaxDocument>> {

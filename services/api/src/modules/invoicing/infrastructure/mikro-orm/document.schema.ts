@@ -20,6 +20,8 @@ export const TaxDocumentSchema = new EntitySchema<TaxDocument>({
     vatAmount: { type: new BigIntType('number') },
     total: { type: new BigIntType('number') },
     details: { type: 'json' },
+    refersTo: { type: 'json', nullable: true },
     issuedAt: { type: 'Date' },
+    originalRenderedAt: { type: 'Date', nullable: true },
   },
 });
