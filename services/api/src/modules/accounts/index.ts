@@ -1,3 +1,3 @@
 // The accounts module's public face: what other modules may use.
 export { GetAccount } from './application/get-account';
-export type { Account } from './domain/account';
+export type { Account } from './application/get-account';

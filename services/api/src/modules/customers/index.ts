@@ -3,4 +3,4 @@ export { GetCustomer } from './application/get-customer';
 export { ListCustomersOnClock } from './application/list-customers-on-clock';
 export { CUSTOMERS } from './customers.tokens';
 export type { TestClockDirectory } from './application/ports/customer-repository';
-export type { Customer } from './domain/customer';
+export type { Customer } from './application/get-customer';

@@ -2,4 +2,4 @@
 export { documentLines } from './application/document-lines';
 export type { DocumentLine } from './application/document-lines';
 export { IssueDocument } from './application/issue-document';
-export type { DocumentDetails } from './domain/tax-document';
+export type { DocumentDetails } from './application/issue-document';

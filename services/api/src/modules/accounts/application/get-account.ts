@@ -14,3 +14,5 @@ export class GetAccount {
     return account;
   }
 }
+
+export type { Account };

@@ -15,3 +15,5 @@ export class GetCustomer {
     return customer;
   }
 }
+
+export type { Customer };

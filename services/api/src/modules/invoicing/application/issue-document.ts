@@ -8,6 +8,8 @@ import { type IssueInput, TaxDocument } from '../domain/tax-document';
 import { INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';
 
+export type { DocumentDetails } from '../domain/tax-document';
+
 /** What the caller knows; the type follows from the kind and the issuer's dealer type. */
 export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
 
