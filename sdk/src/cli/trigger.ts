@@ -39,6 +39,12 @@ class Kit {
     return this.made('customer', customer.id);
   }
 
+  /** A business customer, with a business number on its documents. */
+  async businessCustomer(): Promise<string> {
+    const customer = unwrap(await this.api.POST('/v1/customers', { body: { name: 'Trigger Business Ltd', email: 'ap@example.com', tax_id: '000000018' } })).data;
+    return this.made('customer', customer.id, `business number ${customer.tax_id}`);
+  }
+
   async savedCard(customer: string, token: string): Promise<string> {
     const method = unwrap(await this.api.POST('/v1/payment_methods', { body: { customer, token } })).data;
     return this.made('payment method', method.id, `(${token})`);
@@ -52,8 +58,8 @@ class Kit {
     return this.made('price', price.id, `₪99.00 a month${trialDays ? `, ${trialDays} days free` : ''}`);
   }
 
-  async session(customer: string, captureMethod: 'automatic' | 'manual' = 'automatic'): Promise<string> {
-    const session = unwrap(await this.api.POST('/v1/checkout_sessions', { body: { customer, line_items: [ITEM], capture_method: captureMethod, ...URLS } })).data;
+  async session(customer: string, captureMethod: 'automatic' | 'manual' = 'automatic', item = ITEM): Promise<string> {
+    const session = unwrap(await this.api.POST('/v1/checkout_sessions', { body: { customer, line_items: [item], capture_method: captureMethod, ...URLS } })).data;
     return this.made('checkout session', session.id, captureMethod === 'manual' ? '(J5 hold)' : '');
   }
 
@@ -65,6 +71,12 @@ class Kit {
   async chargeOf(customer: string): Promise<string> {
     const [charge] = unwrap(await this.api.GET('/v1/charges', { params: { query: { customer, limit: 1 } } })).data;
     return this.made('charge', charge.id, `${charge.status}, ₪${(charge.amount / 100).toFixed(2)}`);
+  }
+
+  async documentOf(charge: string): Promise<string> {
+    const { document } = unwrap(await this.api.GET('/v1/charges/{id}', { params: { path: { id: charge } } })).data;
+    const { type, number } = unwrap(await this.api.GET('/v1/documents/{id}', { params: { path: { id: document! } } })).data;
+    return this.made('document', document!, `${type} ${number}`);
   }
 
   async paidCharge(captureMethod: 'automatic' | 'manual' = 'automatic'): Promise<string> {
@@ -112,6 +124,13 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
     const charge = await kit.paidCharge();
     unwrap(await kit.api.POST('/v1/charges/{id}/refunds', { params: { path: { id: charge } }, body: {} }));
     return charge;
+  },
+  'document.created': async (kit) => kit.documentOf(await kit.paidCharge()),
+  'document.updated': async (kit) => {
+    // A tax invoice of ₪11,800 (₪10,000 before VAT) to a business: above the allocation threshold.
+    const customer = await kit.businessCustomer();
+    await kit.pay(await kit.session(customer, 'automatic', { name: 'Trigger wholesale order', amount_agorot: 1_180_000, quantity: 1 }), 'tok_visa');
+    return kit.documentOf(await kit.chargeOf(customer));
   },
   'checkout_session.completed': async (kit) => {
     const session = await kit.session(await kit.customer());
@@ -161,11 +180,16 @@ export function isEventType(value: string): value is KupaEventType {
  * Creates the test-mode objects that cause `type`, then finds the event it recorded. Answers the
  * event's id.
  */
-export async function trigger(api: KupaClient, type: KupaEventType, log: Log): Promise<string> {
+export async function trigger(api: KupaClient, type: KupaEventType, log: Log, waitMs = 30_000): Promise<string> {
   const about = await RECIPES[type](new Kit(api, log));
-  const recent = unwrap(await api.GET('/v1/events', { params: { query: { type, limit: 20 } } })).data;
-  const event = recent.find((e) => (e.data as { id?: string }).id === about);
-  if (!event) throw new Error(`no ${type} event was recorded for ${about}`);
-  log(`Triggered ${type}: ${event.id}`);
-  return event.id;
+  // Most events are recorded with the change that causes them; a few (an allocation number) by a job soon after.
+  for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, 250))) {
+    const recent = unwrap(await api.GET('/v1/events', { params: { query: { type, limit: 20 } } })).data;
+    const event = recent.find((e) => (e.data as { id?: string }).id === about);
+    if (event) {
+      log(`Triggered ${type}: ${event.id}`);
+      return event.id;
+    }
+    if (Date.now() - started > waitMs) throw new Error(`no ${type} event was recorded for ${about} within ${waitMs / 1000} s`);
+  }
 }

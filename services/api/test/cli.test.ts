@@ -4,6 +4,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createKupaClient } from '@kupa/sdk';
 import { freshDatabase } from './support/database';
+import { israelDay } from '../src/shared/domain/israel-day';
+import { shopper, URLS } from './support/checkout';
 import { startTestApp } from './support/harness';
 
 const run = promisify(execFile);
@@ -80,6 +82,25 @@ describe('pnpm cli', () => {
       expect(JSON.parse(updated.stdout).account).toMatchObject({ wallets_enabled: true, live_onboarded: true, business_profile: profile });
       expect((await client(newKey).GET('/v1/account')).data!.data).toMatchObject({ wallets_enabled: true, live_onboarded: true, business_profile: profile });
       expect((await cli('accounts', 'update', '--account', created.account.id)).stdout).toContain('documents from: Olive Grove Ltd (company 516179157), Herzl 1, Haifa');
+
+      // A paid checkout's document, exported for the accountant.
+      const api = client(newKey);
+      const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+      const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Olive oil', amount_agorot: 11_800 }] } })).data!.data;
+      await shopper(app).payWithCard(session.id);
+      const today = israelDay(new Date());
+      const exported = await cli('documents', 'export', '--account', created.account.id, '--from', today, '--to', today);
+      expect(exported.code, exported.stderr).toBe(0);
+      const lines = exported.stdout.trimEnd().split('\r\n');
+      expect(lines[0]).toBe('row,type,type_code,number,issued_on,customer,customer_tax_id,charge,refund,refers_to_number,allocation_number,amount_excluding_vat,vat_amount,total,documents');
+      expect(lines.slice(1).map((line) => line.replace(/,ch_\w+,/, ',CHARGE,'))).toEqual([
+        `document,tax_invoice_receipt,320,1,${today},Dana Levi,,CHARGE,,,,100.00,18.00,118.00,1`,
+        'total,tax_invoice_receipt,320,,,,,,,,,100.00,18.00,118.00,1',
+        'total,all,,,,,,,,,,100.00,18.00,118.00,1',
+      ]);
+      const badDate = await cli('documents', 'export', '--account', created.account.id, '--from', '23/11/2026', '--to', today);
+      expect(badDate.code).toBe(2);
+      expect(badDate.stderr).toContain('--from must be a date, YYYY-MM-DD');
     } finally {
       await app.close();
     }

@@ -82,7 +82,8 @@ async function kupa(...args: string[]) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The worker too: an allocation number's document.updated comes from a job.
+  app = await startTestApp(undefined, { worker: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
   merchant = await app.createAccount('Listening Shop');
   hook = await Receiver.start();
 });

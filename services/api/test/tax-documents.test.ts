@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient, Schemas } from '@kupa/sdk';
 import { CARDS, shopper, URLS } from './support/checkout';
-import { startTestApp, type TestAccount, type TestApp } from './support/harness';
+import pg from 'pg';
+import { IssueDocument } from '../src/modules/invoicing/application/issue-document';
+import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
+import { israelDay, nextDay, startOfIsraelDay } from '../src/shared/domain/israel-day';
+import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
+import { waitFor } from './support/receiver';
 
 type Profile = Schemas['BusinessProfile'];
 
+const clock = new MovableClock();
 let app: TestApp;
 let pay: ReturnType<typeof shopper>;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The worker too: allocation numbers are asked for by a job.
+  app = await startTestApp(undefined, { clock, worker: true, env: { JOB_POLL_INTERVAL_MS: '20' } });
   pay = shopper(app);
 });
 afterAll(async () => {
@@ -160,5 +168,168 @@ describe('the printable document', () => {
     expect(creditHtml).toContain('חשבונית מס זיכוי מס׳ 1');
     expect(creditHtml).toContain('מתייחסת לחשבונית מס / קבלה מס׳ 1');
     expect(creditHtml).toContain('סה״כ זיכוי');
+  });
+});
+
+async function eventsAbout(api: KupaClient, type: 'document.created' | 'document.updated', id: string): Promise<Schemas['Document'][]> {
+  const events = (await api.GET('/v1/events', { params: { query: { type, limit: 100 } } })).data!.data;
+  return events.filter((event) => event.data.id === id).map((event) => event.data as Schemas['Document']);
+}
+
+describe('document events and allocation numbers', () => {
+  // Today's threshold (from 2026-06-01) is ₪5,000 before VAT: ₪5,900.00 with VAT is exactly it.
+  it('each document is announced once with document.created, numbered', async () => {
+    const { api } = await merchant('company');
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+    const charge = await paid(api, customer, 4_900);
+    const credit = await refundDocument(api, charge.id, 900);
+    const [created] = await eventsAbout(api, 'document.created', charge.document!);
+    expect(created).toMatchObject({ id: charge.document, type: 'tax_invoice_receipt', number: 1, total: 4_900, allocation: null });
+    expect(await eventsAbout(api, 'document.created', credit.id)).toMatchObject([{ type: 'credit_invoice', number: 1, total: -900 }]);
+    expect(await eventsAbout(api, 'document.created', charge.document!)).toHaveLength(1);
+  });
+
+  it('a tax invoice to a business above the threshold gets its number from the Tax Authority, with document.updated; at the threshold or to a private customer, none', async () => {
+    const { account, api } = await merchant('company');
+    const business = (await api.POST('/v1/customers', { body: { name: 'Galil Foods', tax_id: '000000018' } })).data!.data.id;
+    const person = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+
+    const above = await paid(api, business, 590_001);
+    const [created] = await eventsAbout(api, 'document.created', above.document!);
+    expect(created.amount_excluding_vat).toBe(500_001);
+    expect(created.allocation).toEqual({ status: 'pending', number: null, refusal_reason: null });
+    const approved = await waitFor('the allocation number', async () => {
+      const current = await document(api, above.document!);
+      return current.allocation?.status === 'approved' && current;
+    });
+    expect(approved.allocation!.number).toMatch(/^\d{9}$/);
+    const [updated] = await eventsAbout(api, 'document.updated', above.document!);
+    expect(updated.allocation).toEqual(approved.allocation);
+    expect(await html(account, above.document!)).toContain(`מספר הקצאה:</span> <bdi>${approved.allocation!.number}</bdi>`);
+
+    const at = await document(api, (await paid(api, business, 590_000)).document!);
+    expect(at).toMatchObject({ amount_excluding_vat: 500_000, allocation: null });
+    expect((await document(api, (await paid(api, person, 1_180_000)).document!)).allocation).toBeNull();
+  });
+
+  it('the simulated Tax Authority refuses the business number it is told to, and says why', async () => {
+    const { api } = await merchant('licensed_dealer');
+    const unregistered = (await api.POST('/v1/customers', { body: { name: 'Ghost Trading', tax_id: '999999998' } })).data!.data.id;
+    const charge = await paid(api, unregistered, 1_180_000);
+    const refused = await waitFor('the refusal', async () => {
+      const current = await document(api, charge.document!);
+      return current.allocation?.status === 'refused' && current;
+    });
+    expect(refused.allocation).toEqual({ status: 'refused', number: null, refusal_reason: "The customer's business number 999999998 is not registered for VAT" });
+    expect(await eventsAbout(api, 'document.updated', charge.document!)).toHaveLength(1);
+  });
+
+  it('without a live Tax Authority adapter a live document stays pending and its job is asked again later', async () => {
+    const { account } = await merchant('company');
+    const scope = { accountId: account.id, livemode: true };
+    const { container, inContext } = app.services;
+    const documentId = await inContext(() => container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() => container.get(IssueDocument).execute(scope, {
+      kind: 'sale', customerId: 'cus_live', chargeId: null, refundId: null, currency: 'ils',
+      lines: [{ description: 'Wholesale order', quantity: 1, unit_amount: 1_180_000, amount: 1_180_000 }],
+      details: { issuer: { name: 'Olive Grove', profile: null }, recipient: { name: 'Galil Foods', taxId: '000000018', email: null, phone: null }, payment: { cardLast4: '4242', installments: null } },
+    })));
+    const db = new pg.Client({ connectionString: app.databaseUrl });
+    await db.connect();
+    try {
+      const job = await waitFor('a failed attempt', async () => {
+        const { rows } = await db.query(
+          `select state, extract(epoch from start_after - now())::int as retry_in_seconds, output->>'message' as error
+             from pgboss.job where name = 'document-allocation' and data->>'documentId' = $1`,
+          [documentId],
+        );
+        return rows[0]?.state === 'retry' && rows[0];
+      });
+      // Asked again in about a minute (then 2, 4… minutes).
+      expect(job.retry_in_seconds).toBeGreaterThan(30);
+      expect(job.error).toContain('no live adapter is configured');
+      const { rows } = await db.query('select allocation from documents where id = $1', [documentId]);
+      expect(rows[0].allocation).toEqual({ status: 'pending', number: null, refusalReason: null });
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+describe('for the accountant', () => {
+  /** The CSV's rows as objects, by its header. */
+  function parseCsv(csv: string): Record<string, string>[] {
+    const rows: string[][] = [];
+    for (const line of csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')) {
+      const cells: string[] = [];
+      for (const match of line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)) {
+        if (match.index === line.length && match[0] === '') break;
+        cells.push(match[1].startsWith('"') ? match[1].slice(1, -1).replace(/""/g, '"') : match[1]);
+      }
+      rows.push(cells);
+    }
+    const [header, ...body] = rows;
+    return body.map((cells) => Object.fromEntries(header.map((name, i) => [name, cells[i]])));
+  }
+  const agorot = (shekels: string) => Math.round(Number(shekels.replace('.', ''))); // "-15.00" → -1500, exactly
+
+  it('filters documents by type and period, and exports a period whose total is its charges minus its refunds', async () => {
+    const { account, api } = await merchant('company');
+    const galil = (await api.POST('/v1/customers', { body: { name: 'Galil, Foods', tax_id: '000000018' } })).data!.data.id;
+    const tricky = (await api.POST('/v1/customers', { body: { name: '=HYPERLINK("http://evil.example")' } })).data!.data.id;
+
+    const dayA = israelDay(clock.now());
+    const a1 = await paid(api, galil, 11_800);
+    await paid(api, tricky, 4_900);
+    await refundDocument(api, a1.id, 1_000);
+    clock.advance(2 * 86_400_000);
+    const dayB = israelDay(clock.now());
+    const b1 = await paid(api, galil, 2_000);
+    await refundDocument(api, b1.id, 500);
+    clock.advance(2 * 86_400_000);
+    const dayC = israelDay(clock.now());
+    await paid(api, galil, 3_000);
+
+    const list = async (query: Record<string, string>) => (await api.GET('/v1/documents', { params: { query: { limit: 100, ...query } } })).data!.data;
+    expect((await list({ type: 'credit_invoice', issued_from: dayA, issued_to: dayB })).map((d) => d.total).sort()).toEqual([-1_000, -500]);
+    expect((await list({ issued_from: dayC })).map((d) => d.total)).toEqual([3_000]);
+    expect(await list({ issued_from: nextDay(dayA), issued_to: nextDay(dayA) })).toEqual([]);
+    const backwards = await api.GET('/v1/documents', { params: { query: { issued_from: dayB, issued_to: dayA } } });
+    expect(backwards.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'issued_to' });
+
+    const res = await fetch(`${app.baseUrl}/v1/documents/export?issued_from=${dayA}&issued_to=${dayB}`, { headers: { Authorization: `Bearer ${account.testKey}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename=documents-test-${dayA}-${dayB}.csv`);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte order mark spreadsheets need for Hebrew
+    const csv = body.toString('utf8');
+    const rows = parseCsv(csv);
+    const documents = rows.filter((row) => row.row === 'document');
+    expect(documents.map((row) => `${row.type} ${row.number} ${row.issued_on} ${row.total}`)).toEqual([
+      `credit_invoice 1 ${dayA} -10.00`,
+      `credit_invoice 2 ${dayB} -5.00`,
+      `tax_invoice_receipt 1 ${dayA} 118.00`,
+      `tax_invoice_receipt 2 ${dayA} 49.00`,
+      `tax_invoice_receipt 3 ${dayB} 20.00`,
+    ]);
+    expect(documents[0]).toMatchObject({ customer: 'Galil, Foods', customer_tax_id: '000000018', refers_to_number: '1', type_code: '330' });
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(documents[3].customer).toBe('\'=HYPERLINK("http://evil.example")');
+    const totals = Object.fromEntries(rows.filter((row) => row.row === 'total').map((row) => [row.type, row]));
+    expect(totals.tax_invoice_receipt).toMatchObject({ total: '187.00', documents: '3' });
+    expect(totals.credit_invoice).toMatchObject({ total: '-15.00', vat_amount: '-2.29', documents: '2' });
+    expect(totals.all).toMatchObject({ total: '172.00', documents: '5' });
+    for (const type of ['tax_invoice_receipt', 'credit_invoice', 'all']) {
+      expect(agorot(totals[type].amount_excluding_vat) + agorot(totals[type].vat_amount)).toBe(agorot(totals[type].total));
+    }
+
+    // The same period from the money's side: what its charges took minus what its refunds returned.
+    const [start, end] = [startOfIsraelDay(dayA).getTime(), startOfIsraelDay(nextDay(dayB)).getTime()];
+    const within = (created: string) => Date.parse(created) >= start && Date.parse(created) < end;
+    const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((charge) => within(charge.created));
+    const refunds = (await api.GET('/v1/refunds', { params: { query: { limit: 100 } } })).data!.data.filter((refund) => within(refund.created));
+    const taken = charges.reduce((sum, charge) => sum + (charge.amount_captured ?? charge.amount), 0);
+    const returned = refunds.reduce((sum, refund) => sum + refund.amount, 0);
+    expect(agorot(totals.all.total)).toBe(taken - returned);
   });
 });

@@ -110,6 +110,7 @@ async function rawRenewals(ctx: Context): Promise<void> {
            values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
           [documentId, sub.account_id, sub.livemode, number, sub.customer_id, chargeId, JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]), sub.plan.unitAmount - vat, vat, sub.plan.unitAmount],
         );
+        await event('document.created', { id: documentId, object: 'document', type: 'tax_invoice_receipt', number, total: sub.plan.unitAmount, vat_amount: vat });
       } else {
         await client.query(`update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`, [id]);
         await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });

@@ -212,6 +212,8 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
        values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, $11, now())`,
       [documentId, session.account_id, session.livemode, number, session.customer_id, chargeId, JSON.stringify(session.line_items), amount - vat, vat, amount, JSON.stringify({ card: details })],
     );
+    await event('document.created', { id: documentId, object: 'document', type: 'tax_invoice_receipt', number, total: amount, vat_amount: vat, lines: session.line_items });
+    await endpoints('document.created');
   });
   ok(res, { status: 'succeeded', checkout_session: { ...sessionView(session, 0), status: 'completed' }, charge });
 });

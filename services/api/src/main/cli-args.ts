@@ -30,6 +30,8 @@ export const OPTIONS = {
   'postal-code': { type: 'string' },
   'contact-email': { type: 'string' },
   'contact-phone': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;

@@ -5,6 +5,8 @@ import type { BusinessProfile, DealerType } from '../modules/accounts/domain/acc
 import { toAccountResponse } from '../modules/accounts/interfaces/http/accounts.router';
 import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
 import { ListEmails } from '../modules/notifications/application/list-emails';
+import { GetAccount } from '../modules/accounts/application/get-account';
+import { ListDocuments } from '../modules/invoicing/application/list-documents';
 import { ExpireHolds } from '../modules/payments/application/expire-holds';
 import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
 import { DEALER_TYPES, JOB_NAMES, type JobName, PROFILE_FLAGS, UsageError, type Values } from './cli-args';
@@ -84,6 +86,15 @@ async function run(services: Services, command: string, positionals: string[], v
       const target = keyTarget(values);
       const { secret, revoked } = await container.get(IssueApiKey).execute({ ...target, revokeOthers: command === 'keys rotate' });
       print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
+      return;
+    }
+    case 'documents export': {
+      if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
+      const [from, to] = [required(values.from, 'from'), required(values.to, 'to')];
+      for (const [flag, day] of [['from', from], ['to', to]]) if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError(`--${flag} must be a date, YYYY-MM-DD`);
+      const scope = { accountId: required(values.account, 'account'), livemode: values.mode === 'live' };
+      await container.get(GetAccount).execute(scope.accountId);
+      process.stdout.write(await container.get(ListDocuments).export(scope, from, to));
       return;
     }
     case 'emails list': {

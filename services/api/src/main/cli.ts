@@ -17,6 +17,9 @@ const USAGE = `Usage: pnpm cli <command> [options]
       Issue another key (e.g. a checkout-scoped ck_ key).
   keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue a new key and revoke the account's other keys of that mode and scope.
+  documents export --account ID --from YYYY-MM-DD --to YYYY-MM-DD [--mode test|live]
+      The period's tax documents as CSV (Israel days, both included), with totals per type, for the
+      accountant: pnpm cli documents export … > documents.csv
   emails list [--json]
       The latest emails in the outbox (all of them when SMTP_URL is unset).
   jobs run <name> [--json]

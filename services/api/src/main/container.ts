@@ -13,7 +13,7 @@ import { EVENTS } from '../modules/events/events.tokens';
 import { discountsEntities, discountsModule } from '../modules/discounts/discounts.module';
 import { checkoutEntities, checkoutModule, checkoutQueues } from '../modules/checkout/checkout.module';
 import { CHECKOUT, type CheckoutSettings } from '../modules/checkout/checkout.tokens';
-import { invoicingEntities, invoicingModule } from '../modules/invoicing/invoicing.module';
+import { invoicingEntities, invoicingModule, invoicingQueues } from '../modules/invoicing/invoicing.module';
 import { notificationsModule, notificationsQueues } from '../modules/notifications/notifications.module';
 import { NOTIFICATIONS } from '../modules/notifications/notifications.tokens';
 import { SmtpMailer } from '../modules/notifications/infrastructure/smtp-mailer';
@@ -82,7 +82,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     else if ((error as { code?: string }).code === '57P01') logger.warn({ err: error }, 'job queue connection closed by the database');
     else logger.error({ err: error }, 'job queue error');
   });
-  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
+  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, invoicingQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
   await underStartupLock(orm, async () => {
     await migrate(orm);
     await boss.start();

@@ -1,13 +1,14 @@
 import { WebhookDeliveryJob } from '../modules/events/interfaces/jobs/webhook-delivery.job';
 import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-expiry.job';
 import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
+import { DocumentAllocationJob } from '../modules/invoicing/interfaces/jobs/document-allocation.job';
 import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
 import { RenewalsJob } from '../modules/subscriptions/interfaces/jobs/renewals.job';
 import type { Services } from './container';
 import { startHousekeeping, startReconciler } from './reconciler';
 
 /** How many jobs each queue's worker takes at once (its batch is handled concurrently). */
-export const BATCH_SIZES = { webhookDelivery: 100, sessionExpiry: 100, email: 50 } as const;
+export const BATCH_SIZES = { webhookDelivery: 100, sessionExpiry: 100, email: 50, documentAllocation: 20 } as const;
 
 /**
  * The worker role: pg-boss with supervision and cron scheduling on, and every module's job workers.
@@ -21,6 +22,7 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
     container.get(WebhookDeliveryJob).start({ ...polling, batchSize: BATCH_SIZES.webhookDelivery }),
     await container.get(SessionExpiryJob).start({ ...polling, batchSize: BATCH_SIZES.sessionExpiry }),
     container.get(EmailJob).start({ ...polling, batchSize: BATCH_SIZES.email }),
+    container.get(DocumentAllocationJob).start({ ...polling, batchSize: BATCH_SIZES.documentAllocation }),
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
     await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
     await startReconciler(container, logger, polling),

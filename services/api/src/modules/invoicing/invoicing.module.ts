@@ -1,17 +1,27 @@
 import { ContainerModule } from 'inversify';
+import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { bindSingletons } from '../../platform/di';
 import { GetDocument } from './application/get-document';
 import { IssueDocument } from './application/issue-document';
 import { ListDocuments } from './application/list-documents';
 import { PrintDocument } from './application/print-document';
+import { RequestAllocation } from './application/request-allocation';
+import { ModeAllocationAuthorities } from './infrastructure/allocation-authorities';
+import { DocumentAllocationJob } from './interfaces/jobs/document-allocation.job';
 import { MikroOrmDocumentRepository } from './infrastructure/mikro-orm/document.repository';
 import { TaxDocumentSchema } from './infrastructure/mikro-orm/document.schema';
 import { InvoicingRouter } from './interfaces/http/invoicing.router';
-import { INVOICING } from './invoicing.tokens';
+import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from './invoicing.tokens';
 
 export const invoicingEntities = [TaxDocumentSchema];
 
+export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
+  // An unreachable Tax Authority is asked again after 1, 2, 4… minutes, for about a day and a half.
+  return [{ name: DOCUMENT_ALLOCATION_QUEUE, expireInSeconds, retryLimit: 11, retryDelay: 60, retryBackoff: true }];
+}
+
 export const invoicingModule = new ContainerModule(({ bind }) => {
   bind(INVOICING.DocumentRepository).to(MikroOrmDocumentRepository).inSingletonScope();
-  bindSingletons(bind, [IssueDocument, GetDocument, ListDocuments, PrintDocument, InvoicingRouter]);
+  bind(INVOICING.AllocationAuthorities).to(ModeAllocationAuthorities).inSingletonScope();
+  bindSingletons(bind, [IssueDocument, GetDocument, ListDocuments, PrintDocument, RequestAllocation, DocumentAllocationJob, InvoicingRouter]);
 });

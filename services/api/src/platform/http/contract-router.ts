@@ -19,11 +19,17 @@ type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': in
 type PathParams<O> = O extends { parameters: { path: infer P } } ? (P extends object ? P : never) : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 export type SuccessBody<O> = O extends { responses: { 200: { content: infer C } } }
-  ? C extends { 'application/json': infer R } ? R : C extends { 'text/html': string } ? HtmlReply : never
+  ? C extends { 'application/json': infer R } ? R : C extends { 'text/html': string } ? HtmlReply : C extends { 'text/csv': string } ? CsvReply : never
   : never;
 
 export interface HtmlReply {
   html: string;
+}
+
+/** A download: UTF-8 with a byte order mark, which spreadsheets need to read Hebrew. */
+export interface CsvReply {
+  csv: string;
+  filename: string;
 }
 
 export interface HandlerContext<O> {
@@ -122,6 +128,9 @@ export function createContractRouter(options: ContractRouterOptions): Router {
         const reply = await handler(context as HandlerContext<never>);
         if (reply && typeof reply === 'object' && 'html' in reply) {
           res.type('html').send((reply as HtmlReply).html);
+        } else if (reply && typeof reply === 'object' && 'csv' in reply) {
+          const { csv, filename } = reply as CsvReply;
+          res.type('text/csv; charset=utf-8').attachment(filename).send(`\uFEFF${csv}`);
         } else {
           res.json(reply);
         }

@@ -12,4 +12,7 @@ export interface QueueDefinition {
   expireInSeconds: number;
   /** Retries of a job whose handler failed (not of the work's own business retries). */
   retryLimit: number;
+  /** Seconds before a retry, doubled on each with `retryBackoff`. */
+  retryDelay?: number;
+  retryBackoff?: boolean;
 }

@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   'subscription.trial_will_end',
   'checkout_session.completed',
   'checkout_session.expired',
+  'document.created',
+  'document.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

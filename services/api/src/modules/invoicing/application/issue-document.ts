@@ -5,7 +5,11 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type IssueInput, TaxDocument } from '../domain/tax-document';
-import { INVOICING } from '../invoicing.tokens';
+import type { JobQueue } from '../../../platform/jobs/job-queue';
+import { JOBS } from '../../../platform/jobs/jobs.tokens';
+import { RecordEvent } from '../../events';
+import { toDocumentResponse } from '../interfaces/http/document.mapper';
+import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';
 
 export type { DocumentDetails } from '../domain/tax-document';
@@ -17,12 +21,15 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
  * Issues a document inside the caller's money transaction and returns its id. Its number, the next of
  * the scope's sequence for its type, is taken as that transaction's last write: numbers stay gapless (a
  * rolled-back transaction took none), and the lock on the sequence, which every money transaction of the
- * account waits for, is held only for the commit. A document of money returned refers to the charge's.
+ * account waits for, is held only for the commit, with `document.created`. A document of money returned
+ * refers to the charge's; one that needs an allocation number is asked for it right after the commit.
  */
 @injectable()
 export class IssueDocument {
   constructor(
     @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
+    @inject(RecordEvent) private readonly recordEvent: RecordEvent,
+    @inject(JOBS.Queue) private readonly queue: JobQueue,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
@@ -35,6 +42,8 @@ export class IssueDocument {
     this.uow.beforeCommit(async () => {
       document.numbered(await this.documents.nextNumber(scope, document.type));
       await this.documents.add(document);
+      await this.recordEvent.execute(document, 'document.created', toDocumentResponse(document));
+      if (document.allocation) await this.queue.send(DOCUMENT_ALLOCATION_QUEUE, { documentId: document.id });
     });
     return document.id;
   }

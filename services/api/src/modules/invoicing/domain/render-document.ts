@@ -19,6 +19,7 @@ const WORDS = {
     to: 'לכבוד',
     taxId: 'ח.פ. / ע.מ.',
     refersTo: 'מתייחסת ל',
+    allocation: { label: 'מספר הקצאה', pending: 'ממתין לרשות המסים', refused: 'הבקשה נדחתה' },
     columns: ['תיאור', 'כמות', 'מחיר ליחידה', 'סכום'],
     beforeVat: 'סה״כ לפני מע״מ',
     vat: (rate: number) => `מע״מ ${rate}%`,
@@ -40,6 +41,7 @@ const WORDS = {
     to: 'To',
     taxId: 'Business no.',
     refersTo: 'Refers to',
+    allocation: { label: 'Allocation number', pending: 'awaiting the Tax Authority', refused: 'refused' },
     columns: ['Description', 'Qty', 'Unit price', 'Amount'],
     beforeVat: 'Total before VAT',
     vat: (rate: number) => `VAT ${rate}%`,
@@ -85,6 +87,12 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
   const reference = document.refersTo
     ? `<p class="reference">${w.refersTo}${options.locale === 'he' ? '' : ' '}${w.types[document.refersTo.type]} ${w.number} ${document.refersTo.number}</p>`
     : '';
+  const allocation = document.allocation
+    ? `<p class="allocation"><span class="label">${w.allocation.label}:</span> ${
+      document.allocation.status === 'approved' ? `<bdi>${document.allocation.number}</bdi>`
+        : document.allocation.status === 'pending' ? w.allocation.pending
+          : `${w.allocation.refused} — ${escape(document.allocation.refusalReason ?? '')}`}</p>`
+    : '';
   const rows = document.lines
     .map((line) => `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unit_amount)}</td><td class="num">${amount(line.amount)}</td></tr>`)
     .join('\n');
@@ -121,7 +129,7 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
   tfoot tr:first-child td { padding-block-start: 0.75rem; }
   tfoot .grand td { font-weight: bold; font-size: 12.5pt; border-block-start: 1.5px solid #111; }
   .credit td { color: #333; }
-  .reference { font-weight: bold; }
+  .reference, .allocation { font-weight: bold; }
   footer { margin-block-start: 1.5rem; border-block-start: 1px solid #ddd; padding-block-start: 0.5rem; color: #333; }
 </style>
 </head>
@@ -137,6 +145,7 @@ ${document.livemode ? '' : `<p class="test">${w.test}</p>`}
 <div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p><p><span class="label">${DOCUMENT_TYPE_CODES[document.type]}</span> · ${w.currency}</p></div>
 </div>
 ${reference}
+${allocation}
 <table>
 <thead><tr><th>${w.columns[0]}</th><th class="num">${w.columns[1]}</th><th class="num">${w.columns[2]}</th><th class="num">${w.columns[3]}</th></tr></thead>
 <tbody>

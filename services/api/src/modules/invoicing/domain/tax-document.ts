@@ -3,6 +3,7 @@ import { newId } from '../../../shared/domain/ids';
 import type { BusinessProfile, DealerType } from '../../../shared/domain/business-profile';
 import type { Currency } from '../../../shared/domain/money';
 import type { DocumentLine } from '../../../shared/domain/document-line';
+import { type Allocation, needsAllocation } from './allocation';
 import type { Scope } from '../../../shared/domain/scope';
 
 export type DocumentType = 'tax_invoice_receipt' | 'credit_invoice' | 'receipt';
@@ -89,6 +90,8 @@ export class TaxDocument {
   total!: number;
   details!: DocumentDetails;
   refersTo!: DocumentReference | null;
+  /** Null when the document needs no allocation number. */
+  allocation!: Allocation | null;
   issuedAt!: Date;
   /** When the original was first rendered: every later rendering is a true copy. */
   originalRenderedAt!: Date | null;
@@ -112,7 +115,18 @@ export class TaxDocument {
     document.refersTo = input.refersTo;
     document.issuedAt = now;
     document.originalRenderedAt = null;
+    const allocate = needsAllocation({ type: document.type, recipientTaxId: input.details.recipient.taxId, amountExcludingVat: document.amountExcludingVat, issuedAt: now });
+    document.allocation = allocate ? { status: 'pending', number: null, refusalReason: null } : null;
     return document;
+  }
+
+  /** The Tax Authority's answer to a pending allocation; false when it had been recorded already. */
+  answerAllocation(answer: { approved: true; number: string } | { approved: false; reason: string }): boolean {
+    if (this.allocation?.status !== 'pending') return false;
+    this.allocation = answer.approved
+      ? { status: 'approved', number: answer.number, refusalReason: null }
+      : { status: 'refused', number: null, refusalReason: answer.reason };
+    return true;
   }
 
   /** The scope's next number, given as the document is written. */

@@ -1,15 +1,30 @@
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
+import type { IssuedPeriod } from '../../domain/documents-csv';
 import type { DocumentType, TaxDocument } from '../../domain/tax-document';
+
+export interface DocumentFilter {
+  charge?: string;
+  customer?: string;
+  type?: DocumentType;
+  period?: IssuedPeriod;
+}
 
 export interface DocumentRepository {
   /** The next number of the scope's sequence for `type`, taken inside the caller's transaction: a rollback gives it back. */
   nextNumber(scope: Scope, type: DocumentType): Promise<number>;
   add(document: TaxDocument): Promise<void>;
   findById(scope: Scope, id: string): Promise<TaxDocument | null>;
+  /** For jobs, which carry ids only. */
+  findByIdUnscoped(id: string): Promise<TaxDocument | null>;
+  /** Locks the document until the unit of work ends. */
+  findForUpdateUnscoped(id: string): Promise<TaxDocument | null>;
+  saveAllocation(document: TaxDocument): Promise<void>;
   /** The document of money taken by the charge. */
   findSaleOf(scope: Scope, chargeId: string): Promise<TaxDocument | null>;
   /** Records the first rendering of the original; false when it had been rendered already. */
   markOriginalRendered(document: TaxDocument, now: Date): Promise<boolean>;
-  list(scope: Scope, filter: { charge?: string; customer?: string }, page: PageRequest): Promise<Page<TaxDocument>>;
+  list(scope: Scope, filter: DocumentFilter, page: PageRequest): Promise<Page<TaxDocument>>;
+  /** Every document of the period, by type and number. */
+  inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]>;
 }

@@ -1,10 +1,18 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { ValidationError } from '../../../../shared/domain/domain-error';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
-import type { DocumentRepository } from '../../application/ports/document-repository';
+import type { DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
+import type { IssuedPeriod } from '../../domain/documents-csv';
 import { type DocumentType, TaxDocument } from '../../domain/tax-document';
+
+/** The condition on `issuedAt` of a period. */
+function issuedIn(period: IssuedPeriod | undefined): Record<string, unknown> {
+  if (!period?.from && !period?.before) return {};
+  return { issuedAt: { ...(period.from ? { $gte: period.from } : {}), ...(period.before ? { $lt: period.before } : {}) } };
+}
 
 @injectable()
 export class MikroOrmDocumentRepository implements DocumentRepository {
@@ -31,6 +39,18 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
     return this.em.findOne(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, id });
   }
 
+  findByIdUnscoped(id: string): Promise<TaxDocument | null> {
+    return this.em.findOne(TaxDocument, { id }, { refresh: true });
+  }
+
+  findForUpdateUnscoped(id: string): Promise<TaxDocument | null> {
+    return this.em.findOne(TaxDocument, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  }
+
+  async saveAllocation(document: TaxDocument): Promise<void> {
+    await this.em.nativeUpdate(TaxDocument, { id: document.id }, { allocation: document.allocation });
+  }
+
   findSaleOf(scope: Scope, chargeId: string): Promise<TaxDocument | null> {
     return this.em.findOne(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, chargeId, refundId: null });
   }
@@ -40,14 +60,21 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
     return marked === 1;
   }
 
-  async list(scope: Scope, filter: { charge?: string; customer?: string }, page: PageRequest): Promise<Page<TaxDocument>> {
-    const where: FilterQuery<TaxDocument> = { accountId: scope.accountId, livemode: scope.livemode };
+  async list(scope: Scope, filter: DocumentFilter, page: PageRequest): Promise<Page<TaxDocument>> {
+    const where: Record<string, unknown> = { accountId: scope.accountId, livemode: scope.livemode, ...issuedIn(filter.period) };
     if (filter.charge) where.chargeId = filter.charge;
     if (filter.customer) where.customerId = filter.customer;
+    if (filter.type) where.type = filter.type;
+    // Newest first; each type has its own numbers, so the order is by issue time.
     const limit = page.limit ?? 20;
-    let cursor: TaxDocument | null = null;
-    if (page.starting_after) cursor = await this.findById(scope, page.starting_after);
-    const rows = await this.em.find(TaxDocument, cursor ? { $and: [where, { number: { $lt: cursor.number } }] } : where, { orderBy: { number: 'desc' }, limit: limit + 1 });
+    const cursor = page.starting_after ? await this.findById(scope, page.starting_after) : null;
+    if (page.starting_after && !cursor) throw new ValidationError('parameter_invalid', `No such object to start after: '${page.starting_after}'`, 'starting_after');
+    const after = cursor ? { $or: [{ issuedAt: { $lt: cursor.issuedAt } }, { issuedAt: cursor.issuedAt, id: { $lt: cursor.id } }] } : {};
+    const rows = await this.em.find(TaxDocument, { $and: [where, after] } as FilterQuery<TaxDocument>, { orderBy: { issuedAt: 'desc', id: 'desc' }, limit: limit + 1 });
     return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]> {
+    return this.em.find(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, ...issuedIn(period) } as FilterQuery<TaxDocument>, { orderBy: { type: 'asc', number: 'asc' } });
   }
 }

@@ -21,6 +21,7 @@ export const TaxDocumentSchema = new EntitySchema<TaxDocument>({
     total: { type: new BigIntType('number') },
     details: { type: 'json' },
     refersTo: { type: 'json', nullable: true },
+    allocation: { type: 'json', nullable: true },
     issuedAt: { type: 'Date' },
     originalRenderedAt: { type: 'Date', nullable: true },
   },

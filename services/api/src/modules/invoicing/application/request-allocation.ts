@@ -1,0 +1,44 @@
+import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { RecordEvent } from '../../events';
+import { INVOICING } from '../invoicing.tokens';
+import { toDocumentResponse } from '../interfaces/http/document.mapper';
+import type { AllocationAuthorities } from './ports/allocation-authority';
+import type { DocumentRepository } from './ports/document-repository';
+
+/**
+ * Asks the Tax Authority for a pending document's allocation number, outside any transaction, then
+ * records the answer with `document.updated`, once (under the document's row lock). An unreachable
+ * authority throws, and the job asks again later.
+ */
+@injectable()
+export class RequestAllocation {
+  constructor(
+    @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
+    @inject(INVOICING.AllocationAuthorities) private readonly authorities: AllocationAuthorities,
+    @inject(RecordEvent) private readonly recordEvent: RecordEvent,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  async execute(documentId: string): Promise<void> {
+    const document = await this.documents.findByIdUnscoped(documentId);
+    if (document?.allocation?.status !== 'pending') return;
+    const answer = await this.authorities.forMode(document.livemode).request({
+      documentId: document.id,
+      businessNumber: document.details.issuer.profile?.businessNumber ?? null,
+      customerTaxId: document.details.recipient.taxId!,
+      documentNumber: document.number,
+      issuedAt: document.issuedAt,
+      amountExcludingVat: document.amountExcludingVat,
+      vatAmount: document.vatAmount,
+      total: document.total,
+    });
+    await this.uow.run(async () => {
+      const current = (await this.documents.findForUpdateUnscoped(documentId))!;
+      if (!current.answerAllocation(answer)) return;
+      await this.documents.saveAllocation(current);
+      await this.recordEvent.execute(current, 'document.updated', toDocumentResponse(current));
+    });
+  }
+}
