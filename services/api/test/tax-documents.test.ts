@@ -3,6 +3,7 @@ import type { KupaClient, Schemas } from '@kupa/sdk';
 import { CARDS, shopper, URLS } from './support/checkout';
 import pg from 'pg';
 import { IssueDocument } from '../src/modules/invoicing/application/issue-document';
+import { ListEmails } from '../src/modules/notifications/application/list-emails';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { israelDay, nextDay, startOfIsraelDay } from '../src/shared/domain/israel-day';
@@ -175,6 +176,27 @@ async function eventsAbout(api: KupaClient, type: 'document.created' | 'document
   const events = (await api.GET('/v1/events', { params: { query: { type, limit: 100 } } })).data!.data;
   return events.filter((event) => event.data.id === id).map((event) => event.data as Schemas['Document']);
 }
+
+describe("the customer's link", () => {
+  it('the receipt email links to the document, which opens without a key; an unknown id is 404', async () => {
+    const { api } = await merchant('company');
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa.link@example.co.il' } })).data!.data.id;
+    const charge = await paid(api, customer, 4_900);
+    const emails = await app.services.inContext(() => app.services.container.get(ListEmails).execute(200));
+    const receipt = emails.find((email) => email.to === 'noa.link@example.co.il' && email.kind === 'receipt')!;
+    const path = `/v1/documents/${charge.document}/view`;
+    expect(receipt.text).toContain(`המסמך / Your document: ${app.services.config.publicBaseUrl}${path}`);
+    const link = `${app.baseUrl}${path}`;
+
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const text = await page.text();
+    expect(text).toContain('חשבונית מס / קבלה מס׳ 1');
+    expect(text).toContain('>מקור<');
+    expect(await (await fetch(`${link}?locale=en`)).text()).toContain('>True copy of the original<');
+    expect((await fetch(`${app.baseUrl}/v1/documents/doc_${'x'.repeat(24)}/view`)).status).toBe(404);
+  });
+});
 
 describe('document events and allocation numbers', () => {
   // Today's threshold (from 2026-06-01) is ₪5,000 before VAT: ₪5,900.00 with VAT is exactly it.

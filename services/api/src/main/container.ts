@@ -14,6 +14,7 @@ import { discountsEntities, discountsModule } from '../modules/discounts/discoun
 import { checkoutEntities, checkoutModule, checkoutQueues } from '../modules/checkout/checkout.module';
 import { CHECKOUT, type CheckoutSettings } from '../modules/checkout/checkout.tokens';
 import { invoicingEntities, invoicingModule, invoicingQueues } from '../modules/invoicing/invoicing.module';
+import { INVOICING, type InvoicingSettings } from '../modules/invoicing/invoicing.tokens';
 import { notificationsModule, notificationsQueues } from '../modules/notifications/notifications.module';
 import { NOTIFICATIONS } from '../modules/notifications/notifications.tokens';
 import { SmtpMailer } from '../modules/notifications/infrastructure/smtp-mailer';
@@ -111,6 +112,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     timeoutMs: config.webhookTimeoutMs,
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.bind<InvoicingSettings>(INVOICING.Settings).toConstantValue({ publicBaseUrl: config.publicBaseUrl });
   container.bind<TestHelperSettings>(TEST_HELPERS.Settings).toConstantValue({ advanceStaleMs: config.paymentAttemptStaleMs });
   container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
   container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({

@@ -1,7 +1,13 @@
 export const INVOICING = {
   DocumentRepository: Symbol.for('DocumentRepository'),
   AllocationAuthorities: Symbol.for('AllocationAuthorities'),
+  Settings: Symbol.for('InvoicingSettings'),
 };
 
 /** Each pending document's allocation request, asked again with backoff until the Tax Authority answers. */
 export const DOCUMENT_ALLOCATION_QUEUE = 'document-allocation';
+
+export interface InvoicingSettings {
+  /** Where customers open their documents (the API's public address). */
+  publicBaseUrl: string;
+}

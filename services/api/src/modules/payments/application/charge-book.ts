@@ -8,7 +8,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import { type Account, GetAccount } from '../../accounts';
 import { type Customer, GetCustomer } from '../../customers';
 import { type EventRecord, type EventType, RecordEvent } from '../../events';
-import { type DocumentDetails, documentLines, IssueDocument } from '../../invoicing';
+import { type DocumentDetails, documentLines, IssueDocument, PrintDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
 import type { Refund } from '../domain/refund';
@@ -28,6 +28,7 @@ export class ChargeBook {
   constructor(
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(IssueDocument) private readonly issueDocument: IssueDocument,
+    @inject(PrintDocument) private readonly printDocument: PrintDocument,
     @inject(QueueEmail) private readonly queueEmail: QueueEmail,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
@@ -90,7 +91,8 @@ export class ChargeBook {
         kind: 'receipt',
         to: customer.email,
         subject: `קבלה מ-${account.name} / Receipt from ${account.name}`,
-        text: `${customer.name}, תודה על התשלום.\nThank you for your payment.\n\n${shekels(amount)} — ${charge.id}\nכרטיס / Card •••• ${charge.paymentMethodDetails.card.last4}`,
+        text: `${customer.name}, תודה על התשלום.\nThank you for your payment.\n\n${shekels(amount)} — ${charge.id}\nכרטיס / Card •••• ${charge.paymentMethodDetails.card.last4}` +
+          (charge.documentId ? `\n\nהמסמך / Your document: ${this.printDocument.customerLink(charge.documentId)}` : ''),
       });
     }
   }
