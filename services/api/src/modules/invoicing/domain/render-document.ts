@@ -27,6 +27,8 @@ const WORDS = {
     total: 'סה״כ לתשלום',
     totalReturned: 'סה״כ זיכוי',
     paidBy: (last4: string, installments: number | null) => `שולם בכרטיס אשראי המסתיים ב-${last4}${installments ? `, ב-${installments} תשלומים` : ''}`,
+    returnedTo: (last4: string) => `הוחזר לכרטיס האשראי המסתיים ב-${last4}`,
+    typeCode: 'סוג מסמך',
     currency: 'שקל חדש (₪)',
   },
   en: {
@@ -49,6 +51,8 @@ const WORDS = {
     total: 'Total paid',
     totalReturned: 'Total credited',
     paidBy: (last4: string, installments: number | null) => `Paid by card ending ${last4}${installments ? `, in ${installments} installments` : ''}`,
+    returnedTo: (last4: string) => `Returned to the card ending ${last4}`,
+    typeCode: 'Document type',
     currency: 'New Israeli shekel (₪)',
   },
 };
@@ -142,7 +146,7 @@ ${document.livemode ? '' : `<p class="test">${w.test}</p>`}
 <h1>${escape(title)}</h1>
 <div class="parties">
 <div>${customer}</div>
-<div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p><p><span class="label">${DOCUMENT_TYPE_CODES[document.type]}</span> · ${w.currency}</p></div>
+<div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p><p><span class="label">${w.typeCode}:</span> ${DOCUMENT_TYPE_CODES[document.type]} · ${w.currency}</p></div>
 </div>
 ${reference}
 ${allocation}
@@ -156,7 +160,7 @@ ${vatRows}
 <tr class="grand"><td colspan="3">${returned ? w.totalReturned : w.total}</td><td class="num">${amount(document.total)}</td></tr>
 </tfoot>
 </table>
-${payment.cardLast4 ? `<footer>${w.paidBy(escape(payment.cardLast4), payment.installments)}</footer>` : ''}
+${payment.cardLast4 ? `<footer>${returned ? w.returnedTo(escape(payment.cardLast4)) : w.paidBy(escape(payment.cardLast4), payment.installments)}</footer>` : ''}
 </body>
 </html>`;
 }
