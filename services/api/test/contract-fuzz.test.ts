@@ -107,6 +107,7 @@ function pathIds(op: Operation): Record<string, string> {
     '/v1/refunds/{id}': { id: ids.refund },
     '/v1/documents/{id}': { id: ids.document },
     '/v1/documents/{id}/html': { id: ids.document },
+    '/v1/documents/{id}/view': { id: ids.document },
     '/v1/events/{id}': { id: ids.event },
     '/v1/events/{id}/redeliver': { id: ids.event },
     '/v1/webhooks/{id}': { id: ids.endpoint },

@@ -182,8 +182,11 @@ describe("the customer's link", () => {
     const { api } = await merchant('company');
     const customer = (await api.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa.link@example.co.il' } })).data!.data.id;
     const charge = await paid(api, customer, 4_900);
-    const emails = await app.services.inContext(() => app.services.container.get(ListEmails).execute(200));
-    const receipt = emails.find((email) => email.to === 'noa.link@example.co.il' && email.kind === 'receipt')!;
+    // The email is written to the outbox by its job, soon after the payment.
+    const receipt = await waitFor('the receipt email', async () => {
+      const emails = await app.services.inContext(() => app.services.container.get(ListEmails).execute(200));
+      return emails.find((email) => email.to === 'noa.link@example.co.il' && email.kind === 'receipt');
+    });
     const path = `/v1/documents/${charge.document}/view`;
     expect(receipt.text).toContain(`המסמך / Your document: ${app.services.config.publicBaseUrl}${path}`);
     const link = `${app.baseUrl}${path}`;

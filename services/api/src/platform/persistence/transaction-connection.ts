@@ -12,3 +12,13 @@ export async function transactionConnection(em: EntityManager, what: string): Pr
   if (!trx) throw new Error(`${what} must run inside a unit of work`);
   return (await trx.client.acquireConnection()) as SqlConnection;
 }
+
+/** Writes each row's `status` in one statement, inside the unit of work. */
+export async function saveStatuses(em: EntityManager, table: string, rows: Array<{ id: string; status: string }>): Promise<void> {
+  if (rows.length === 0) return;
+  const connection = await transactionConnection(em, `saving ${table}`);
+  await connection.query(
+    `update ${table} t set status = v.status from jsonb_to_recordset($1::jsonb) as v(id text, status text) where t.id = v.id`,
+    [JSON.stringify(rows.map(({ id, status }) => ({ id, status })))],
+  );
+}

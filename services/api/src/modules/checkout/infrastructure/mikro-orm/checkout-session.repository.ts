@@ -2,6 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
@@ -93,14 +94,9 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
     return this.em.find(CheckoutSession, where, { limit, orderBy: { expiresAt: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
   }
 
-  async saveStatuses(sessions: CheckoutSession[]): Promise<void> {
-    if (sessions.length === 0) return;
-    await this.em.getConnection().execute(
-      'update checkout_sessions s set status = v.status from jsonb_to_recordset(?::jsonb) as v(id text, status text) where s.id = v.id',
-      [JSON.stringify(sessions.map(({ id, status }) => ({ id, status })))],
-      'run',
-      this.em.getTransactionContext(),
-    );
+  saveStatuses(sessions: CheckoutSession[]): Promise<void> {
+    return saveStatuses(this.em, 'checkout_sessions', sessions);
   }
+
 
 }

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode, UniqueConstraintViolati
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { transactionConnection } from '../../../../platform/persistence/transaction-connection';
+import { saveStatuses, transactionConnection } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -142,15 +142,10 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
     if (operations.length > 0) await this.em.insertMany(operations);
   }
 
-  async saveMany(operations: ChargeOperation[]): Promise<void> {
-    if (operations.length === 0) return;
-    await this.em.getConnection().execute(
-      'update charge_operations o set status = v.status from jsonb_to_recordset(?::jsonb) as v(id text, status text) where o.id = v.id',
-      [JSON.stringify(operations.map(({ id, status }) => ({ id, status })))],
-      'run',
-      this.em.getTransactionContext(),
-    );
+  saveMany(operations: ChargeOperation[]): Promise<void> {
+    return saveStatuses(this.em, 'charge_operations', operations);
   }
+
 
   async findManyForUpdate(ids: string[]): Promise<Map<string, ChargeOperation>> {
     return byId(await this.em.find(ChargeOperation, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
