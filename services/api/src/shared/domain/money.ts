@@ -69,10 +69,20 @@ export function parseCurrency(value: string, param = 'currency'): Currency {
   throw new ValidationError('currency_not_supported', `Currency '${value}' is not supported; use one of: ${SUPPORTED_CURRENCIES.join(', ')}`, param);
 }
 
-/** Agorot as shekels (`₪1,234.50`), built as text so no float is involved. */
-export function formatShekels(agorot: number): string {
-  const sign = agorot < 0 ? '-' : '';
+/** Agorot as sign, whole shekels and two-digit agorot, as text so no float is involved. */
+function parts(agorot: number): { sign: string; whole: string; agorot: string } {
   const abs = Math.abs(agorot);
-  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}₪${whole}.${String(abs % 100).padStart(2, '0')}`;
+  return { sign: agorot < 0 ? '-' : '', whole: String(Math.floor(abs / 100)), agorot: String(abs % 100).padStart(2, '0') };
+}
+
+/** Agorot as shekels (`₪1,234.50`). */
+export function formatShekels(agorot: number): string {
+  const { sign, whole, agorot: rest } = parts(agorot);
+  return `${sign}₪${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${rest}`;
+}
+
+/** Agorot as a plain decimal of shekels (`-1234.50`), as spreadsheets read numbers. */
+export function formatDecimal(agorot: number): string {
+  const { sign, whole, agorot: rest } = parts(agorot);
+  return `${sign}${whole}.${rest}`;
 }

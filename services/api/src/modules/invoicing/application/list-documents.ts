@@ -1,7 +1,8 @@
 import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../shared/domain/page';
-import { documentsCsv, issuedPeriod } from '../domain/documents-csv';
+import { documentsCsv } from '../domain/documents-csv';
+import { issuedPeriod } from '../domain/issued-period';
 import type { DocumentType, TaxDocument } from '../domain/tax-document';
 import { INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';

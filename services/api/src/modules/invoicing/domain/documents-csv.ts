@@ -1,27 +1,8 @@
-import { ValidationError } from '../../../shared/domain/domain-error';
-import { israelDay, nextDay, startOfIsraelDay } from '../../../shared/domain/israel-day';
+import { israelDay } from '../../../shared/domain/israel-day';
+import { formatDecimal } from '../../../shared/domain/money';
 import { DOCUMENT_TYPE_CODES, type DocumentType, type TaxDocument } from './tax-document';
 
-/** Documents issued from the start of one Israel day to the end of another; either end may be open. */
-export interface IssuedPeriod {
-  from: Date | null;
-  before: Date | null;
-}
-
-export function issuedPeriod(issuedFrom: string | undefined, issuedTo: string | undefined): IssuedPeriod {
-  if (issuedFrom && issuedTo && issuedTo < issuedFrom) {
-    throw new ValidationError('parameter_invalid', `issued_to (${issuedTo}) is before issued_from (${issuedFrom})`, 'issued_to');
-  }
-  return { from: issuedFrom ? startOfIsraelDay(issuedFrom) : null, before: issuedTo ? startOfIsraelDay(nextDay(issuedTo)) : null };
-}
-
 const COLUMNS = ['row', 'type', 'type_code', 'number', 'issued_on', 'customer', 'customer_tax_id', 'charge', 'refund', 'refers_to_number', 'allocation_number', 'amount_excluding_vat', 'vat_amount', 'total', 'documents'];
-
-/** Agorot as a plain decimal (`-1234.50`), written as text so no float is involved. */
-function decimal(agorot: number): string {
-  const abs = Math.abs(agorot);
-  return `${agorot < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 /** A text cell: quoted when it must be, and never read by a spreadsheet as a formula. */
 function text(value: string | null): string {
@@ -57,14 +38,14 @@ export function documentsCsv(documents: TaxDocument[]): string {
       'document', document.type, DOCUMENT_TYPE_CODES[document.type], document.number, israelDay(document.issuedAt),
       text(document.details.recipient.name), document.details.recipient.taxId ?? '', document.chargeId ?? '', document.refundId ?? '',
       document.refersTo?.number ?? '', document.allocation?.number ?? '',
-      decimal(document.amountExcludingVat), decimal(document.vatAmount), decimal(document.total), 1,
+      formatDecimal(document.amountExcludingVat), formatDecimal(document.vatAmount), formatDecimal(document.total), 1,
     ].join(','));
     if (!byType.has(document.type)) byType.set(document.type, { amountExcludingVat: 0, vatAmount: 0, total: 0, documents: 0 });
     add(byType.get(document.type)!, document);
     add(all, document);
   }
   const totalRow = (type: string, code: number | '', totals: Totals) =>
-    ['total', type, code, '', '', '', '', '', '', '', '', decimal(totals.amountExcludingVat), decimal(totals.vatAmount), decimal(totals.total), totals.documents].join(',');
+    ['total', type, code, '', '', '', '', '', '', '', '', formatDecimal(totals.amountExcludingVat), formatDecimal(totals.vatAmount), formatDecimal(totals.total), totals.documents].join(',');
   for (const [type, totals] of byType) rows.push(totalRow(type, DOCUMENT_TYPE_CODES[type], totals));
   rows.push(totalRow('all', '', all));
   return `${rows.join('\r\n')}\r\n`;

@@ -1,4 +1,5 @@
 import type { DealerType } from '../../../shared/domain/business-profile';
+import { israelDay } from '../../../shared/domain/israel-day';
 import { formatShekels as shekels } from '../../../shared/domain/money';
 import { DOCUMENT_TYPE_CODES, type DocumentType, type TaxDocument } from './tax-document';
 
@@ -62,7 +63,8 @@ const amount = (agorot: number) => `<bdi>${shekels(agorot)}</bdi>`;
 
 /** The day in Israel, as the document's date. */
 function israelDate(date: Date, locale: DocumentLocale): string {
-  return new Intl.DateTimeFormat(locale === 'he' ? 'he-IL' : 'en-GB', { timeZone: 'Asia/Jerusalem', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+  const [year, month, day] = israelDay(date).split('-');
+  return [day, month, year].join(locale === 'he' ? '.' : '/');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
-import type { IssuedPeriod } from '../../domain/documents-csv';
+import type { IssuedPeriod } from '../../domain/issued-period';
 import type { DocumentType, TaxDocument } from '../../domain/tax-document';
 
 export interface DocumentFilter {

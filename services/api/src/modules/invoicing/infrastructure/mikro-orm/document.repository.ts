@@ -1,11 +1,11 @@
 import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
+import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { ValidationError } from '../../../../shared/domain/domain-error';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
-import type { IssuedPeriod } from '../../domain/documents-csv';
+import type { IssuedPeriod } from '../../domain/issued-period';
 import { type DocumentType, TaxDocument } from '../../domain/tax-document';
 
 /** The condition on `issuedAt` of a period. */
@@ -65,13 +65,8 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
     if (filter.charge) where.chargeId = filter.charge;
     if (filter.customer) where.customerId = filter.customer;
     if (filter.type) where.type = filter.type;
-    // Newest first; each type has its own numbers, so the order is by issue time.
-    const limit = page.limit ?? 20;
-    const cursor = page.starting_after ? await this.findById(scope, page.starting_after) : null;
-    if (page.starting_after && !cursor) throw new ValidationError('parameter_invalid', `No such object to start after: '${page.starting_after}'`, 'starting_after');
-    const after = cursor ? { $or: [{ issuedAt: { $lt: cursor.issuedAt } }, { issuedAt: cursor.issuedAt, id: { $lt: cursor.id } }] } : {};
-    const rows = await this.em.find(TaxDocument, { $and: [where, after] } as FilterQuery<TaxDocument>, { orderBy: { issuedAt: 'desc', id: 'desc' }, limit: limit + 1 });
-    return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+    // Each type has its own numbers, so the order is by issue time.
+    return paginate(this.em, TaxDocument, where as FilterQuery<TaxDocument>, page, 'issuedAt');
   }
 
   inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]> {
