@@ -1,7 +1,9 @@
 // The SDK for edge runtimes (and browsers' service workers): only fetch and Web Crypto, no Node APIs.
+import { buildKupaClient, type KupaClient, type KupaClientOptions } from './client';
 import { type ExpectedSignatures, type HeaderBag, judge, type KupaEvent, readDelivery, signingInputs, type VerifyOptions, type WebhookSecrets } from './webhook-verification';
 
-export * from './client';
+export type { ApiError, components, KupaClient, KupaClientOptions, operations, paths, Schemas, webhooks } from './client';
+export { KupaError, unwrap } from './client';
 export {
   type KupaEvent, type KupaEventType, type VerifyOptions, type WebhookSecrets, WebhookVerificationError,
 } from './webhook-verification';
@@ -27,4 +29,9 @@ export async function verifyWebhookAsync(payload: string | Uint8Array, headers: 
     }),
   );
   return judge(delivery, expected, options);
+}
+
+/** The typed client of the Node entry, over `fetch` (the runtime's, or yours). */
+export function createKupaClient(options: KupaClientOptions): KupaClient {
+  return buildKupaClient(options);
 }

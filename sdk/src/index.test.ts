@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKupaClient, KupaError, unwrap } from './index';
+import { createKupaClient as createPooled, type KupaClientOptions, KupaError, unwrap } from './index';
+
+// Every behaviour holds on both ways a request goes: Node's pooled connections (the default) and `fetch`
+// (a caller's own, or the runtime's where there is no Node).
+const ways = [
+  { way: 'pooled connections', createKupaClient: createPooled },
+  { way: 'fetch', createKupaClient: (options: KupaClientOptions) => createPooled({ ...options, fetch: globalThis.fetch }) },
+];
 
 let server: Server;
 let baseUrl: string;
@@ -25,6 +32,12 @@ beforeAll(async () => {
       res.end(JSON.stringify({ success: false, error: { type: 'authentication_error', code: 'api_key_invalid', message: 'Invalid API key provided.' } }));
       return;
     }
+    res.setHeader('Request-Id', 'req_ok');
+    if (req.url?.includes('/v1/documents/export')) {
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.end('\ufeffסוג,מספר\r\n320,1\r\n');
+      return;
+    }
     res.end(JSON.stringify({ success: true, data: { id: 'cus_1', object: 'customer', name: 'Dana', email: null, phone: null, test_clock: null, livemode: false, created: '2026-01-01T00:00:00.000Z' } }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -32,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-describe('createKupaClient', () => {
+describe.each(ways)('createKupaClient over $way', ({ createKupaClient }) => {
   it('sends the key as a bearer token and the body as JSON, and returns typed data', async () => {
     const kupa = createKupaClient({ baseUrl, apiKey: 'sk_test_good' });
     const { data, error } = await kupa.POST('/v1/customers', { body: { name: 'Dana' } });
@@ -50,9 +63,37 @@ describe('createKupaClient', () => {
     expect(response.status).toBe(401);
     expect(error?.error.code).toBe('api_key_invalid');
   });
+
+  it('puts path and query parameters in the URL, under the base URL\'s own path', async () => {
+    const kupa = createKupaClient({ baseUrl: `${baseUrl}/api/`, apiKey: 'sk_test_good' });
+    const { response } = await kupa.GET('/v1/customers/{id}', { params: { path: { id: 'cus 1/2' } } });
+    expect(seen.at(-1)?.url).toBe('/api/v1/customers/cus%201%2F2');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Request-Id')).toBe('req_ok');
+    await kupa.GET('/v1/customers', { params: { query: { limit: 2, email: 'noa+1@example.co.il', starting_after: undefined } } });
+    expect(seen.at(-1)?.url).toBe('/api/v1/customers?limit=2&email=noa%2B1%40example.co.il');
+  });
+
+  it('reads a text answer when asked to (the accountant\'s CSV)', async () => {
+    const kupa = createKupaClient({ baseUrl, apiKey: 'sk_test_good' });
+    const { data, response } = await kupa.GET('/v1/documents/export', { params: { query: { issued_from: '2026-11-01', issued_to: '2026-11-30' } }, parseAs: 'text' });
+    expect(data).toBe('סוג,מספר\r\n320,1\r\n'); // decoded as Response.text() decodes: UTF-8, the BOM consumed
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+  });
+
+  it('rejects as fetch does when the API cannot be reached: a TypeError whose cause is the socket\'s error', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const kupa = createKupaClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'sk_test_good', maxRetries: 0 });
+    const failure = await kupa.GET('/v1/customers').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as TypeError & { cause: { code: string } }).cause.code).toBe('ECONNREFUSED');
+  });
 });
 
-describe('retries and Idempotency-Key', () => {
+describe.each(ways)('retries and Idempotency-Key over $way', ({ createKupaClient }) => {
   let flaky: Server;
   let flakyUrl: string;
   const script: ((res: import('node:http').ServerResponse, req: IncomingMessage) => void)[] = [];
@@ -108,6 +149,20 @@ describe('retries and Idempotency-Key', () => {
     expect(keys).toEqual([undefined, undefined]); // GETs carry no key
   });
 
+  it('does not try again a request its caller aborted', async () => {
+    keys.length = 0;
+    script.push(() => undefined); // never answers
+    // A backoff longer than the test's time: waiting it out before giving up would fail the test.
+    const kupa = createKupaClient({ baseUrl: flakyUrl, apiKey: 'sk_test_good', retryDelayMs: 60_000 });
+    const abort = new AbortController();
+    const pending = kupa.POST('/v1/customers', { body: { name: 'Abandoned' }, signal: abort.signal }).catch((error: unknown) => error);
+    while (keys.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    abort.abort();
+    expect(((await pending) as Error).name).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(keys).toHaveLength(1);
+  });
+
   it('gives up after maxRetries and returns the last answer as the error', async () => {
     script.push(unavailable, unavailable);
     const kupa = createKupaClient({ baseUrl: flakyUrl, apiKey: 'sk_test_good', maxRetries: 1, retryDelayMs: 1 });
@@ -117,7 +172,7 @@ describe('retries and Idempotency-Key', () => {
   });
 });
 
-describe('unwrap and KupaError', () => {
+describe.each(ways)('unwrap and KupaError over $way', ({ createKupaClient }) => {
   it('answers the data, or throws an error with its code, message, status and Request-Id', async () => {
     const kupa = createKupaClient({ baseUrl, apiKey: 'sk_test_bad' });
     let thrown: unknown;
