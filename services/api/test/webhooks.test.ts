@@ -362,6 +362,41 @@ describe('deliveries', () => {
     expect((await app.client(merchant.testKey).GET('/v1/events')).data!.data).toEqual([]);
   });
 
+  it('of one transaction are written at its commit, in the order recorded, less those of a savepoint that rolled back', async () => {
+    const merchant = await app.createAccount();
+    const other = await app.createAccount();
+    const succeededOnly = await receiver();
+    const everything = await receiver();
+    await endpoint(merchant.testKey, succeededOnly.url, ['charge.succeeded']);
+    await endpoint(other.testKey, everything.url, ['*']);
+    const { container, inContext } = app.services;
+    const uow = container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
+    const record = container.get(RecordEvent);
+    const failedData = chargeData({ status: 'failed', captured: false, amount_captured: null });
+    const [failed, succeeded, dropped, authorized] = await inContext(() =>
+      uow.run(async () => {
+        const one = await record.execute(scopeOf(merchant), 'charge.failed', failedData);
+        const two = await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData());
+        let rolledBack = '';
+        await uow.run(async () => {
+          rolledBack = (await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData())).id;
+          throw new Error('the savepoint failed');
+        }).catch(() => undefined);
+        const three = await record.execute(scopeOf(other), 'charge.authorized', chargeData({ status: 'requires_capture', captured: false, amount_captured: null, capture_method: 'manual' }));
+        return [one.id, two.id, rolledBack, three.id];
+      }),
+    );
+    const written = (await app.services.orm.em.fork().getConnection().execute<Array<{ id: string }>>(
+      'select id from events where account_id in (?, ?) order by feed_xid, feed_seq', [merchant.id, other.id],
+    )).map((row) => row.id);
+    expect(written).toEqual([failed, succeeded, authorized]);
+    expect(written).not.toContain(dropped);
+    await waitFor('the subscribed deliveries', () => succeededOnly.requests.length === 1 && everything.requests.length === 1);
+    await sleep(300);
+    expect(succeededOnly.events().map((e) => e.id)).toEqual([succeeded]);
+    expect(everything.events().map((e) => e.id)).toEqual([authorized]);
+  });
+
   it('stop for a deleted endpoint, pending retries included', async () => {
     const merchant = await app.createAccount();
     const hook = (await receiver()).always(500);

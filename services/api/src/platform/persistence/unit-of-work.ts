@@ -15,11 +15,23 @@ export interface UnitOfWork {
   beforeCommit(step: () => Promise<void>): void;
   /** Runs `effect` once the unit of work in progress commits (at once outside one; never on rollback). */
   afterCommit(effect: () => void): void;
+  /**
+   * Adds `item` to `batch`, whose `write` runs once with every item the unit added, in order, after its
+   * beforeCommit steps (which may add more): many rows in one statement. A savepoint that rolls back
+   * takes its items with it.
+   */
+  addToBatch<T>(batch: CommitBatch<T>, item: T): void;
+}
+
+/** Rows a unit of work writes together just before it commits (the events of a change). */
+export interface CommitBatch<T> {
+  write(items: T[]): Promise<void>;
 }
 
 interface Hooks {
   beforeCommit: Array<() => Promise<void>>;
   afterCommit: Array<() => void>;
+  batches: Map<CommitBatch<unknown>, unknown[]>;
 }
 
 @injectable()
@@ -39,25 +51,38 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     if (this.active()) {
       // A savepoint: what it asked of the commit goes if it rolls back.
       const outer = this.hooks.getStore();
-      const marks = outer && { before: outer.beforeCommit.length, after: outer.afterCommit.length };
+      const marks = outer && {
+        before: outer.beforeCommit.length,
+        after: outer.afterCommit.length,
+        batches: new Map([...outer.batches].map(([batch, items]) => [batch, items.length])),
+      };
       try {
         return await this.em.transactional(() => work());
       } catch (error) {
         if (outer && marks) {
           outer.beforeCommit.length = marks.before;
           outer.afterCommit.length = marks.after;
+          for (const [batch, items] of outer.batches) {
+            if (marks.batches.has(batch)) items.length = marks.batches.get(batch)!;
+            else outer.batches.delete(batch);
+          }
         }
         throw error;
       }
     }
     const fork = this.em.fork({ clear: true, cloneEventManager: true });
-    const hooks: Hooks = { beforeCommit: [], afterCommit: [] };
+    const hooks: Hooks = { beforeCommit: [], afterCommit: [], batches: new Map() };
     const result = await this.hooks.run(hooks, () =>
       TransactionContext.create(fork, async () => {
         await fork.begin();
         try {
           const value = await work();
           for (const step of hooks.beforeCommit) await step();
+          // A batch's write may add to another batch: write until none is left.
+          for (const [batch, items] of hooks.batches) {
+            hooks.batches.delete(batch);
+            await batch.write(items);
+          }
           // Repositories write natively: with the entities read still tracked, the commit's flush would
           // write every saved one again (and diff every one read) for nothing.
           fork.clear();
@@ -77,6 +102,14 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     const hooks = this.hooks.getStore();
     if (!hooks || !this.active()) throw new Error('beforeCommit needs a unit of work in progress');
     hooks.beforeCommit.push(step);
+  }
+
+  addToBatch<T>(batch: CommitBatch<T>, item: T): void {
+    const hooks = this.hooks.getStore();
+    if (!hooks || !this.active()) throw new Error('addToBatch needs a unit of work in progress');
+    const items = hooks.batches.get(batch as CommitBatch<unknown>);
+    if (items) items.push(item);
+    else hooks.batches.set(batch as CommitBatch<unknown>, [item]);
   }
 
   afterCommit(effect: () => void): void {

@@ -6,9 +6,8 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import type { CommitBatch, UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Event } from '../domain/event';
-import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 import type { EventType } from '../domain/event-types';
 
 export type { EventType } from '../domain/event-types';
@@ -31,9 +30,13 @@ export interface DeliveryJob {
 /**
  * The one way any module emits an event. It joins the caller's unit of work: the event and a delivery
  * job for every subscribed endpoint commit together with the change that caused them, or not at all.
+ * The unit writes all its events at once just before it commits (one insert, one endpoint lookup per
+ * account and mode, one insert of jobs), in the order they were recorded.
  */
 @injectable()
 export class RecordEvent {
+  private readonly batch: CommitBatch<Event> = { write: (events) => this.write(events) };
+
   constructor(
     @inject(EVENTS.EventRepository) private readonly events: EventRepository,
     @inject(EVENTS.WebhookEndpointRepository) private readonly endpoints: WebhookEndpointRepository,
@@ -46,22 +49,32 @@ export class RecordEvent {
     return (await this.executeMany([{ scope, type, data }]))[0];
   }
 
-  /** Several events in the statements of one (a sweep's batch): the events, then every delivery job. */
   async executeMany(records: EventRecord[]): Promise<Event[]> {
     if (records.length === 0) return [];
     if (!this.uow.active()) throw new Error(`event '${records[0].type}' must be recorded inside the unit of work of the change that caused it`);
     const now = this.clock.now();
     const events = records.map(({ scope, type, data }) => Event.record(scope, type, data, now));
+    for (const event of events) this.uow.addToBatch(this.batch, event);
+    return events;
+  }
+
+  private async write(events: Event[]): Promise<void> {
     await this.events.addMany(events);
-    const subscribed = new Map<string, WebhookEndpoint[]>();
-    const jobs: Array<{ name: string; data: DeliveryJob }> = [];
+    const scopes = new Map<string, Event[]>();
     for (const event of events) {
-      const key = `${event.accountId}:${event.livemode}:${event.type}`;
-      if (!subscribed.has(key)) subscribed.set(key, await this.endpoints.listSubscribed(event, event.type));
-      const series = randomBase62(12);
-      for (const endpoint of subscribed.get(key)!) jobs.push({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } });
+      const key = `${event.accountId}:${event.livemode}`;
+      scopes.set(key, [...(scopes.get(key) ?? []), event]);
+    }
+    const jobs: Array<{ name: string; data: DeliveryJob }> = [];
+    for (const inScope of scopes.values()) {
+      const endpoints = await this.endpoints.listSubscribed(inScope[0], [...new Set(inScope.map((event) => event.type))]);
+      for (const event of inScope) {
+        const series = randomBase62(12);
+        for (const endpoint of endpoints) {
+          if (endpoint.subscribesTo(event.type)) jobs.push({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } });
+        }
+      }
     }
     await this.queue.sendMany(jobs);
-    return events;
   }
 }

@@ -33,7 +33,7 @@ export class RedeliverEvent {
       if (!endpoint) throw new WebhookEndpointNotFound(endpointId, 'endpoint');
       targets = [endpoint];
     } else {
-      targets = await this.endpoints.listSubscribed(scope, event.type);
+      targets = await this.endpoints.listSubscribed(scope, [event.type]);
     }
     const series = randomBase62(12);
     await this.uow.run(() =>

@@ -31,8 +31,8 @@ export interface WebhookEndpointRepository {
   /** Deleted ones included: a delivery job may outlive its endpoint. */
   findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]>;
   list(scope: Scope): Promise<WebhookEndpoint[]>;
-  /** Active endpoints subscribed to `type` (or `*`). */
-  listSubscribed(scope: Scope, type: EventType): Promise<WebhookEndpoint[]>;
+  /** Active endpoints subscribed to any of `types` (or `*`). */
+  listSubscribed(scope: Scope, types: EventType[]): Promise<WebhookEndpoint[]>;
   /** Counts the scope's endpoints, holding a lock so concurrent registrations take turns. */
   countLocked(scope: Scope): Promise<number>;
 }

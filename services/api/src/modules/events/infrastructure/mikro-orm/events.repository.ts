@@ -106,8 +106,8 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
     return this.em.find(WebhookEndpoint, { ...inScope(scope), deletedAt: null }, { orderBy: { id: 'asc' } });
   }
 
-  listSubscribed(scope: Scope, type: EventType): Promise<WebhookEndpoint[]> {
-    return this.em.find(WebhookEndpoint, { ...inScope(scope), active: true, deletedAt: null, events: { $overlap: [type, '*'] } });
+  listSubscribed(scope: Scope, types: EventType[]): Promise<WebhookEndpoint[]> {
+    return this.em.find(WebhookEndpoint, { ...inScope(scope), active: true, deletedAt: null, events: { $overlap: [...types, '*'] } });
   }
 
   async countLocked(scope: Scope): Promise<number> {
