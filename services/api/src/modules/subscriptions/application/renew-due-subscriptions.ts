@@ -13,7 +13,7 @@ const PAGE = 200;
 
 /**
  * The daily renewal run: every subscription with something due (renewals, retries, trial notices,
- * cancellations at period end), processed with bounded concurrency so processor latency overlaps.
+ * cancellations at period end), a page at a time shared among lanes so processor latency overlaps.
  * Without `testClock` it runs the subscriptions on real time; with one, that clock's, on its time.
  */
 @injectable()
@@ -32,9 +32,13 @@ export class RenewDueSubscriptions {
     for (;;) {
       const ids = await this.subscriptions.dueIds(now, testClock?.testClockId ?? null, after, PAGE);
       if (ids.length === 0) return steps;
-      await inLanes(ids, RENEWAL_CONCURRENCY, async (id) => {
+      // A share of the page per lane: each lane's processor calls one after another, its renewals
+      // recorded in one transaction.
+      const share = Math.ceil(ids.length / RENEWAL_CONCURRENCY);
+      const shares = Array.from({ length: Math.ceil(ids.length / share) }, (_, i) => ids.slice(i * share, (i + 1) * share));
+      await inLanes(shares, RENEWAL_CONCURRENCY, async (lane) => {
         // Not `steps += await …`: that reads `steps` before the wait and loses the other lanes' steps.
-        const done = await this.advance.execute(id, now);
+        const done = await this.advance.executeMany(lane, now);
         steps += done;
       });
       after = ids[ids.length - 1];

@@ -8,10 +8,13 @@ export interface SubscriptionRepository {
   save(subscription: Subscription): Promise<void>;
   findById(scope: Scope, id: string): Promise<Subscription | null>;
   findByIdUnscoped(id: string): Promise<Subscription | null>;
+  findManyUnscoped(ids: string[]): Promise<Subscription[]>;
   /** Locks the row, waiting for whoever holds it. */
   findForUpdate(id: string): Promise<Subscription | null>;
   /** Locks the row, or answers null when another worker holds it (SKIP LOCKED). */
   lock(id: string): Promise<Subscription | null>;
+  /** Locks the rows in id order, leaving out those another worker holds (SKIP LOCKED). */
+  lockMany(ids: string[]): Promise<Subscription[]>;
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>>;
   /** Subscriptions with something due by `now`: real-time ones (`clock` null) or one test clock's. */
   dueIds(now: Date, clock: string | null, afterId: string | null, limit: number): Promise<string[]>;

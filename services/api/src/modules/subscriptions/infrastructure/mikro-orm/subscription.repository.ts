@@ -28,6 +28,10 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
     return this.em.findOne(Subscription, { id }, { refresh: true });
   }
 
+  findManyUnscoped(ids: string[]): Promise<Subscription[]> {
+    return this.em.find(Subscription, { id: { $in: ids } }, { orderBy: { id: 'asc' }, refresh: true });
+  }
+
   findForUpdate(id: string): Promise<Subscription | null> {
     return this.em.findOne(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
@@ -36,6 +40,10 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
     const rows = await this.em.getConnection().execute('select id from subscriptions where id = ? for update skip locked', [id], 'all', this.em.getTransactionContext());
     if (rows.length === 0) return null;
     return this.em.findOne(Subscription, { id }, { refresh: true });
+  }
+
+  lockMany(ids: string[]): Promise<Subscription[]> {
+    return this.em.find(Subscription, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
   }
 
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>> {
