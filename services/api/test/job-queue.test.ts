@@ -41,6 +41,20 @@ describe('jobs sent inside a unit of work', () => {
     expect(await jobsOf('rolled-back')).toHaveLength(0);
   });
 
+  it('go together at commit, less those of a savepoint that rolled back', async () => {
+    await app.services.inContext(() =>
+      uow.run(async () => {
+        await queue.send(QUEUE, { marker: 'together', n: 1 });
+        await uow.run(async () => {
+          await queue.send(QUEUE, { marker: 'together', n: 2 });
+          throw new Error('the savepoint failed');
+        }).catch(() => undefined);
+        await queue.sendMany([{ name: QUEUE, data: { marker: 'together', n: 3 } }, { name: QUEUE, data: { marker: 'together', n: 4 } }]);
+      }),
+    );
+    expect((await jobsOf('together')).map((job) => (job.data as { n: number }).n).sort()).toEqual([1, 3, 4]);
+  });
+
   it('refuse to be sent outside a unit of work', async () => {
     await expect(app.services.inContext(() => queue.send(QUEUE, { marker: 'loose' }))).rejects.toThrow(/inside a unit of work/);
   });

@@ -1,8 +1,10 @@
-/** Follow-up work sent inside the current transaction, so it exists only if the change commits. */
+/**
+ * Follow-up work sent inside the current transaction, so it exists only if the change commits (a
+ * savepoint that rolls back takes its jobs with it).
+ */
 export interface JobQueue {
   send(name: string, data: object, options?: { startAfter?: Date; singletonKey?: string }): Promise<void>;
-  /** Many jobs in one statement (fan-out). */
-  sendMany(jobs: { name: string; data: object; startAfter?: Date }[]): Promise<void>;
+  sendMany(jobs: { name: string; data: object; startAfter?: Date; singletonKey?: string }[]): Promise<void>;
 }
 
 /** A queue a module works, created at start-up so jobs can be sent to it. */

@@ -4,31 +4,36 @@ import { PgBoss } from './pg-boss';
 import type { JobQueue } from './job-queue';
 import { PERSISTENCE } from '../persistence/persistence.tokens';
 import { transactionConnection } from '../persistence/transaction-connection';
+import type { CommitBatch, UnitOfWork } from '../persistence/unit-of-work';
 import { JOBS } from './jobs.tokens';
+
+type Job = { name: string; data: object; startAfter?: Date; singletonKey?: string };
 
 /**
  * pg-boss on the transaction's own connection (its `db` option), so a job exists exactly when the
- * transaction that sent it commits.
+ * transaction that sent it commits. A transaction's jobs are inserted together just before it commits.
  */
 @injectable()
 export class PgBossJobQueue implements JobQueue {
+  private readonly batch: CommitBatch<Job> = { write: (jobs) => this.insert(jobs) };
+
   constructor(
     @inject(JOBS.Boss) private readonly boss: PgBoss,
     @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
   async send(name: string, data: object, options: { startAfter?: Date; singletonKey?: string } = {}): Promise<void> {
-    await this.boss.send(name, data, { ...options, db: await this.transactionDb(name) });
+    await this.sendMany([{ name, data, ...options }]);
   }
 
-  async sendMany(jobs: { name: string; data: object; startAfter?: Date }[]): Promise<void> {
-    if (jobs.length === 0) return;
-    await this.boss.insert(jobs, { db: await this.transactionDb(jobs[0].name) });
+  async sendMany(jobs: Job[]): Promise<void> {
+    if (jobs.length > 0 && !this.uow.active()) throw new Error(`job '${jobs[0].name}' must be sent inside a unit of work`);
+    for (const job of jobs) this.uow.addToBatch(this.batch, job);
   }
 
-  /** pg-boss's `db` option over the connection of the unit of work in progress. */
-  private async transactionDb(name: string) {
-    const connection = await transactionConnection(this.em, `job '${name}'`);
-    return { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) };
+  private async insert(jobs: Job[]): Promise<void> {
+    const connection = await transactionConnection(this.em, `job '${jobs[0].name}'`);
+    await this.boss.insert(jobs, { db: { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) } });
   }
 }
