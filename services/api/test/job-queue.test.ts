@@ -52,7 +52,7 @@ describe('jobs sent inside a unit of work', () => {
         await queue.sendMany([{ name: QUEUE, data: { marker: 'together', n: 3 } }, { name: QUEUE, data: { marker: 'together', n: 4 } }]);
       }),
     );
-    expect((await jobsOf('together')).map((job) => (job.data as { n: number }).n).sort()).toEqual([1, 3, 4]);
+    expect((await jobsOf('together')).map((job) => (job.data as unknown as { n: number }).n).sort()).toEqual([1, 3, 4]);
   });
 
   it('refuse to be sent outside a unit of work', async () => {

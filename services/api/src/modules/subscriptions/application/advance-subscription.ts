@@ -106,7 +106,15 @@ export class AdvanceSubscription {
   private async renew(subscription: Subscription, step: ChargeStep): Promise<Subscription | null> {
     const request = chargeRequest(subscription, step);
     const renewal = { subscriptionId: subscription.id, step, request, answer: await this.chargeSavedCard.execute(request) };
-    return this.uow.run(async () => this.record(await this.subscriptions.lock(subscription.id), renewal));
+    return this.recordOne(renewal);
+  }
+
+  private recordOne(renewal: Renewal): Promise<Subscription | null> {
+    return this.uow.run(async () => {
+      const recorded = await this.record(await this.subscriptions.lock(renewal.subscriptionId), renewal);
+      if (recorded) await this.subscriptions.save(recorded);
+      return recorded;
+    });
   }
 
   /**
@@ -120,13 +128,14 @@ export class AdvanceSubscription {
       return await this.uow.run(async () => {
         const locked = new Map((await this.subscriptions.lockMany(renewals.map((renewal) => renewal.subscriptionId))).map((s) => [s.id, s]));
         for (const renewal of renewals) recorded.set(renewal.subscriptionId, await this.record(locked.get(renewal.subscriptionId) ?? null, renewal));
+        await this.subscriptions.saveMany([...recorded.values()].filter((subscription) => subscription !== null));
         return recorded;
       });
     } catch {
       recorded.clear();
       for (const renewal of renewals) {
         try {
-          recorded.set(renewal.subscriptionId, await this.uow.run(async () => this.record(await this.subscriptions.lock(renewal.subscriptionId), renewal)));
+          recorded.set(renewal.subscriptionId, await this.recordOne(renewal));
         } catch (error) {
           failures.set(renewal.subscriptionId, error);
         }
@@ -135,7 +144,7 @@ export class AdvanceSubscription {
     }
   }
 
-  /** Inside the transaction, `locked` under its row lock: the charge, and the subscription moved on. */
+  /** Inside the transaction, `locked` under its row lock: the charge, and the subscription moved on (for the caller to save). */
   private async record(locked: Subscription | null, { step, request, answer }: Renewal): Promise<Subscription | null> {
     if (!locked?.stillDue(step)) return null;
     const charge = await this.recordCharge.execute(request, answer);
@@ -151,7 +160,6 @@ export class AdvanceSubscription {
         await this.effects.email(locked, 'dunning', `dunning:${locked.id}:${step.period}:${step.attempt}`);
       }
     }
-    await this.subscriptions.save(locked);
     return locked;
   }
 }

@@ -6,6 +6,8 @@ import type { SubscriptionStart } from '../../domain/subscription-start';
 export interface SubscriptionRepository {
   add(subscription: Subscription): Promise<void>;
   save(subscription: Subscription): Promise<void>;
+  /** Writes what the renewal run changes (status, period, dunning, cancellation) of each, in one statement. */
+  saveMany(subscriptions: Subscription[]): Promise<void>;
   findById(scope: Scope, id: string): Promise<Subscription | null>;
   findByIdUnscoped(id: string): Promise<Subscription | null>;
   findManyUnscoped(ids: string[]): Promise<Subscription[]>;
