@@ -22,11 +22,11 @@ afterAll(async () => {
   await app.close();
 });
 
-const unit = <T>(work: (uow: UnitOfWork, issue: () => Promise<string>) => Promise<T>) => {
+const unit = <T>(work: (uow: UnitOfWork, issue: (at?: Scope) => Promise<string>) => Promise<T>) => {
   const { container, inContext } = app.services;
   const uow = container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
-  const issue = () =>
-    container.get(IssueDocument).execute(scope, {
+  const issue = (at: Scope = scope) =>
+    container.get(IssueDocument).execute(at, {
       kind: 'sale',
       customerId: 'cus_numbering',
       chargeId: null,
@@ -38,7 +38,7 @@ const unit = <T>(work: (uow: UnitOfWork, issue: () => Promise<string>) => Promis
   return inContext(() => uow.run(() => work(uow, issue)));
 };
 
-const numbers = async () => (await db.query('select id, number from documents where account_id = $1 order by number', [scope.accountId])).rows;
+const numbers = async (of: Scope = scope) => (await db.query('select id, number from documents where account_id = $1 order by number', [of.accountId])).rows;
 
 describe('document numbers', () => {
   it('are taken at commit: a transaction that rolls back writes no document and takes no number', async () => {
@@ -65,5 +65,21 @@ describe('document numbers', () => {
     const before = (await numbers()).length;
     await Promise.all(Array.from({ length: 20 }, () => unit((_, issue) => issue())));
     expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 20 }, (_, i) => i + 1));
+  });
+
+  it('of one transaction follow each other in the order issued, each account its own sequence, and transactions numbering for two accounts in either order never deadlock', async () => {
+    const other: Scope = { accountId: (await app.createAccount('Second numbering merchant')).id, livemode: false };
+    const before = (await numbers()).length;
+    const issued = await unit(async (_, issue) => [await issue(), await issue(other), await issue(), await issue()]);
+    expect((await numbers()).slice(before)).toEqual([{ id: issued[0], number: before + 1 }, { id: issued[2], number: before + 2 }, { id: issued[3], number: before + 3 }]);
+    expect(await numbers(other)).toEqual([{ id: issued[1], number: 1 }]);
+
+    await Promise.all(Array.from({ length: 16 }, (_, i) => unit(async (_, issue) => {
+      const [first, second] = i % 2 ? [scope, other] : [other, scope];
+      await issue(first);
+      await issue(second);
+    })));
+    expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 3 + 16 }, (_, i) => i + 1));
+    expect((await numbers(other)).map((row) => row.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   });
 });

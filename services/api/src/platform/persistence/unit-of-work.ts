@@ -8,28 +8,23 @@ export interface UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T>;
   /** Whether a unit of work is in progress here (for writes that must share the caller's transaction). */
   active(): boolean;
-  /**
-   * Runs `step` inside the unit of work in progress as its last writes, just before it commits (steps in
-   * the order given). For what takes a lock every writer contends for: it is then held only for the commit.
-   */
-  beforeCommit(step: () => Promise<void>): void;
   /** Runs `effect` once the unit of work in progress commits (at once outside one; never on rollback). */
   afterCommit(effect: () => void): void;
   /**
-   * Adds `item` to `batch`, whose `write` runs once with every item the unit added, in order, after its
-   * beforeCommit steps (which may add more): many rows in one statement. A savepoint that rolls back
-   * takes its items with it.
+   * Adds `item` to `batch`, whose `write` runs once with every item the unit added, in order, as the
+   * unit's last writes just before it commits: many rows in a statement, and a lock every writer contends
+   * for (a document sequence) held only for the commit. A write may add to another batch. A savepoint
+   * that rolls back takes its items with it.
    */
   addToBatch<T>(batch: CommitBatch<T>, item: T): void;
 }
 
-/** Rows a unit of work writes together just before it commits (the events of a change). */
+/** Rows a unit of work writes together just before it commits (a change's events, jobs and documents). */
 export interface CommitBatch<T> {
   write(items: T[]): Promise<void>;
 }
 
 interface Hooks {
-  beforeCommit: Array<() => Promise<void>>;
   afterCommit: Array<() => void>;
   batches: Map<CommitBatch<unknown>, unknown[]>;
 }
@@ -52,7 +47,6 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
       // A savepoint: what it asked of the commit goes if it rolls back.
       const outer = this.hooks.getStore();
       const marks = outer && {
-        before: outer.beforeCommit.length,
         after: outer.afterCommit.length,
         batches: new Map([...outer.batches].map(([batch, items]) => [batch, items.length])),
       };
@@ -60,7 +54,6 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         return await this.em.transactional(() => work());
       } catch (error) {
         if (outer && marks) {
-          outer.beforeCommit.length = marks.before;
           outer.afterCommit.length = marks.after;
           for (const [batch, items] of outer.batches) {
             if (marks.batches.has(batch)) items.length = marks.batches.get(batch)!;
@@ -71,13 +64,12 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
       }
     }
     const fork = this.em.fork({ clear: true, cloneEventManager: true });
-    const hooks: Hooks = { beforeCommit: [], afterCommit: [], batches: new Map() };
+    const hooks: Hooks = { afterCommit: [], batches: new Map() };
     const result = await this.hooks.run(hooks, () =>
       TransactionContext.create(fork, async () => {
         await fork.begin();
         try {
           const value = await work();
-          for (const step of hooks.beforeCommit) await step();
           // A batch's write may add to another batch: write until none is left.
           for (const [batch, items] of hooks.batches) {
             hooks.batches.delete(batch);
@@ -96,12 +88,6 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     );
     for (const effect of hooks.afterCommit) effect();
     return result;
-  }
-
-  beforeCommit(step: () => Promise<void>): void {
-    const hooks = this.hooks.getStore();
-    if (!hooks || !this.active()) throw new Error('beforeCommit needs a unit of work in progress');
-    hooks.beforeCommit.push(step);
   }
 
   addToBatch<T>(batch: CommitBatch<T>, item: T): void {

@@ -3,7 +3,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import type { CommitBatch, UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type IssueInput, TaxDocument } from '../domain/tax-document';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
@@ -19,13 +19,17 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
 
 /**
  * Issues a document inside the caller's money transaction and returns its id. Its number, the next of
- * the scope's sequence for its type, is taken as that transaction's last write: numbers stay gapless (a
- * rolled-back transaction took none), and the lock on the sequence, which every money transaction of the
- * account waits for, is held only for the commit, with `document.created`. A document of money returned
- * refers to the charge's; one that needs an allocation number is asked for it right after the commit.
+ * the scope's sequence for its type, is taken with the transaction's last writes: numbers stay gapless
+ * (a rolled-back transaction took none), and the lock on the sequence, which every money transaction of
+ * the account waits for, is held only for the commit. The transaction's documents are numbered and
+ * written together (one statement per sequence, sequences in a fixed order, one insert), with their
+ * `document.created`. A document of money returned refers to the charge's; one that needs an allocation
+ * number is asked for it right after the commit.
  */
 @injectable()
 export class IssueDocument {
+  private readonly batch: CommitBatch<TaxDocument> = { write: (documents) => this.numberAndWrite(documents) };
+
   constructor(
     @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
@@ -39,12 +43,24 @@ export class IssueDocument {
     const original = input.kind === 'refund' && input.chargeId ? await this.documents.findSaleOf(scope, input.chargeId) : null;
     const refersTo = original && { documentId: original.id, type: original.type, number: original.number };
     const document = TaxDocument.issue(scope, { ...input, refersTo }, this.clock.now());
-    this.uow.beforeCommit(async () => {
-      document.numbered(await this.documents.nextNumber(scope, document.type));
-      await this.documents.add(document);
-      await this.recordEvent.execute(document, 'document.created', toDocumentResponse(document));
-      if (document.allocation) await this.queue.send(DOCUMENT_ALLOCATION_QUEUE, { documentId: document.id });
-    });
+    this.uow.addToBatch(this.batch, document);
     return document.id;
+  }
+
+  private async numberAndWrite(documents: TaxDocument[]): Promise<void> {
+    const sequences = new Map<string, TaxDocument[]>();
+    for (const document of documents) {
+      const key = `${document.accountId}:${document.livemode}:${document.type}`;
+      sequences.set(key, [...(sequences.get(key) ?? []), document]);
+    }
+    // In key order: two transactions numbering for the same accounts lock their sequences alike.
+    for (const key of [...sequences.keys()].sort()) {
+      const inSequence = sequences.get(key)!;
+      const first = await this.documents.takeNumbers(inSequence[0], inSequence[0].type, inSequence.length);
+      inSequence.forEach((document, i) => document.numbered(first + i));
+    }
+    await this.documents.addMany(documents);
+    await this.recordEvent.executeMany(documents.map((document) => ({ scope: document, type: 'document.created', data: toDocumentResponse(document) })));
+    await this.queue.sendMany(documents.filter((document) => document.allocation).map((document) => ({ name: DOCUMENT_ALLOCATION_QUEUE, data: { documentId: document.id } })));
   }
 }

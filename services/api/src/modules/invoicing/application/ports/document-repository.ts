@@ -11,9 +11,12 @@ export interface DocumentFilter {
 }
 
 export interface DocumentRepository {
-  /** The next number of the scope's sequence for `type`, taken inside the caller's transaction: a rollback gives it back. */
-  nextNumber(scope: Scope, type: DocumentType): Promise<number>;
-  add(document: TaxDocument): Promise<void>;
+  /**
+   * The next `count` numbers of the scope's sequence for `type` (the first is returned), taken inside the
+   * caller's transaction: a rollback gives them back.
+   */
+  takeNumbers(scope: Scope, type: DocumentType, count: number): Promise<number>;
+  addMany(documents: TaxDocument[]): Promise<void>;
   findById(scope: Scope, id: string): Promise<TaxDocument | null>;
   /** For jobs, which carry ids only. */
   findByIdUnscoped(id: string): Promise<TaxDocument | null>;

@@ -18,21 +18,21 @@ function issuedIn(period: IssuedPeriod | undefined): Record<string, unknown> {
 export class MikroOrmDocumentRepository implements DocumentRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async nextNumber(scope: Scope, type: DocumentType): Promise<number> {
+  async takeNumbers(scope: Scope, type: DocumentType, count: number): Promise<number> {
     // The row lock this takes is held until the money transaction commits, which keeps numbers gapless.
     const rows = await this.em.getConnection().execute(
-      `insert into document_sequences (account_id, livemode, type, next_number) values (?, ?, ?, 2)
-       on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1
-       returning next_number - 1 as number`,
-      [scope.accountId, scope.livemode, type],
+      `insert into document_sequences (account_id, livemode, type, next_number) values (?, ?, ?, 1 + ?)
+       on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + ?
+       returning next_number - ? as first`,
+      [scope.accountId, scope.livemode, type, count, count, count],
       'all',
       this.em.getTransactionContext(),
     );
-    return rows[0].number;
+    return rows[0].first;
   }
 
-  async add(document: TaxDocument): Promise<void> {
-    await this.em.insert(document);
+  async addMany(documents: TaxDocument[]): Promise<void> {
+    await this.em.insertMany(documents);
   }
 
   findById(scope: Scope, id: string): Promise<TaxDocument | null> {
