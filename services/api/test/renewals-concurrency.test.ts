@@ -9,8 +9,8 @@ import { waitFor } from './support/receiver';
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const COUNT = 1000;
 
-/** `COUNT` monthly subscriptions whose first period ended an hour ago, all on one saved card. */
-async function dueSubscriptions(app: TestApp, prefix: string): Promise<string> {
+/** `count` monthly subscriptions whose first period ended an hour ago, all on one saved card. */
+async function dueSubscriptions(app: TestApp, prefix: string, count = COUNT): Promise<string> {
   const merchant = await app.createAccount('Renewals at scale');
   const api = app.client(merchant.testKey);
   const customer = (await api.POST('/v1/customers', { body: { name: 'Many plans' } })).data!.data.id;
@@ -24,7 +24,7 @@ async function dueSubscriptions(app: TestApp, prefix: string): Promise<string> {
      select ? || lpad(g::text, 6, '0'), ?, false, ?, ?, ?, ?::json, 'active',
        now() - interval '1 month 1 hour', 0, now() - interval '1 month 1 hour', now() - interval '1 hour', now() - interval '1 month 1 hour'
      from generate_series(1, ?) g`,
-    [prefix, merchant.id, customer, price, pm, plan, COUNT],
+    [prefix, merchant.id, customer, price, pm, plan, count],
   );
   return merchant.id;
 }
@@ -92,4 +92,27 @@ describe('renewals at scale', () => {
     // The processor saw each period's charge once per attempt key: replays are not new authorizations.
     expect(ledger.periods).toBe(COUNT);
   }, 240_000);
+
+  it('a renewal that cannot be recorded holds back no other (of its batch, its page or later pages), and is charged once when it can be', async () => {
+    const accountId = await dueSubscriptions(first, 'sub_poison', 250); // two pages
+    const db = first.services.orm.em.fork().getConnection();
+    // A fault in PostgreSQL itself: the charge of one subscription cannot be written.
+    await db.execute(`create function refuse_poisoned_charge() returns trigger language plpgsql as $$
+      begin if new.subscription_id = 'sub_poison000008' then raise exception 'this charge cannot be recorded'; end if; return new; end $$`);
+    await db.execute('create trigger refuse_poisoned_charge before insert on charges for each row execute function refuse_poisoned_charge()');
+    const renew = () => first.services.inContext(() => first.services.container.get(RenewDueSubscriptions).execute());
+    try {
+      await expect(renew()).rejects.toThrow('this charge cannot be recorded');
+      expect(await paidPeriods(first, accountId)).toEqual({ charges: 249, subscriptions: 249, renewed: 249 });
+    } finally {
+      await db.execute('drop trigger refuse_poisoned_charge on charges');
+      await db.execute('drop function refuse_poisoned_charge()');
+    }
+    await renew();
+    expect(await paidPeriods(first, accountId)).toEqual({ charges: 250, subscriptions: 250, renewed: 250 });
+    const [ledger] = await db.execute(
+      "select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = 'sub_poison000008:1'",
+    );
+    expect(ledger.n).toBe(1);
+  }, 120_000);
 });

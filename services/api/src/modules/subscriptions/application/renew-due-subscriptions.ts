@@ -29,17 +29,27 @@ export class RenewDueSubscriptions {
     const now = testClock ? (await this.customerClock.now(testClock.scope, testClock)).now : this.clock.now();
     let steps = 0;
     let after: string | null = null;
+    // A subscription that fails stays due for the next run, and holds back none after it: the run goes
+    // on, then throws the first failure.
+    let failure: { error: unknown } | undefined;
     for (;;) {
       const ids = await this.subscriptions.dueIds(now, testClock?.testClockId ?? null, after, PAGE);
-      if (ids.length === 0) return steps;
+      if (ids.length === 0) {
+        if (failure) throw failure.error;
+        return steps;
+      }
       // A share of the page per lane: each lane's processor calls one after another, its renewals
       // recorded in one transaction.
       const share = Math.ceil(ids.length / RENEWAL_CONCURRENCY);
       const shares = Array.from({ length: Math.ceil(ids.length / share) }, (_, i) => ids.slice(i * share, (i + 1) * share));
       await inLanes(shares, RENEWAL_CONCURRENCY, async (lane) => {
         // Not `steps += await …`: that reads `steps` before the wait and loses the other lanes' steps.
-        const done = await this.advance.executeMany(lane, now);
-        steps += done;
+        try {
+          const done = await this.advance.executeMany(lane, now);
+          steps += done;
+        } catch (error) {
+          failure ??= { error };
+        }
       });
       after = ids[ids.length - 1];
     }
