@@ -8,7 +8,7 @@ import type { Refund } from '../../domain/refund';
 import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 
 export interface ChargeRepository {
-  add(charge: Charge): Promise<void>;
+  addMany(charges: Charge[]): Promise<void>;
   /** Writes, in one statement, what changes after a charge is recorded: status, amounts captured and refunded, capture and cancellation, document. */
   saveMany(charges: Charge[]): Promise<void>;
   findById(scope: Scope, id: string): Promise<Charge | null>;

@@ -33,8 +33,8 @@ const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => 
 export class MikroOrmChargeRepository implements ChargeRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(charge: Charge): Promise<void> {
-    await this.em.insert(charge);
+  async addMany(charges: Charge[]): Promise<void> {
+    await this.em.insertMany(charges);
   }
 
   async saveMany(charges: Charge[]): Promise<void> {
