@@ -4,6 +4,7 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { Scope } from '../../../shared/domain/scope';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 import { type ShownCard, UNKNOWN_CARD } from '../domain/charge';
+import type { PaymentMethod } from '../domain/payment-method';
 import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
 import { crashPoint } from './crash-point';
 import { MoneyGate } from './money-gate';
@@ -60,8 +61,32 @@ export class ChargeSavedCard {
   }
 
   async execute(request: SavedCardCharge): Promise<SavedCardAnswer> {
+    const [charged] = await this.executeMany([request]);
+    if ('error' in charged) throw charged.error;
+    return charged.answer;
+  }
+
+  /**
+   * Several charges one after another (a renewal batch), their cards read in one query; each answers
+   * or fails on its own.
+   */
+  async executeMany(requests: SavedCardCharge[]): Promise<Array<{ answer: SavedCardAnswer } | { error: unknown }>> {
+    const methods = new Map((await this.methods.findManyUnscoped(requests.map((request) => request.paymentMethodId))).map((method) => [method.id, method]));
+    const results: Array<{ answer: SavedCardAnswer } | { error: unknown }> = [];
+    for (const request of requests) {
+      const method = methods.get(request.paymentMethodId);
+      const inScope = method && method.accountId === request.scope.accountId && method.livemode === request.scope.livemode ? method : null;
+      try {
+        results.push({ answer: await this.charge(request, inScope) });
+      } catch (error) {
+        results.push({ error });
+      }
+    }
+    return results;
+  }
+
+  private async charge(request: SavedCardCharge, method: PaymentMethod | null): Promise<SavedCardAnswer> {
     const processor = await this.gate.processorFor(request.scope);
-    const method = await this.methods.findById(request.scope, request.paymentMethodId);
     if (!method?.customerId) return { outcome: { status: 'declined', code: 'card_declined', card: null }, card: method?.card() ?? UNKNOWN_CARD };
     crashPoint(this.settings, 'before_processor_call');
     const answer = await processor.authorize({

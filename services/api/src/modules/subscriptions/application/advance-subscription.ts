@@ -48,18 +48,18 @@ export class AdvanceSubscription {
    */
   async executeMany(subscriptionIds: string[], now: Date): Promise<number> {
     const subscriptions = await this.subscriptions.findManyUnscoped(subscriptionIds);
+    const due = subscriptions.flatMap((subscription) => {
+      const step = subscription.nextStep(now);
+      return step?.kind === 'charge' ? [{ subscriptionId: subscription.id, step, request: chargeRequest(subscription, step) }] : [];
+    });
     const renewals: Renewal[] = [];
     const failures = new Map<string, unknown>();
-    for (const subscription of subscriptions) {
-      const step = subscription.nextStep(now);
-      if (step?.kind !== 'charge') continue;
-      const request = chargeRequest(subscription, step);
-      try {
-        renewals.push({ subscriptionId: subscription.id, step, request, answer: await this.chargeSavedCard.execute(request) });
-      } catch (error) {
-        failures.set(subscription.id, error); // still due: the next run asks again
-      }
-    }
+    const charged = await this.chargeSavedCard.executeMany(due.map((renewal) => renewal.request));
+    due.forEach((renewal, i) => {
+      const result = charged[i];
+      if ('answer' in result) renewals.push({ ...renewal, answer: result.answer });
+      else failures.set(renewal.subscriptionId, result.error); // still due: the next run asks again
+    });
     const recorded = await this.recordAll(renewals, failures);
     let steps = 0;
     for (const subscription of subscriptions) {

@@ -55,6 +55,8 @@ export interface PaymentMethodRepository {
   addOnce(method: PaymentMethod): Promise<PaymentMethod>;
   save(method: PaymentMethod): Promise<void>;
   findById(scope: Scope, id: string): Promise<PaymentMethod | null>;
+  /** For batches of several accounts: the caller checks each one's scope. */
+  findManyUnscoped(ids: string[]): Promise<PaymentMethod[]>;
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>>;
 }
 

@@ -183,6 +183,10 @@ export class MikroOrmPaymentMethodRepository implements PaymentMethodRepository 
     return this.em.findOne(PaymentMethod, { ...inScope(scope), id });
   }
 
+  findManyUnscoped(ids: string[]): Promise<PaymentMethod[]> {
+    return this.em.find(PaymentMethod, { id: { $in: ids } });
+  }
+
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>> {
     const where: FilterQuery<PaymentMethod> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;
