@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { CustomerClock, TestClockSweep } from '../../../shared/domain/customer-clock';
-import { inLanes } from '../../../shared/domain/in-lanes';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import { AdvanceSubscription } from './advance-subscription';
@@ -13,7 +12,8 @@ const PAGE = 200;
 
 /**
  * The daily renewal run: every subscription with something due (renewals, retries, trial notices,
- * cancellations at period end), a page at a time shared among lanes so processor latency overlaps.
+ * cancellations at period end), in lanes that each take a share of a page at a time, so processor
+ * latency overlaps.
  * Without `testClock` it runs the subscriptions on real time; with one, that clock's, on its time.
  */
 @injectable()
@@ -27,31 +27,52 @@ export class RenewDueSubscriptions {
 
   async execute(testClock: TestClockSweep | null = null): Promise<number> {
     const now = testClock ? (await this.customerClock.now(testClock.scope, testClock)).now : this.clock.now();
+    const shares = this.dueShares(now, testClock?.testClockId ?? null);
     let steps = 0;
-    let after: string | null = null;
     // A subscription that fails stays due for the next run, and holds back none after it: the run goes
     // on, then throws the first failure.
     let failure: { error: unknown } | undefined;
-    for (;;) {
-      const ids = await this.subscriptions.dueIds(now, testClock?.testClockId ?? null, after, PAGE);
-      if (ids.length === 0) {
-        if (failure) throw failure.error;
-        return steps;
-      }
-      // A share of the page per lane: each lane's processor calls one after another, its renewals
-      // recorded in one transaction.
-      const share = Math.ceil(ids.length / RENEWAL_CONCURRENCY);
-      const shares = Array.from({ length: Math.ceil(ids.length / share) }, (_, i) => ids.slice(i * share, (i + 1) * share));
-      await inLanes(shares, RENEWAL_CONCURRENCY, async (lane) => {
-        // Not `steps += await …`: that reads `steps` before the wait and loses the other lanes' steps.
+    const lane = async () => {
+      for (let share = await shares.next(); share; share = await shares.next()) {
         try {
-          const done = await this.advance.executeMany(lane, now);
+          // Not `steps += await …`: that reads `steps` before the wait and loses the other lanes' steps.
+          const done = await this.advance.executeMany(share, now);
           steps += done;
         } catch (error) {
           failure ??= { error };
         }
-      });
-      after = ids[ids.length - 1];
-    }
+      }
+    };
+    await Promise.all(Array.from({ length: RENEWAL_CONCURRENCY }, lane));
+    if (failure) throw failure.error;
+    return steps;
+  }
+
+  /**
+   * The due subscriptions in shares of a page (one per lane), a page read when the lanes have taken the
+   * last one's shares: a lane recording its share never waits for the others to finish theirs, so while
+   * some lanes record, the others' processor calls go on.
+   */
+  private dueShares(now: Date, testClockId: string | null): { next(): Promise<string[] | null> } {
+    const ready: string[][] = [];
+    let after: string | null = null;
+    let done = false;
+    let reading: Promise<void> | null = null;
+    const readPage = async () => {
+      const ids = await this.subscriptions.dueIds(now, testClockId, after, PAGE);
+      if (ids.length === 0) done = true;
+      after = ids.at(-1) ?? after;
+      const share = Math.ceil(ids.length / RENEWAL_CONCURRENCY);
+      for (let i = 0; i < ids.length; i += share) ready.push(ids.slice(i, i + share));
+    };
+    return {
+      async next() {
+        while (ready.length === 0 && !done) {
+          reading ??= readPage().finally(() => (reading = null));
+          await reading;
+        }
+        return ready.shift() ?? null;
+      },
+    };
   }
 }
