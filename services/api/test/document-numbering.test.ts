@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IssueDocument } from '../src/modules/invoicing';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
+import type { CommitBatch, UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import type { Scope } from '../src/shared/domain/scope';
 import { startTestApp, type TestApp } from './support/harness';
 
@@ -81,5 +81,24 @@ describe('document numbers', () => {
     })));
     expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 3 + 16 }, (_, i) => i + 1));
     expect((await numbers(other)).map((row) => row.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+  });
+
+  it('are taken after the transaction\'s other last writes: a batch marked last (the numbering) is written after the others, and what it adds after it', async () => {
+    const written: string[] = [];
+    const uowOf = () => app.services.container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
+    const other: CommitBatch<string> = { write: async (items) => void written.push(`rows:${items.join(',')}`) };
+    const lastOne: CommitBatch<string> = {
+      last: true,
+      write: async (items) => {
+        written.push(`numbers:${items.join(',')}`);
+        uowOf().addToBatch(other, 'event of the document');
+      },
+    };
+    await unit(async (uow) => {
+      uow.addToBatch(lastOne, 'document');
+      uow.addToBatch(other, 'charge');
+      uow.addToBatch(other, 'event');
+    });
+    expect(written).toEqual(['rows:charge,event', 'numbers:document', 'rows:event of the document']);
   });
 });

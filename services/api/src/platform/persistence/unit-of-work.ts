@@ -12,9 +12,9 @@ export interface UnitOfWork {
   afterCommit(effect: () => void): void;
   /**
    * Adds `item` to `batch`, whose `write` runs once with every item the unit added, in order, as the
-   * unit's last writes just before it commits: many rows in a statement, and a lock every writer contends
-   * for (a document sequence) held only for the commit. A write may add to another batch. A savepoint
-   * that rolls back takes its items with it.
+   * unit's last writes just before it commits: many rows in a statement, and (a batch marked `last`) a
+   * lock every writer contends for, such as a document sequence, held only for the commit. A write may
+   * add to another batch. A savepoint that rolls back takes its items with it.
    */
   addToBatch<T>(batch: CommitBatch<T>, item: T): void;
 }
@@ -22,6 +22,8 @@ export interface UnitOfWork {
 /** Rows a unit of work writes together just before it commits (a change's events, jobs and documents). */
 export interface CommitBatch<T> {
   write(items: T[]): Promise<void>;
+  /** Written after every other batch: for one that takes a lock every writer contends for. */
+  last?: boolean;
 }
 
 interface Hooks {
@@ -70,10 +72,13 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         await fork.begin();
         try {
           const value = await work();
-          // A batch's write may add to another batch: write until none is left.
-          for (const [batch, items] of hooks.batches) {
+          // A batch's write may add to another batch: write until none is left, those marked last after the others.
+          for (;;) {
+            const entries = [...hooks.batches];
+            const [batch, items] = entries.find(([next]) => !next.last) ?? entries[0] ?? [];
+            if (!batch) break;
             hooks.batches.delete(batch);
-            await batch.write(items);
+            await batch.write(items!);
           }
           // Repositories write natively: with the entities read still tracked, the commit's flush would
           // write every saved one again (and diff every one read) for nothing.

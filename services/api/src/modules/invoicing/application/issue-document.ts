@@ -28,7 +28,7 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
  */
 @injectable()
 export class IssueDocument {
-  private readonly batch: CommitBatch<TaxDocument> = { write: (documents) => this.numberAndWrite(documents) };
+  private readonly batch: CommitBatch<TaxDocument> = { write: (documents) => this.numberAndWrite(documents), last: true };
 
   constructor(
     @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
