@@ -59,3 +59,21 @@ describe('jobs sent inside a unit of work', () => {
     await expect(app.services.inContext(() => queue.send(QUEUE, { marker: 'loose' }))).rejects.toThrow(/inside a unit of work/);
   });
 });
+
+describe('a queue with a backlog', () => {
+  it('hands out its next jobs without sorting the whole backlog (pg-boss\'s fetch order is indexed)', async () => {
+    const backlog = 'job-queue-backlog';
+    await app.services.boss.createQueue(backlog);
+    await app.services.boss.insert(Array.from({ length: 5_000 }, (_, n) => ({ name: backlog, data: { n } })));
+    const db = app.services.orm.em.fork().getConnection();
+    await db.execute('analyze pgboss.job');
+    // The selection of pg-boss 10's fetch (plans.js, fetchNextJob), as the worker runs it.
+    const plan = (await db.execute(
+      `explain select id from pgboss.job where name = ? and state < 'active' and start_after < now()
+       order by priority desc, created_on, id limit 100 for update skip locked`,
+      [backlog],
+    )).map((row) => row['QUERY PLAN'] as string).join('\n');
+    expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
+    expect(plan).not.toMatch(/Sort/);
+  });
+});
