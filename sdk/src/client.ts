@@ -105,10 +105,10 @@ function directCaller(transport: Transport, apiKey: string | undefined, retry: R
     const params = (init.params ?? {}) as Params;
     const headers: Record<string, string> = {};
     if (init.body !== undefined) headers['content-type'] = 'application/json';
-    if (apiKey) headers.authorization = `Bearer ${apiKey}`;
     for (const extra of [init.headers, params.header] as (Record<string, unknown> | undefined)[]) {
       for (const name in extra) if (extra[name] !== undefined && extra[name] !== null) headers[name.toLowerCase()] = String(extra[name]);
     }
+    if (apiKey) headers.authorization = `Bearer ${apiKey}`; // the client's key, as the fetch path's middleware sets it
     if (method === 'POST' && !headers['idempotency-key']) headers['idempotency-key'] = globalThis.crypto.randomUUID();
     const exchange: Exchange = {
       method,

@@ -13,12 +13,23 @@ export async function transactionConnection(em: EntityManager, what: string): Pr
   return (await trx.client.acquireConnection()) as SqlConnection;
 }
 
-/** Writes each row's `status` in one statement, inside the unit of work. */
-export async function saveStatuses(em: EntityManager, table: string, rows: Array<{ id: string; status: string }>): Promise<void> {
+/**
+ * Writes `columns` (name → SQL type) of each row, found by `id`, in one statement inside the unit of
+ * work; `rows` carry the values under the columns' names.
+ */
+export async function saveColumns(em: EntityManager, table: string, columns: Record<string, string>, rows: Array<{ id: string } & Record<string, unknown>>): Promise<void> {
   if (rows.length === 0) return;
+  const names = Object.keys(columns);
   const connection = await transactionConnection(em, `saving ${table}`);
   await connection.query(
-    `update ${table} t set status = v.status from jsonb_to_recordset($1::jsonb) as v(id text, status text) where t.id = v.id`,
-    [JSON.stringify(rows.map(({ id, status }) => ({ id, status })))],
+    `update ${table} t set ${names.map((name) => `${name} = v.${name}`).join(', ')}
+       from jsonb_to_recordset($1::jsonb) as v(id text, ${names.map((name) => `${name} ${columns[name]}`).join(', ')})
+      where t.id = v.id`,
+    [JSON.stringify(rows.map((row) => Object.fromEntries(['id', ...names].map((name) => [name, row[name]]))))],
   );
+}
+
+/** Writes each row's `status` in one statement, inside the unit of work. */
+export function saveStatuses(em: EntityManager, table: string, rows: Array<{ id: string; status: string }>): Promise<void> {
+  return saveColumns(em, table, { status: 'text' }, rows);
 }

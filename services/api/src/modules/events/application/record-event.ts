@@ -63,7 +63,9 @@ export class RecordEvent {
     const scopes = new Map<string, Event[]>();
     for (const event of events) {
       const key = `${event.accountId}:${event.livemode}`;
-      scopes.set(key, [...(scopes.get(key) ?? []), event]);
+      const group = scopes.get(key);
+      if (group) group.push(event);
+      else scopes.set(key, [event]);
     }
     const jobs: Array<{ name: string; data: DeliveryJob }> = [];
     for (const inScope of scopes.values()) {

@@ -51,7 +51,9 @@ export class IssueDocument {
     const sequences = new Map<string, TaxDocument[]>();
     for (const document of documents) {
       const key = `${document.accountId}:${document.livemode}:${document.type}`;
-      sequences.set(key, [...(sequences.get(key) ?? []), document]);
+      const group = sequences.get(key);
+      if (group) group.push(document);
+      else sequences.set(key, [document]);
     }
     // In key order: two transactions numbering for the same accounts lock their sequences alike.
     for (const key of [...sequences.keys()].sort()) {

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode, UniqueConstraintViolati
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { saveStatuses, transactionConnection } from '../../../../platform/persistence/transaction-connection';
+import { saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -29,6 +29,11 @@ async function insertUnlessConflict(em: EntityManager, entity: object): Promise<
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
+/** What changes on a charge after it is recorded. */
+const CHARGE_CHANGES = {
+  status: 'text', amount_captured: 'bigint', amount_refunded: 'bigint', captured_at: 'timestamptz', canceled_at: 'timestamptz', cancellation_reason: 'text', document_id: 'text',
+};
+
 @injectable()
 export class MikroOrmChargeRepository implements ChargeRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
@@ -37,26 +42,17 @@ export class MikroOrmChargeRepository implements ChargeRepository {
     await this.em.insertMany(charges);
   }
 
-  async saveMany(charges: Charge[]): Promise<void> {
-    if (charges.length === 0) return;
-    const connection = await transactionConnection(this.em, 'saving charges');
-    await connection.query(
-      `update charges c set status = v.status, amount_captured = v.amount_captured, amount_refunded = v.amount_refunded, captured_at = v.captured_at,
-              canceled_at = v.canceled_at, cancellation_reason = v.cancellation_reason, document_id = v.document_id
-         from jsonb_to_recordset($1::jsonb) as v(id text, status text, amount_captured bigint, amount_refunded bigint, captured_at timestamptz,
-              canceled_at timestamptz, cancellation_reason text, document_id text)
-        where c.id = v.id`,
-      [JSON.stringify(charges.map((charge) => ({
-        id: charge.id,
-        status: charge.status,
-        amount_captured: charge.amountCaptured,
-        amount_refunded: charge.amountRefunded,
-        captured_at: charge.capturedAt,
-        canceled_at: charge.canceledAt,
-        cancellation_reason: charge.cancellationReason,
-        document_id: charge.documentId,
-      })))],
-    );
+  saveMany(charges: Charge[]): Promise<void> {
+    return saveColumns(this.em, 'charges', CHARGE_CHANGES, charges.map((charge) => ({
+      id: charge.id,
+      status: charge.status,
+      amount_captured: charge.amountCaptured,
+      amount_refunded: charge.amountRefunded,
+      captured_at: charge.capturedAt,
+      canceled_at: charge.canceledAt,
+      cancellation_reason: charge.cancellationReason,
+      document_id: charge.documentId,
+    })));
   }
 
   findById(scope: Scope, id: string): Promise<Charge | null> {

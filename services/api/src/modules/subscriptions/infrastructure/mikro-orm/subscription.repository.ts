@@ -2,11 +2,17 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { transactionConnection } from '../../../../platform/persistence/transaction-connection';
+import { saveColumns } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { SubscriptionRepository } from '../../application/ports/subscription-repository';
 import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from '../../domain/subscription';
+
+/** What the renewal run changes on a subscription: status, period, dunning, cancellation. */
+const RENEWAL_CHANGES = {
+  status: 'text', period_index: 'integer', current_period_start: 'timestamptz', current_period_end: 'timestamptz', trial_will_end_sent: 'boolean',
+  cancel_at_period_end: 'boolean', canceled_at: 'timestamptz', failed_attempts: 'integer', first_failure_at: 'timestamptz', next_retry_at: 'timestamptz',
+};
 
 @injectable()
 export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
@@ -21,31 +27,20 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
     await this.em.nativeUpdate(Subscription, { id }, changes);
   }
 
-  async saveMany(subscriptions: Subscription[]): Promise<void> {
-    if (subscriptions.length === 0) return;
-    const connection = await transactionConnection(this.em, 'saving subscriptions');
-    await connection.query(
-      `update subscriptions s set status = v.status, period_index = v.period_index, current_period_start = v.current_period_start,
-              current_period_end = v.current_period_end, trial_will_end_sent = v.trial_will_end_sent, cancel_at_period_end = v.cancel_at_period_end,
-              canceled_at = v.canceled_at, failed_attempts = v.failed_attempts, first_failure_at = v.first_failure_at, next_retry_at = v.next_retry_at
-         from jsonb_to_recordset($1::jsonb) as v(id text, status text, period_index integer, current_period_start timestamptz, current_period_end timestamptz,
-              trial_will_end_sent boolean, cancel_at_period_end boolean, canceled_at timestamptz, failed_attempts integer, first_failure_at timestamptz,
-              next_retry_at timestamptz)
-        where s.id = v.id`,
-      [JSON.stringify(subscriptions.map((s) => ({
-        id: s.id,
-        status: s.status,
-        period_index: s.periodIndex,
-        current_period_start: s.currentPeriodStart,
-        current_period_end: s.currentPeriodEnd,
-        trial_will_end_sent: s.trialWillEndSent,
-        cancel_at_period_end: s.cancelAtPeriodEnd,
-        canceled_at: s.canceledAt,
-        failed_attempts: s.failedAttempts,
-        first_failure_at: s.firstFailureAt,
-        next_retry_at: s.nextRetryAt,
-      })))],
-    );
+  saveMany(subscriptions: Subscription[]): Promise<void> {
+    return saveColumns(this.em, 'subscriptions', RENEWAL_CHANGES, subscriptions.map((s) => ({
+      id: s.id,
+      status: s.status,
+      period_index: s.periodIndex,
+      current_period_start: s.currentPeriodStart,
+      current_period_end: s.currentPeriodEnd,
+      trial_will_end_sent: s.trialWillEndSent,
+      cancel_at_period_end: s.cancelAtPeriodEnd,
+      canceled_at: s.canceledAt,
+      failed_attempts: s.failedAttempts,
+      first_failure_at: s.firstFailureAt,
+      next_retry_at: s.nextRetryAt,
+    })));
   }
 
   findById(scope: Scope, id: string): Promise<Subscription | null> {
