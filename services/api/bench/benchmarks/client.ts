@@ -37,7 +37,7 @@ export const clientBenchmarks: Benchmark[] = [
     name: 'sdk-overhead',
     what: 'the SDK creating customers (POST /v1/customers) against a local stub, against raw undici.request',
     goal: 0.8,
-    floor: 0.02,
+    floor: 0.4,
     async trial(ctx, side) {
       const stub = await ctx.server('stub');
       let result;

@@ -365,7 +365,7 @@ export const jobBenchmarks: Benchmark[] = [
       name: 'renewal-sweep',
       what: 'the daily renewal run over 5k due subscriptions (5 % declining; --scale for 1k–100k), against raw one-transaction-per-subscription renewals in 8 lanes',
       goal: 1.0,
-      floor: 0.1,
+      floor: 0.6,
       unit: 'renewals/s',
     },
     [5_000, 2_000, 40],
@@ -375,7 +375,7 @@ export const jobBenchmarks: Benchmark[] = [
     name: 'renewal-latency-overlap',
     what: 'renewals with a processor answering in 50 ms, against C/L (8 renewals in flight / 50 ms)',
     goal: 0.8,
-    floor: 0.25,
+    floor: 0.4,
     unit: 'renewals/s',
     async prepare(ctx) {
       if (!latent) {
@@ -409,7 +409,7 @@ export const jobBenchmarks: Benchmark[] = [
     name: 'queue-drain',
     what: `20k no-op jobs drained by the worker's batch worker at each queue's batch size (${DRAIN_CONFIGS.join(', ')}), against a raw fetch(1000) + complete loop`,
     goal: 0.5,
-    floor: 0.15,
+    floor: 0.25,
     unit: 'jobs/s',
     async trial(ctx, side, warmUp) {
       const jobs = trialItems(20_000, 5_000, 100, warmUp);
