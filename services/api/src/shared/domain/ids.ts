@@ -1,15 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+// Random bytes drawn from the OS source 4 KB at a time (as Node does for randomUUID): one draw per
+// request would cost more than the id itself.
+const pool = Buffer.alloc(4096);
+let taken = pool.length;
+function randomByte(): number {
+  if (taken === pool.length) {
+    randomFillSync(pool);
+    taken = 0;
+  }
+  return pool[taken++];
+}
 
 /** Unbiased base62 string from the OS random source (rejection sampling, 62 × 4 = 248 < 256). */
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248) out += BASE62[byte % 62];
-      if (out.length === length) break;
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }
