@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { findBySql } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { PriceFilter, PriceRepository, ProductRepository } from '../../application/ports/catalog-repository';
@@ -19,7 +20,7 @@ export class MikroOrmProductRepository implements ProductRepository {
   }
 
   async findMany(scope: Scope, ids: string[]): Promise<Product[]> {
-    return ids.length === 0 ? [] : this.em.find(Product, { ...inScope(scope), id: { $in: ids } });
+    return ids.length === 0 ? [] : findBySql(this.em, Product, 'select * from products where account_id = $1 and livemode = $2 and id = any($3)', [scope.accountId, scope.livemode, ids]);
   }
 
   list(scope: Scope, page: PageRequest): Promise<Page<Product>> {
@@ -40,7 +41,7 @@ export class MikroOrmPriceRepository implements PriceRepository {
   }
 
   async findMany(scope: Scope, ids: string[]): Promise<Price[]> {
-    return ids.length === 0 ? [] : this.em.find(Price, { ...inScope(scope), id: { $in: ids } });
+    return ids.length === 0 ? [] : findBySql(this.em, Price, 'select * from prices where account_id = $1 and livemode = $2 and id = any($3)', [scope.accountId, scope.livemode, ids]);
   }
 
   list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>> {

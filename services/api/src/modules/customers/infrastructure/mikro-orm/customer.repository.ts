@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { findBySql } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CustomerRepository } from '../../application/ports/customer-repository';
@@ -11,8 +12,9 @@ import { Customer } from '../../domain/customer';
 export class MikroOrmCustomerRepository implements CustomerRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  findById(scope: Scope, id: string): Promise<Customer | null> {
-    return this.em.findOne(Customer, { accountId: scope.accountId, livemode: scope.livemode, id });
+  async findById(scope: Scope, id: string): Promise<Customer | null> {
+    const found = await findBySql(this.em, Customer, 'select * from customers where account_id = $1 and livemode = $2 and id = $3', [scope.accountId, scope.livemode, id]);
+    return found[0] ?? null;
   }
 
   list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>> {

@@ -2,6 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { findBySql } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DiscountRuleRepository } from '../../application/ports/discount-rule-repository';
@@ -31,11 +32,7 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
 
   async findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
     if (codes.length === 0) return [];
-    return this.em
-      .createQueryBuilder(DiscountRule)
-      .where({ accountId: scope.accountId, livemode: scope.livemode })
-      .andWhere('code_key in (?)', [codes.map(normalizeCode)])
-      .getResultList();
+    return findBySql(this.em, DiscountRule, 'select * from discounts where account_id = $1 and livemode = $2 and code_key = any($3)', [scope.accountId, scope.livemode, codes.map(normalizeCode)]);
   }
 
   async reserve(scope: Scope, sessionId: string, ruleIds: string[], now: Date): Promise<string[]> {
@@ -71,9 +68,8 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
   }
 
   async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
-    const query = this.em.createQueryBuilder(DiscountRule).where({ accountId: scope.accountId, livemode: scope.livemode });
-    // Knex spreads an array binding into a list, so an empty one must not reach `in (?)`.
-    if (codes.length === 0) return query.andWhere({ automatic: true }).getResultList();
-    return query.andWhere('(automatic or code_key in (?))', [codes.map(normalizeCode)]).getResultList();
+    return findBySql(this.em, DiscountRule, 'select * from discounts where account_id = $1 and livemode = $2 and (automatic or code_key = any($3))', [
+      scope.accountId, scope.livemode, codes.map(normalizeCode),
+    ]);
   }
 }
