@@ -50,3 +50,12 @@ export async function findBySql<T extends object>(em: EntityManager, entity: Ent
     if (!trx) await client.releaseConnection(connection);
   }
 }
+
+/**
+ * The entity with this primary key: the one this request or transaction already holds, else read by
+ * `findBySql` from `table` (as `findOne` by key does, without its query building).
+ */
+export async function findKnownOrBySql<T extends object>(em: EntityManager, entity: EntityClass<T>, table: string, id: string): Promise<T | null> {
+  const known = em.getUnitOfWork().getById<T>(entity.name, id as never);
+  return known ?? (await findBySql(em, entity, `select * from ${table} where id = $1`, [id]))[0] ?? null;
+}

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql } from '../../../../platform/persistence/transaction-connection';
+import { findKnownOrBySql } from '../../../../platform/persistence/transaction-connection';
 import type { AccountRepository, ApiKeyRepository } from '../../application/ports/account-repository';
 import { Account } from '../../domain/account';
 import { ApiKey, type KeyScope } from '../../domain/api-key';
@@ -10,10 +10,8 @@ import { ApiKey, type KeyScope } from '../../domain/api-key';
 export class MikroOrmAccountRepository implements AccountRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async findById(id: string): Promise<Account | null> {
-    // Read once per request or transaction, however many steps ask.
-    const known = this.em.getUnitOfWork().getById<Account>(Account.name, id);
-    return known ?? (await findBySql(this.em, Account, 'select * from accounts where id = $1', [id]))[0] ?? null;
+  findById(id: string): Promise<Account | null> {
+    return findKnownOrBySql(this.em, Account, 'accounts', id);
   }
 
   async save(account: Account): Promise<void> {

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, findKnownOrBySql, saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
@@ -21,11 +21,11 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   }
 
   findByIdUnscoped(id: string): Promise<CheckoutSession | null> {
-    return this.em.findOne(CheckoutSession, { id });
+    return findKnownOrBySql(this.em, CheckoutSession, 'checkout_sessions', id);
   }
 
-  findForUpdate(id: string): Promise<CheckoutSession | null> {
-    return this.em.findOne(CheckoutSession, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async findForUpdate(id: string): Promise<CheckoutSession | null> {
+    return (await findBySql(this.em, CheckoutSession, 'select * from checkout_sessions where id = $1 for update', [id]))[0] ?? null;
   }
 
   list(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<CheckoutSession>> {

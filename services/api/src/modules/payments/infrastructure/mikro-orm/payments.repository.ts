@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode, UniqueConstraintViolati
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -103,8 +103,9 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
     await this.em.nativeUpdate(PaymentAttempt, { id }, changes);
   }
 
-  findLive(sessionId: string): Promise<PaymentAttempt | null> {
-    return this.em.findOne(PaymentAttempt, { checkoutSessionId: sessionId, status: { $in: ['pending', 'requires_action', 'succeeded'] } }, { refresh: true });
+  async findLive(sessionId: string): Promise<PaymentAttempt | null> {
+    const live = await findBySql(this.em, PaymentAttempt, `select * from payment_attempts where checkout_session_id = $1 and status in ('pending', 'requires_action', 'succeeded')`, [sessionId]);
+    return live[0] ?? null;
   }
 
   async sessionsWithPending(sessionIds: string[]): Promise<Set<string>> {
@@ -113,12 +114,12 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
     return new Set(rows.map((row) => row.checkoutSessionId));
   }
 
-  findForUpdate(id: string): Promise<PaymentAttempt | null> {
-    return this.em.findOne(PaymentAttempt, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+  async findForUpdate(id: string): Promise<PaymentAttempt | null> {
+    return (await findBySql(this.em, PaymentAttempt, 'select * from payment_attempts where id = $1 for update', [id]))[0] ?? null;
   }
 
-  findById(id: string): Promise<PaymentAttempt | null> {
-    return this.em.findOne(PaymentAttempt, { id }, { refresh: true });
+  async findById(id: string): Promise<PaymentAttempt | null> {
+    return (await findBySql(this.em, PaymentAttempt, 'select * from payment_attempts where id = $1', [id]))[0] ?? null;
   }
 
   pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
