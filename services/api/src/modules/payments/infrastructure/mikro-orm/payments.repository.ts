@@ -29,6 +29,9 @@ async function insertUnlessConflict(em: EntityManager, entity: object): Promise<
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
+/** What changes on a payment attempt after it starts: its state, and the shopper's answer to a challenge. */
+const ATTEMPT_CHANGES = { status: 'text', request: 'json', challenge_id: 'text', charge_id: 'text', failure_code: 'text', updated_at: 'timestamptz' };
+
 /** What changes on a charge after it is recorded. */
 const CHARGE_CHANGES = {
   status: 'text', amount_captured: 'bigint', amount_refunded: 'bigint', captured_at: 'timestamptz', canceled_at: 'timestamptz', cancellation_reason: 'text', document_id: 'text',
@@ -98,9 +101,10 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
     return insertUnlessConflict(this.em, attempt);
   }
 
-  async save(attempt: PaymentAttempt): Promise<void> {
-    const { id, ...changes } = attempt;
-    await this.em.nativeUpdate(PaymentAttempt, { id }, changes);
+  save(attempt: PaymentAttempt): Promise<void> {
+    return saveColumns(this.em, 'payment_attempts', ATTEMPT_CHANGES, [{
+      id: attempt.id, status: attempt.status, request: attempt.request, challenge_id: attempt.challengeId, charge_id: attempt.chargeId, failure_code: attempt.failureCode, updated_at: attempt.updatedAt,
+    }]);
   }
 
   async findLive(sessionId: string): Promise<PaymentAttempt | null> {
