@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IssueDocument } from '../src/modules/invoicing';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
-import type { CommitBatch, UnitOfWork } from '../src/platform/persistence/unit-of-work';
+import { type CommitBatch, COMMIT_ORDER, type UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import type { Scope } from '../src/shared/domain/scope';
 import { startTestApp, type TestApp } from './support/harness';
 
@@ -83,22 +83,26 @@ describe('document numbers', () => {
     expect((await numbers(other)).map((row) => row.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   });
 
-  it('are taken after the transaction\'s other last writes: a batch marked last (the numbering) is written after the others, and what it adds after it', async () => {
+  it('are taken after the transaction\'s new rows and before what they add to (events, jobs), each of those written once', async () => {
     const written: string[] = [];
     const uowOf = () => app.services.container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
-    const other: CommitBatch<string> = { write: async (items) => void written.push(`rows:${items.join(',')}`) };
-    const lastOne: CommitBatch<string> = {
-      last: true,
+    const batchOf = (name: string, order: number, adds?: () => void): CommitBatch<string> => ({
+      order,
       write: async (items) => {
-        written.push(`numbers:${items.join(',')}`);
-        uowOf().addToBatch(other, 'event of the document');
+        written.push(`${name}:${items.join(',')}`);
+        adds?.();
       },
-    };
-    await unit(async (uow) => {
-      uow.addToBatch(lastOne, 'document');
-      uow.addToBatch(other, 'charge');
-      uow.addToBatch(other, 'event');
     });
-    expect(written).toEqual(['rows:charge,event', 'numbers:document', 'rows:event of the document']);
+    const jobs = batchOf('jobs', COMMIT_ORDER.jobs);
+    const events = batchOf('events', COMMIT_ORDER.events, () => uowOf().addToBatch(jobs, 'delivery'));
+    const documents = batchOf('documents', COMMIT_ORDER.documents, () => uowOf().addToBatch(events, 'document.created'));
+    const rows = batchOf('rows', COMMIT_ORDER.rows);
+    await unit(async (uow) => {
+      uow.addToBatch(jobs, 'receipt');
+      uow.addToBatch(events, 'charge.succeeded');
+      uow.addToBatch(documents, 'document');
+      uow.addToBatch(rows, 'charge');
+    });
+    expect(written).toEqual(['rows:charge', 'documents:document', 'events:charge.succeeded,document.created', 'jobs:receipt,delivery']);
   });
 });

@@ -4,7 +4,7 @@ import { PgBoss } from './pg-boss';
 import type { JobQueue } from './job-queue';
 import { PERSISTENCE } from '../persistence/persistence.tokens';
 import { transactionConnection } from '../persistence/transaction-connection';
-import type { CommitBatch, UnitOfWork } from '../persistence/unit-of-work';
+import { type CommitBatch, COMMIT_ORDER, type UnitOfWork } from '../persistence/unit-of-work';
 import { JOBS } from './jobs.tokens';
 
 type Job = { name: string; data: object; startAfter?: Date; singletonKey?: string };
@@ -15,7 +15,7 @@ type Job = { name: string; data: object; startAfter?: Date; singletonKey?: strin
  */
 @injectable()
 export class PgBossJobQueue implements JobQueue {
-  private readonly batch: CommitBatch<Job> = { write: (jobs) => this.insert(jobs) };
+  private readonly batch: CommitBatch<Job> = { write: (jobs) => this.insert(jobs), order: COMMIT_ORDER.jobs };
 
   constructor(
     @inject(JOBS.Boss) private readonly boss: PgBoss,

@@ -12,18 +12,26 @@ export interface UnitOfWork {
   afterCommit(effect: () => void): void;
   /**
    * Adds `item` to `batch`, whose `write` runs once with every item the unit added, in order, as the
-   * unit's last writes just before it commits: many rows in a statement, and (a batch marked `last`) a
-   * lock every writer contends for, such as a document sequence, held only for the commit. A write may
-   * add to another batch. A savepoint that rolls back takes its items with it.
+   * unit's last writes just before it commits: many rows in a statement. Batches are written by their
+   * `order`; a write may add to a later batch (a document's event, an event's delivery jobs), so each is
+   * written once, and a lock every writer contends for (a document sequence) is held only for the rest.
+   * A savepoint that rolls back takes its items with it.
    */
   addToBatch<T>(batch: CommitBatch<T>, item: T): void;
 }
 
+/**
+ * The order of a transaction's last writes: rows (new charges) first; then documents, whose numbering
+ * locks the account's sequence, and after them only what they add to: the events (their
+ * `document.created` among them) and the jobs (delivery jobs among them).
+ */
+export const COMMIT_ORDER = { rows: 0, documents: 1, events: 2, jobs: 3 } as const;
+
 /** Rows a unit of work writes together just before it commits (a change's events, jobs and documents). */
 export interface CommitBatch<T> {
   write(items: T[]): Promise<void>;
-  /** Written after every other batch: for one that takes a lock every writer contends for. */
-  last?: boolean;
+  /** `COMMIT_ORDER`: lower first (default `rows`); batches of one order in the order first used. */
+  order?: number;
 }
 
 interface Hooks {
@@ -72,10 +80,11 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         await fork.begin();
         try {
           const value = await work();
-          // A batch's write may add to another batch: write until none is left, those marked last after the others.
+          // A batch's write may add to another batch: write until none is left, lowest order first.
           for (;;) {
-            const entries = [...hooks.batches];
-            const [batch, items] = entries.find(([next]) => !next.last) ?? entries[0] ?? [];
+            const [batch, items] = [...hooks.batches].reduce<[CommitBatch<unknown>, unknown[]] | []>(
+              (first, entry) => (first.length === 0 || (entry[0].order ?? 0) < (first[0].order ?? 0) ? entry : first), [],
+            );
             if (!batch) break;
             hooks.batches.delete(batch);
             await batch.write(items!);

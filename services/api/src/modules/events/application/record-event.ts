@@ -6,7 +6,7 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { CommitBatch, UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { type CommitBatch, COMMIT_ORDER, type UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { Event } from '../domain/event';
 import type { EventType } from '../domain/event-types';
 
@@ -35,7 +35,7 @@ export interface DeliveryJob {
  */
 @injectable()
 export class RecordEvent {
-  private readonly batch: CommitBatch<Event> = { write: (events) => this.write(events) };
+  private readonly batch: CommitBatch<Event> = { write: (events) => this.write(events), order: COMMIT_ORDER.events };
 
   constructor(
     @inject(EVENTS.EventRepository) private readonly events: EventRepository,

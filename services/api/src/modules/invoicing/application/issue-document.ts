@@ -3,7 +3,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { CommitBatch, UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { type CommitBatch, COMMIT_ORDER, type UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type IssueInput, TaxDocument } from '../domain/tax-document';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
@@ -21,14 +21,14 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
  * Issues a document inside the caller's money transaction and returns its id. Its number, the next of
  * the scope's sequence for its type, is taken with the transaction's last writes: numbers stay gapless
  * (a rolled-back transaction took none), and the lock on the sequence, which every money transaction of
- * the account waits for, is held only for the commit. The transaction's documents are numbered and
- * written together (one statement per sequence, sequences in a fixed order, one insert), with their
- * `document.created`. A document of money returned refers to the charge's; one that needs an allocation
+ * the account waits for, is held only for the rest of them (`COMMIT_ORDER`: the events, the jobs) and
+ * the commit. The transaction's documents are numbered and written together (one statement per
+ * sequence, sequences in a fixed order, one insert), their `document.created` with its other events. A document of money returned refers to the charge's; one that needs an allocation
  * number is asked for it right after the commit.
  */
 @injectable()
 export class IssueDocument {
-  private readonly batch: CommitBatch<TaxDocument> = { write: (documents) => this.numberAndWrite(documents), last: true };
+  private readonly batch: CommitBatch<TaxDocument> = { write: (documents) => this.numberAndWrite(documents), order: COMMIT_ORDER.documents };
 
   constructor(
     @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
