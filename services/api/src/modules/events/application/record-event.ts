@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { groupBy } from '../../../shared/domain/group-by';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -60,13 +61,7 @@ export class RecordEvent {
 
   private async write(events: Event[]): Promise<void> {
     await this.events.addMany(events);
-    const scopes = new Map<string, Event[]>();
-    for (const event of events) {
-      const key = `${event.accountId}:${event.livemode}`;
-      const group = scopes.get(key);
-      if (group) group.push(event);
-      else scopes.set(key, [event]);
-    }
+    const scopes = groupBy(events, (event) => `${event.accountId}:${event.livemode}`);
     const jobs: Array<{ name: string; data: DeliveryJob }> = [];
     for (const inScope of scopes.values()) {
       const endpoints = await this.endpoints.listSubscribed(inScope[0], [...new Set(inScope.map((event) => event.type))]);

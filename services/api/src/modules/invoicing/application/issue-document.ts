@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { groupBy } from '../../../shared/domain/group-by';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -48,13 +49,7 @@ export class IssueDocument {
   }
 
   private async numberAndWrite(documents: TaxDocument[]): Promise<void> {
-    const sequences = new Map<string, TaxDocument[]>();
-    for (const document of documents) {
-      const key = `${document.accountId}:${document.livemode}:${document.type}`;
-      const group = sequences.get(key);
-      if (group) group.push(document);
-      else sequences.set(key, [document]);
-    }
+    const sequences = groupBy(documents, (document) => `${document.accountId}:${document.livemode}:${document.type}`);
     // In key order: two transactions numbering for the same accounts lock their sequences alike.
     for (const key of [...sequences.keys()].sort()) {
       const inSequence = sequences.get(key)!;

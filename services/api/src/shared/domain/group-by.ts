@@ -1,0 +1,11 @@
+/** `items` in groups by `keyOf`, each group and the groups in the order first met (Node 20 has no `Map.groupBy`). */
+export function groupBy<T>(items: Iterable<T>, keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
