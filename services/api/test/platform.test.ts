@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
+import { AccountSchema } from '../src/modules/accounts/infrastructure/mikro-orm/account.schema';
 import { createContractRouter } from '../src/platform/http/contract-router';
+import { inOwnContext } from '../src/platform/persistence/own-context';
 import { errorMapper } from '../src/platform/http/error-mapper';
 import { loadOpenApi } from '../src/platform/http/openapi-document';
 import { rawRequest } from './support/contract';
@@ -204,6 +206,19 @@ describe('routing', () => {
     }
   });
 
+  it('takes a trailing slash as the same path, and HEAD as GET without a body', async () => {
+    const auth = { headers: { Authorization: `Bearer ${merchant.testKey}` } };
+    const slashed = await rawRequest(`${app.baseUrl}/v1/account/`, auth);
+    expect(slashed.status).toBe(200);
+    expect(slashed.body.data.id).toBe(merchant.id);
+    const head = await fetch(`${app.baseUrl}/api/v1/account`, { method: 'HEAD', ...auth });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await head.text()).toBe('');
+    const unknownMethod = await fetch(`${app.baseUrl}/v1/account`, { method: 'PUT', ...auth });
+    expect(unknownMethod.status).toBe(404);
+  });
+
   it('answers 404 route_not_found for an unknown path, with a Request-Id', async () => {
     const res = await fetch(`${app.baseUrl}/v1/nothing-here`);
     expect(res.status).toBe(404);
@@ -326,5 +341,22 @@ describe('unreadable input is a 4xx, never a 500', () => {
   it('rejects a JSON body in another charset', async () => {
     const res = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, { name: 'x' }, { 'Content-Type': 'application/json; charset=latin1' }));
     expect(res.status).toBe(415);
+  });
+});
+
+describe('identity maps', () => {
+  it('each request or job reads into its own: the same row twice is one object there, and another in the next', async () => {
+    const { em } = app.services.orm;
+    const read = () => inOwnContext(em, async () => {
+      const first = await em.findOneOrFail(AccountSchema, merchant.id);
+      const again = await em.findOneOrFail(AccountSchema, merchant.id);
+      return { first, again };
+    });
+    const [one, other] = await Promise.all([read(), read()]);
+    expect(one.first).toBe(one.again);
+    expect(other.first).toBe(other.again);
+    expect(one.first).not.toBe(other.first);
+    expect(one.first.id).toBe(merchant.id);
+    await expect(em.findOne(AccountSchema, merchant.id)).rejects.toThrow(/global EntityManager/);
   });
 });

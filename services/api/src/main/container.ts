@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
-import { type MikroORM, RequestContext } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DestinationStream, Logger } from 'pino';
 import { accountsEntities, accountsModule } from '../modules/accounts/accounts.module';
 import { catalogEntities, catalogModule } from '../modules/catalog/catalog.module';
@@ -42,6 +42,7 @@ import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 import { dataDirSecret } from './secrets';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
+import { inOwnContext } from '../platform/persistence/own-context';
 
 export const entities = [
   ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
@@ -138,7 +139,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     orm,
     boss,
     logger,
-    inContext: (work) => RequestContext.create(orm.em, work),
+    inContext: (work) => inOwnContext(orm.em, work),
     beginShutdown() {
       shuttingDown = true;
       notifications.beginShutdown();

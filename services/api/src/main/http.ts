@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import express, { type Express } from 'express';
-import { RequestContext } from '@mikro-orm/postgresql';
 import { AuthenticateApiKey } from '../modules/accounts/application/authenticate-api-key';
 import { AccountsRouter } from '../modules/accounts/interfaces/http/accounts.router';
 import { CatalogRouter } from '../modules/catalog/interfaces/http/catalog.router';
@@ -15,16 +14,18 @@ import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.
 import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/subscriptions.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
+import { jsonAnswer } from '../platform/http/json-answer';
 import { loadOpenApi } from '../platform/http/openapi-document';
 import { idempotency } from '../platform/http/idempotency';
 import { byAccount, byAddress, rateLimit, RateLimiter } from '../platform/http/rate-limit';
-import { requestContext } from '../platform/http/request-context';
+import { type AnswerObserver, requestContext } from '../platform/http/request-context';
 import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { DomainError } from '../shared/domain/domain-error';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { Services } from './container';
 import { healthRoutes, readiness } from './ops';
+import { inOwnContext } from '../platform/persistence/own-context';
 
 const require = createRequire(import.meta.url);
 /** How long a repeat of a running idempotent request waits for its answer. */
@@ -56,15 +57,11 @@ const DOCS_PAGE = `<!doctype html>
 </html>`;
 
 /** Each answer by its contract operation (or `other`), method and status, and how long it took. */
-function countRequests(metrics: Metrics): express.RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const operation = (res.locals.operation as string | undefined) ?? 'other';
-      metrics.requests.inc({ operation, method: req.method, status: String(res.statusCode) });
-      metrics.requestSeconds.observe({ operation }, Number(process.hrtime.bigint() - started) / 1e9);
-    });
-    next();
+function countRequests(metrics: Metrics): AnswerObserver {
+  return (req, res, seconds) => {
+    const operation = (res.locals.operation as string | undefined) ?? 'other';
+    metrics.requests.inc({ operation, method: req.method, status: String(res.statusCode) });
+    metrics.requestSeconds.observe({ operation }, seconds);
   };
 }
 
@@ -106,10 +103,21 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.response.json = jsonAnswer;
   if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
-  app.use(requestContext(logger));
-  if (metrics) app.use(countRequests(services.metrics));
-  app.use((_req, _res, next) => RequestContext.create(orm.em, next));
+  app.use(requestContext(logger, metrics ? countRequests(services.metrics) : undefined));
+  app.use((_req, _res, next) => inOwnContext(orm.em, next));
+
+  const api = createContractRouter({
+    document,
+    handlers,
+    authenticate: (key) => authenticateKey.execute(key),
+    limits: { authenticatedBody: '1mb', publicBody: '8kb' },
+    publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
+    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em), { leaseMs: services.config.paymentAttemptStaleMs, waitMs: IDEMPOTENT_WAIT_MS }, logger) : undefined,
+    rateLimits: guards ? rateLimits(services) : undefined,
+  });
+  app.use(api);
 
   app.use(healthRoutes(readiness(services)));
   app.get('/openapi.yaml', (_req, res) => {
@@ -124,18 +132,6 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
   app.get('/docs/redoc.standalone.js', (_req, res) => {
     res.type('text/javascript').set('Cache-Control', 'public, max-age=3600').send(redoc());
   });
-
-  const api = createContractRouter({
-    document,
-    handlers,
-    authenticate: (key) => authenticateKey.execute(key),
-    limits: { authenticatedBody: '1mb', publicBody: '8kb' },
-    publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
-    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em), { leaseMs: services.config.paymentAttemptStaleMs, waitMs: IDEMPOTENT_WAIT_MS }, logger) : undefined,
-    rateLimits: guards ? rateLimits(services) : undefined,
-  });
-  app.use(api);
-  app.use('/api', api);
 
   app.use((req, res) => {
     sendError(res, new DomainError('route_not_found', `Unrecognized request URL (${req.method} ${req.path})`));

@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { ReconcileCheckoutPayments } from '../modules/checkout/application/reconcile-checkout-payments';
@@ -14,6 +14,7 @@ import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import type { Metrics } from '../platform/metrics/metrics';
 import { METRICS } from '../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
+import { inOwnContext } from '../platform/persistence/own-context';
 
 export const RECONCILE_QUEUE = 'money-reconciler';
 export const HOUSEKEEPING_QUEUE = 'hourly-housekeeping';
@@ -63,7 +64,7 @@ export function startHousekeeping(container: Container, logger: Logger, options:
 
 /** In the worker: once at start-up (what the last crash left), then every minute. */
 export async function startReconciler(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
-  const run = () => RequestContext.create(container.get(PERSISTENCE.EntityManager), async () => {
+  const run = () => inOwnContext(container.get(PERSISTENCE.EntityManager), async () => {
     const done = await reconcile(container);
     const metrics = container.get<Metrics>(METRICS.Metrics);
     for (const [kind, count] of Object.entries(done)) if (count > 0) metrics.reconciled.inc({ kind }, count);

@@ -1,9 +1,9 @@
-import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import type { operations } from './contract';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
-import { HTTP_METHODS, type OpenApiDocument } from './openapi-document';
-import { compileRequestValidators, toValidationError } from './request-validator';
+import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
+import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
 import type { ValidateFunction } from 'ajv';
 
 export type OperationId = keyof operations;
@@ -62,83 +62,170 @@ export interface ContractRouterOptions {
   rateLimits?: { authenticated: RequestHandler; public: RequestHandler };
 }
 
+/** What the router serves on one path of the contract. */
+interface PathEntry {
+  /** By lower-case method; `head` is answered as `get`. */
+  methods: Map<string, RequestHandler[]>;
+  options: RequestHandler;
+  /** For a path with parameters: its pattern and their names. */
+  pattern?: RegExp;
+  names: string[];
+}
+
 /**
- * Mounts every operation of the contract: authentication and key scope from its `security` and
+ * Serves every operation of the contract: authentication and key scope from its `security` and
  * `x-checkout-key`, JSON-only bodies with size limits, Ajv validation of path, query and body, then the
- * module's handler, or 501 `not_implemented` for an operation no module serves yet.
+ * module's handler, or 501 `not_implemented` for an operation no module serves yet. Paths are found by
+ * a table (fixed paths by lookup, then the patterns of paths with parameters), under `/v1` and its
+ * `/api/v1` alias; a request for no operation goes on to the next handler.
  */
-export function createContractRouter(options: ContractRouterOptions): Router {
-  const router = Router();
+export function createContractRouter(options: ContractRouterOptions): RequestHandler {
   const compile = compileRequestValidators(options.document);
+  const fixed = new Map<string, PathEntry>();
+  const patterned: PathEntry[] = [];
 
   for (const [path, item] of Object.entries(options.document.paths)) {
+    const methods = new Map<string, RequestHandler[]>();
+    const publicMethods: string[] = [];
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      const validators = compile(path, method, operation);
-      const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
-      const expressPath = path.replace(/\{(\w+)\}/g, ':$1');
-
-      const chain: RequestHandler[] = [];
-      if (!isPublic) {
-        // Only the checkout page's public endpoints take browser preflights; elsewhere OPTIONS is refused.
-        router.options(expressPath, (_req, res) => {
-          res.setHeader('Allow', Object.keys(item).filter((m) => (HTTP_METHODS as readonly string[]).includes(m)).map((m) => m.toUpperCase()).join(', '));
-          sendError(res, new DomainError('method_not_allowed', `OPTIONS is not served on ${path}: call it from a server with an API key`));
-        });
-      }
-      if (isPublic) {
-        const cors = allowOrigin(options.publicCorsOrigin);
-        router.options(expressPath, cors, (_req, res) => {
-          res.setHeader('Access-Control-Allow-Methods', method.toUpperCase());
-          res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
-          res.setHeader('Access-Control-Max-Age', '600');
-          res.status(204).end();
-        });
-        chain.push(cors);
-        if (options.rateLimits) chain.push(options.rateLimits.public);
-      }
-      if (!isPublic) chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
-      if (!isPublic && options.rateLimits) chain.push(options.rateLimits.authenticated);
-      chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
-      chain.unshift((_req, res, next) => {
-        res.locals.operation = operation.operationId;
-        next();
-      });
-      if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
-      chain.push(async (req, res) => {
-        const params = validate(validators.params, { ...req.params });
-        const query = validate(validators.query, { ...(req.query as object) });
-        const rawBody = req.body === undefined ? {} : req.body;
-        const body = validate(validators.body, rawBody);
-        if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
-        // Made only for a handler that reads it (one that waits): most requests never need it.
-        let gone: AbortController | undefined;
-        const context = {
-          auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey,
-          get signal() {
-            if (!gone) {
-              gone = new AbortController();
-              res.on('close', () => gone!.abort());
-            }
-            return gone.signal;
-          },
-        };
-        const reply = await handler(context as HandlerContext<never>);
-        if (reply && typeof reply === 'object' && 'html' in reply) {
-          res.type('html').send((reply as HtmlReply).html);
-        } else if (reply && typeof reply === 'object' && 'csv' in reply) {
-          const { csv, filename } = reply as CsvReply;
-          res.type('text/csv; charset=utf-8').attachment(filename).send(`\uFEFF${csv}`);
-        } else {
-          res.json(reply);
-        }
-      });
-      router[method](expressPath, ...chain);
+      if (isPublic) publicMethods.push(method.toUpperCase());
+      methods.set(method, operationChain(options, operation, method, isPublic, compile(path, method, operation)));
+    }
+    const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    const entry: PathEntry = { methods, options: preflight(options, path, item, publicMethods), names };
+    if (names.length === 0) {
+      fixed.set(path, entry);
+    } else {
+      entry.pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`);
+      patterned.push(entry);
     }
   }
-  return router;
+
+  return (req, res, next) => {
+    const url = req.url;
+    const query = url.indexOf('?');
+    let path = query === -1 ? url : url.slice(0, query);
+    const alias = path.startsWith('/api/');
+    if (alias) path = path.slice(4);
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+    let entry = fixed.get(path);
+    const params: Record<string, string> = {};
+    if (!entry) {
+      for (const candidate of patterned) {
+        const match = candidate.pattern!.exec(path);
+        if (!match) continue;
+        entry = candidate;
+        try {
+          candidate.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1])));
+        } catch {
+          return next(new DomainError('invalid_request', 'The request could not be read: check its URL encoding and body'));
+        }
+        break;
+      }
+    }
+    if (!entry) return next();
+    const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
+    const chain = method === 'options' ? [entry.options] : entry.methods.get(method);
+    if (!chain) return next();
+    // The alias is the same operation: past here the path is seen without it, as under a mounted router.
+    if (alias) req.url = url.slice(4);
+    req.params = params;
+    runChain(chain, req, res, next);
+  };
+}
+
+/** Runs Express handlers in turn, each calling `next` to go on; an error (thrown or rejected) goes to `done`. */
+function runChain(chain: RequestHandler[], req: Request, res: Response, done: NextFunction): void {
+  let index = 0;
+  const next = (error?: unknown) => {
+    if (error !== undefined) return done(error);
+    const handler = chain[index++];
+    if (!handler) return done();
+    try {
+      const result = handler(req, res, next) as unknown;
+      if (result instanceof Promise) result.catch(done);
+    } catch (thrown) {
+      done(thrown);
+    }
+  };
+  next();
+}
+
+/**
+ * OPTIONS on a path: the checkout page's public endpoints take browser preflights for their methods;
+ * elsewhere OPTIONS is refused (405 with `Allow`).
+ */
+function preflight(options: ContractRouterOptions, path: string, item: Record<string, OpenApiOperation>, publicMethods: string[]): RequestHandler {
+  if (publicMethods.length === 0) {
+    const allow = Object.keys(item).filter((m) => (HTTP_METHODS as readonly string[]).includes(m)).map((m) => m.toUpperCase()).join(', ');
+    return (_req, res) => {
+      res.setHeader('Allow', allow);
+      sendError(res, new DomainError('method_not_allowed', `OPTIONS is not served on ${path}: call it from a server with an API key`));
+    };
+  }
+  const methods = publicMethods.join(', ');
+  return (req, res) => {
+    allowOrigin(req, res, options.publicCorsOrigin);
+    res.setHeader('Access-Control-Allow-Methods', methods);
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+    res.setHeader('Access-Control-Max-Age', '600');
+    res.status(204).end();
+  };
+}
+
+/** The handlers of one operation, in order: its guards, its body parser, validation and the module's handler. */
+function operationChain(options: ContractRouterOptions, operation: OpenApiOperation, method: string, isPublic: boolean, validators: RequestValidators): RequestHandler[] {
+  const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
+  const chain: RequestHandler[] = [
+    (_req, res, next) => {
+      res.locals.operation = operation.operationId;
+      next();
+    },
+  ];
+  if (isPublic) {
+    chain.push((req, res, next) => {
+      allowOrigin(req, res, options.publicCorsOrigin);
+      next();
+    });
+    if (options.rateLimits) chain.push(options.rateLimits.public);
+  } else {
+    chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
+    if (options.rateLimits) chain.push(options.rateLimits.authenticated);
+  }
+  chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
+  if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
+  chain.push(async (req, res) => {
+    const params = validate(validators.params, { ...req.params });
+    const query = validate(validators.query, { ...(req.query as object) });
+    const rawBody = req.body === undefined ? {} : req.body;
+    const body = validate(validators.body, rawBody);
+    if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
+    // Made only for a handler that reads it (one that waits): most requests never need it.
+    let gone: AbortController | undefined;
+    const context = {
+      auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey,
+      get signal() {
+        if (!gone) {
+          gone = new AbortController();
+          res.on('close', () => gone!.abort());
+        }
+        return gone.signal;
+      },
+    };
+    const reply = await handler(context as HandlerContext<never>);
+    if (reply && typeof reply === 'object' && 'html' in reply) {
+      res.type('html').send((reply as HtmlReply).html);
+    } else if (reply && typeof reply === 'object' && 'csv' in reply) {
+      const { csv, filename } = reply as CsvReply;
+      res.type('text/csv; charset=utf-8').attachment(filename).send(`\uFEFF${csv}`);
+    } else {
+      res.json(reply);
+    }
+  });
+  return chain;
 }
 
 /** Deeper than any request the contract describes; deeper input is refused before it is walked. */
@@ -211,12 +298,10 @@ function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestH
   };
 }
 
-function allowOrigin(origin: string): RequestHandler {
-  return (req, res, next) => {
-    res.setHeader('Vary', 'Origin');
-    if (req.headers.origin === origin) res.setHeader('Access-Control-Allow-Origin', origin);
-    next();
-  };
+/** CORS for the checkout page's origin only. */
+function allowOrigin(req: Request, res: Response, origin: string): void {
+  res.setHeader('Vary', 'Origin');
+  if (req.headers.origin === origin) res.setHeader('Access-Control-Allow-Origin', origin);
 }
 
 const parsers = new Map<string, RequestHandler>();

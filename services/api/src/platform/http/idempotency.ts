@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
@@ -49,7 +49,7 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
     if (!KEY.test(key)) throw new ValidationError('parameter_invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', 'Idempotency-Key');
     const { accountId, livemode } = res.locals.auth as AuthContext;
     const scope = { accountId, livemode };
-    const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n${JSON.stringify(req.body ?? {})}`).digest('hex');
+    const fingerprint = hash('sha256', `${req.method} ${req.path}\n${JSON.stringify(req.body ?? {})}`, 'hex');
 
     const waitUntil = Date.now() + options.waitMs;
     for (;;) {

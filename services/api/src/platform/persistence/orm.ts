@@ -1,5 +1,6 @@
 import { type EntitySchema, FlushMode, MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
+import { ownContext } from './own-context';
 import { Migration20261121000000 } from '../../../migrations/Migration20261121000000';
 import { Migration20261121010000 } from '../../../migrations/Migration20261121010000';
 import { Migration20261121020000 } from '../../../migrations/Migration20261121020000';
@@ -39,6 +40,7 @@ export async function createOrm(databaseUrl: string, entities: EntitySchema[], o
     // Writes are explicit (repositories insert and update natively): no flush before every query.
     flushMode: FlushMode.COMMIT,
     allowGlobalContext: false,
+    context: ownContext,
     debug: false,
   });
 }

@@ -73,7 +73,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
         throw error;
       }
     }
-    const fork = this.em.fork({ clear: true, cloneEventManager: true });
+    const fork = this.em.fork({ clear: true, cloneEventManager: true, disableContextResolution: true });
     const hooks: Hooks = { afterCommit: [], batches: new Map() };
     const result = await this.hooks.run(hooks, () =>
       TransactionContext.create(fork, async () => {
@@ -119,6 +119,7 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
   }
 
   active(): boolean {
-    return this.em.getTransactionContext() !== undefined;
+    // Asked of the transaction's own EntityManager: outside one, the work's identity map is not forked for it.
+    return TransactionContext.getEntityManager(this.em.name)?.getTransactionContext() !== undefined;
   }
 }

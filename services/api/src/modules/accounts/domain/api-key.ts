@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { newId, randomBase62 } from '../../../shared/domain/ids';
 
 /** `full`: secret keys (`sk_`). `checkout`: checkout-scoped keys (`ck_`). */
@@ -7,7 +7,7 @@ export type KeyScope = 'full' | 'checkout';
 const SECRET_LENGTH = 32;
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /** An API key as stored: only the SHA-256 of the secret and its last four characters are kept. */

@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { type BatchWorkerOptions, startBatchWorker, startScheduledJob } from '../../../../platform/jobs/batch-worker';
@@ -9,6 +9,7 @@ import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens
 import { ExpireCheckoutSession } from '../../application/expire-checkout-session';
 import { ExpireDueSessions } from '../../application/expire-due-sessions';
 import { SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from '../../checkout.tokens';
+import { inOwnContext } from '../../../../platform/persistence/own-context';
 
 /** Each session's own expiry job (sent for its `expires_at`), and the sweep every five minutes behind it. */
 @injectable()
@@ -24,9 +25,9 @@ export class SessionExpiryJob {
   async start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
     const workers = [
       startBatchWorker<{ sessionId: string }>(this.boss, SESSION_EXPIRY_QUEUE, options, async ({ sessionId }) => {
-        await RequestContext.create(this.em, () => this.expire.execute(sessionId));
+        await inOwnContext(this.em, () => this.expire.execute(sessionId));
       }, this.logger),
-      await startScheduledJob(this.boss, SESSION_EXPIRY_SWEEP_QUEUE, '*/5 * * * *', options, () => RequestContext.create(this.em, () => this.sweep.execute()), this.logger),
+      await startScheduledJob(this.boss, SESSION_EXPIRY_SWEEP_QUEUE, '*/5 * * * *', options, () => inOwnContext(this.em, () => this.sweep.execute()), this.logger),
     ];
     return { stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) };
   }

@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { type BatchWorkerOptions, startWholeBatchWorker } from '../../../../platform/jobs/batch-worker';
@@ -9,6 +9,7 @@ import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens
 import { DeliverWebhook } from '../../application/deliver-webhook';
 import type { DeliveryJob } from '../../application/record-event';
 import { WEBHOOK_DELIVERY_QUEUE } from '../../events.tokens';
+import { inOwnContext } from '../../../../platform/persistence/own-context';
 
 /** The worker role's webhook deliveries: one job per (event, endpoint, attempt), delivered a batch at a time. */
 @injectable()
@@ -25,7 +26,7 @@ export class WebhookDeliveryJob {
       this.boss,
       WEBHOOK_DELIVERY_QUEUE,
       options,
-      (jobs) => RequestContext.create(this.em, () => this.deliver.execute(jobs)),
+      (jobs) => inOwnContext(this.em, () => this.deliver.execute(jobs)),
       this.logger,
     );
   }

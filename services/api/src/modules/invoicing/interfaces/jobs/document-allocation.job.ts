@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { type BatchWorkerOptions, startBatchWorker } from '../../../../platform/jobs/batch-worker';
@@ -8,6 +8,7 @@ import { LOGGING } from '../../../../platform/logging/logging.tokens';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { RequestAllocation } from '../../application/request-allocation';
 import { DOCUMENT_ALLOCATION_QUEUE } from '../../invoicing.tokens';
+import { inOwnContext } from '../../../../platform/persistence/own-context';
 
 /** Each pending document's allocation request; a failed one is asked again with backoff (the queue's retries). */
 @injectable()
@@ -20,6 +21,6 @@ export class DocumentAllocationJob {
   ) {}
 
   start(options: BatchWorkerOptions): { stop(): Promise<void> } {
-    return startBatchWorker<{ documentId: string }>(this.boss, DOCUMENT_ALLOCATION_QUEUE, options, ({ documentId }) => RequestContext.create(this.em, () => this.requestAllocation.execute(documentId)), this.logger);
+    return startBatchWorker<{ documentId: string }>(this.boss, DOCUMENT_ALLOCATION_QUEUE, options, ({ documentId }) => inOwnContext(this.em, () => this.requestAllocation.execute(documentId)), this.logger);
   }
 }

@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { type BatchWorkerOptions, startBatchWorker } from '../../../../platform/jobs/batch-worker';
@@ -9,6 +9,7 @@ import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens
 import { DeliverEmail } from '../../application/deliver-email';
 import type { Email } from '../../application/ports/email';
 import { EMAIL_QUEUE } from '../../notifications.tokens';
+import { inOwnContext } from '../../../../platform/persistence/own-context';
 
 @injectable()
 export class EmailJob {
@@ -20,6 +21,6 @@ export class EmailJob {
   ) {}
 
   start(options: BatchWorkerOptions): { stop(): Promise<void> } {
-    return startBatchWorker<Email>(this.boss, EMAIL_QUEUE, options, (email) => RequestContext.create(this.em, () => this.deliver.execute(email)), this.logger);
+    return startBatchWorker<Email>(this.boss, EMAIL_QUEUE, options, (email) => inOwnContext(this.em, () => this.deliver.execute(email)), this.logger);
   }
 }

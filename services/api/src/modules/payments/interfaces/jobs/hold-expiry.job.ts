@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { type BatchWorkerOptions, startScheduledJob } from '../../../../platform/jobs/batch-worker';
@@ -8,6 +8,7 @@ import { LOGGING } from '../../../../platform/logging/logging.tokens';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { ExpireHolds } from '../../application/expire-holds';
 import { HOLD_EXPIRY_QUEUE } from '../../payments.tokens';
+import { inOwnContext } from '../../../../platform/persistence/own-context';
 
 /** Daily at 03:00 Israel time: cancels holds past their seven days. */
 @injectable()
@@ -20,6 +21,6 @@ export class HoldExpiryJob {
   ) {}
 
   start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
-    return startScheduledJob(this.boss, HOLD_EXPIRY_QUEUE, '0 3 * * *', options, () => RequestContext.create(this.em, () => this.expireHolds.execute()), this.logger);
+    return startScheduledJob(this.boss, HOLD_EXPIRY_QUEUE, '0 3 * * *', options, () => inOwnContext(this.em, () => this.expireHolds.execute()), this.logger);
   }
 }

@@ -1,4 +1,4 @@
-import { type EntityManager, RequestContext } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import type { Logger } from 'pino';
 import { type BatchWorkerOptions, startScheduledJob } from '../../../../platform/jobs/batch-worker';
@@ -8,6 +8,7 @@ import { LOGGING } from '../../../../platform/logging/logging.tokens';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { RenewDueSubscriptions } from '../../application/renew-due-subscriptions';
 import { RENEWAL_QUEUE } from '../../subscriptions.tokens';
+import { inOwnContext } from '../../../../platform/persistence/own-context';
 
 /** Daily at 02:00 Israel time. */
 @injectable()
@@ -20,6 +21,6 @@ export class RenewalsJob {
   ) {}
 
   start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
-    return startScheduledJob(this.boss, RENEWAL_QUEUE, '0 2 * * *', options, () => RequestContext.create(this.em, () => this.renew.execute()), this.logger);
+    return startScheduledJob(this.boss, RENEWAL_QUEUE, '0 2 * * *', options, () => inOwnContext(this.em, () => this.renew.execute()), this.logger);
   }
 }
