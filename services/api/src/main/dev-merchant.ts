@@ -17,7 +17,7 @@ export async function ensureDevMerchant(services: Services, dataDir: string): Pr
   const file = resolve(dataDir, 'dev-merchant.json');
   if (existsSync(file)) {
     const saved = JSON.parse(readFileSync(file, 'utf8')) as DevMerchant;
-    const valid = await services.inContext(() => services.container.get(AuthenticateApiKey).execute(saved.test_key));
+    const valid = await services.inContext(async () => services.container.get(AuthenticateApiKey).execute(saved.test_key));
     if (valid) return { ...saved, created: false };
   }
   const { account, apiKeys } = await services.inContext(() =>

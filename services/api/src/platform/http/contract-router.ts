@@ -47,7 +47,8 @@ export interface HandlerContext<O> {
 export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
 export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
 
-export type Authenticate = (apiKey: string) => Promise<AuthContext | undefined>;
+/** A key's account, mode and scope: at once when the key is known here, else once it is looked up. */
+export type Authenticate = (apiKey: string) => AuthContext | undefined | Promise<AuthContext | undefined>;
 
 export interface ContractRouterOptions {
   document: OpenApiDocument;
@@ -65,7 +66,7 @@ export interface ContractRouterOptions {
 /** What the router serves on one path of the contract. */
 interface PathEntry {
   /** By lower-case method; `head` is answered as `get`. */
-  methods: Map<string, RequestHandler[]>;
+  methods: Map<string, { operationId: string; chain: RequestHandler[] }>;
   options: RequestHandler;
   /** For a path with parameters: its pattern and their names. */
   pattern?: RegExp;
@@ -85,14 +86,14 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
   const patterned: PathEntry[] = [];
 
   for (const [path, item] of Object.entries(options.document.paths)) {
-    const methods = new Map<string, RequestHandler[]>();
+    const methods: PathEntry['methods'] = new Map();
     const publicMethods: string[] = [];
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (!operation) continue;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
       if (isPublic) publicMethods.push(method.toUpperCase());
-      methods.set(method, operationChain(options, operation, method, isPublic, compile(path, method, operation)));
+      methods.set(method, { operationId: operation.operationId, chain: operationChain(options, operation, method, isPublic, compile(path, method, operation)) });
     }
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const entry: PathEntry = { methods, options: preflight(options, path, item, publicMethods), names };
@@ -128,12 +129,14 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
     }
     if (!entry) return next();
     const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
-    const chain = method === 'options' ? [entry.options] : entry.methods.get(method);
-    if (!chain) return next();
+    if (method === 'options') return entry.options(req, res, next);
+    const operation = entry.methods.get(method);
+    if (!operation) return next();
     // The alias is the same operation: past here the path is seen without it, as under a mounted router.
     if (alias) req.url = url.slice(4);
     req.params = params;
-    runChain(chain, req, res, next);
+    res.locals.operation = operation.operationId;
+    runChain(operation.chain, req, res, next);
   };
 }
 
@@ -179,12 +182,7 @@ function preflight(options: ContractRouterOptions, path: string, item: Record<st
 /** The handlers of one operation, in order: its guards, its body parser, validation and the module's handler. */
 function operationChain(options: ContractRouterOptions, operation: OpenApiOperation, method: string, isPublic: boolean, validators: RequestValidators): RequestHandler[] {
   const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
-  const chain: RequestHandler[] = [
-    (_req, res, next) => {
-      res.locals.operation = operation.operationId;
-      next();
-    },
-  ];
+  const chain: RequestHandler[] = [];
   if (isPublic) {
     chain.push((req, res, next) => {
       allowOrigin(req, res, options.publicCorsOrigin);
@@ -276,14 +274,7 @@ function findUnstorableText(value: unknown, path = ''): string | undefined {
 }
 
 function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    const header = req.headers.authorization;
-    const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-    if (!match) {
-      sendError(res, new DomainError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer <key>`.'));
-      return;
-    }
-    const auth = await lookup(match[1]);
+  const admit = (auth: AuthContext | undefined, res: Response, next: NextFunction) => {
     if (!auth) {
       sendError(res, new DomainError('api_key_invalid', 'Invalid API key provided.'));
       return;
@@ -295,6 +286,17 @@ function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestH
     res.locals.auth = auth;
     res.locals.accountId = auth.accountId;
     next();
+  };
+  return (req, res, next) => {
+    const header = req.headers.authorization;
+    const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+    if (!match) {
+      sendError(res, new DomainError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer <key>`.'));
+      return;
+    }
+    const auth = lookup(match[1]);
+    if (auth instanceof Promise) return auth.then((found) => admit(found, res, next));
+    admit(auth, res, next);
   };
 }
 

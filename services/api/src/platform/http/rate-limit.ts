@@ -42,7 +42,13 @@ export class RateLimiter {
     readonly rule: BucketRule,
   ) {}
 
-  async admit(key: string): Promise<Admission> {
+  /** At once while this process holds tokens for the key; otherwise after taking more from the shared bucket. */
+  admit(key: string): Admission | Promise<Admission> {
+    if (this.spend(key)) return { wait: null, remaining: this.remaining(key) };
+    return this.admitAfterRefill(key);
+  }
+
+  private async admitAfterRefill(key: string): Promise<Admission> {
     for (;;) {
       if (this.spend(key)) return { wait: null, remaining: this.remaining(key) };
       let refill = this.refills.get(key);
@@ -86,11 +92,15 @@ export class RateLimiter {
  */
 export function rateLimit(limiter: RateLimiter, keyOf: (req: Request, res: Response) => string, message: string): RequestHandler {
   const { burst, perSecond } = limiter.rule;
-  return async (req, res, next) => {
-    const { wait, remaining } = await limiter.admit(keyOf(req, res));
+  const answer = ({ wait, remaining }: Admission, res: Response, next: () => void) => {
     res.setHeader('RateLimit', `limit=${burst}, remaining=${remaining}, reset=${Math.ceil((burst - remaining) / perSecond)}`);
     if (wait === null) return next();
     sendError(res, new RateLimited(message, wait));
+  };
+  return (req, res, next) => {
+    const admission = limiter.admit(keyOf(req, res));
+    if (admission instanceof Promise) return admission.then((admitted) => answer(admitted, res, next));
+    answer(admission, res, next);
   };
 }
 

@@ -41,14 +41,20 @@ export class AuthenticateApiKey {
     );
   }
 
-  /** The key's account and mode, or undefined for a malformed, unknown or revoked key. */
-  async execute(secret: string): Promise<Authenticated | undefined> {
+  /**
+   * The key's account and mode, or undefined for a malformed, unknown or revoked key: at once when the
+   * key is remembered (every request but a key's first in a minute), else once it is read.
+   */
+  execute(secret: string): Authenticated | undefined | Promise<Authenticated | undefined> {
     if (!KEY_SHAPE.test(secret)) return undefined;
     const hash = hashSecret(secret);
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expires > now && this.revocations.live) return cached.auth;
+    return this.lookUp(hash, now);
+  }
 
+  private async lookUp(hash: string, now: number): Promise<Authenticated | undefined> {
     const epoch = this.epoch;
     const key = await this.keys.findByHash(hash);
     if (!key || !key.isActive()) return undefined;
