@@ -83,6 +83,23 @@ describe('Idempotency-Key', () => {
     expect(answers.filter((a) => a.response.status === 200 && !a.response.headers.get('Idempotent-Replayed'))).toHaveLength(1);
   });
 
+  it('forty concurrent requests with their own keys, some twice, with two accounts: each runs once and each repeat gets its own answer', async () => {
+    const send = (client: KupaClient, i: number) => client.POST('/v1/customers', { params: keyed(`cus-key-many-${i}`), body: { name: `Many ${i}` } });
+    const clients = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? api : otherApi));
+    const first = await Promise.all(clients.map((client, i) => send(client, i)));
+    const again = await Promise.all(clients.map((client, i) => send(client, i)));
+    for (let i = 0; i < 40; i++) {
+      expect(first[i].response.status).toBe(200);
+      expect(first[i].data!.data.name).toBe(`Many ${i}`);
+      expect(again[i].response.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(again[i].data).toEqual(first[i].data);
+    }
+    const created = [...(await customersNamed(api, 'Many 0')), ...(await customersNamed(otherApi, 'Many 1'))];
+    expect(created.map((c) => c.id).sort()).toEqual([first[0].data!.data.id, first[1].data!.data.id].sort());
+    const { n } = (await sql("select count(*)::int as n from customers where name like 'Many %'"))[0];
+    expect(n).toBe(40);
+  });
+
   it('a 4xx answer is kept and replayed; the key then cannot be used for another body', async () => {
     const bad = await api.POST('/v1/customers', { params: keyed('cus-key-bad'), body: { name: 'Bad', email: 'not-an-email' } });
     expect(bad.response.status).toBe(400);

@@ -1,46 +1,96 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IdempotencyStore, IdempotentRequest } from '../http/idempotency';
+import { groupBy } from '../../shared/domain/group-by';
+import { GroupWriter } from './group-writer';
+import { query } from './transaction-connection';
 
 type Scope = { accountId: string; livemode: boolean };
+type Claim = { scope: Scope; key: string; fingerprint: string; leaseMs: number };
+type Answer = { scope: Scope; key: string; answer: { status: number; body: unknown } };
 
-/** `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). */
+const rowKey = (scope: Scope, key: string) => `${scope.accountId}\n${scope.livemode}\n${key}`;
+const asRow = ({ scope, key }: { scope: Scope; key: string }) => ({ account_id: scope.accountId, livemode: scope.livemode, key });
+
+/**
+ * `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). Claims and kept
+ * answers of concurrent requests are written together, one statement for all of them.
+ */
 export class PgIdempotencyStore implements IdempotencyStore {
+  private readonly claims = new GroupWriter<Claim, true | IdempotentRequest | null>((claims) => this.claimAll(claims), (claim) => rowKey(claim.scope, claim.key));
+  private readonly answers = new GroupWriter<Answer, void>((answers) => this.keepAll(answers), (answer) => rowKey(answer.scope, answer.key));
+
   constructor(private readonly em: EntityManager) {}
 
-  async claim(scope: Scope, key: string, fingerprint: string, leaseMs: number): Promise<true | IdempotentRequest | null> {
-    const claimed = await this.sql(
-      `insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
-       values (?, ?, ?, ?, null, null, now(), now())
-       on conflict (account_id, livemode, key) do update
-         set fingerprint = excluded.fingerprint, response_status = null, response_body = null, locked_at = now(), created_at = now()
-         where idempotency_keys.created_at < now() - interval '24 hours'
-            or (idempotency_keys.response_status is null and idempotency_keys.fingerprint = excluded.fingerprint
-                and idempotency_keys.locked_at < now() - ? * interval '1 millisecond')
-       returning 1`,
-      [scope.accountId, scope.livemode, key, fingerprint, leaseMs],
-    );
-    if (claimed.length > 0) return true;
-    const rows = await this.sql('select fingerprint, response_status, response_body from idempotency_keys where account_id = ? and livemode = ? and key = ?', [scope.accountId, scope.livemode, key]);
-    if (rows.length === 0) return null;
-    const [row] = rows;
-    return { fingerprint: row.fingerprint, answer: row.response_status === null ? null : { status: row.response_status, body: row.response_body } };
+  claim(scope: Scope, key: string, fingerprint: string, leaseMs: number): Promise<true | IdempotentRequest | null> {
+    return this.claims.submit({ scope, key, fingerprint, leaseMs });
   }
 
-  async keep(scope: Scope, key: string, answer: { status: number; body: unknown }): Promise<void> {
-    await this.sql('update idempotency_keys set response_status = ?, response_body = ? where account_id = ? and livemode = ? and key = ?', [answer.status, JSON.stringify(answer.body), scope.accountId, scope.livemode, key]);
+  keep(scope: Scope, key: string, answer: { status: number; body: unknown }): Promise<void> {
+    return this.answers.submit({ scope, key, answer });
   }
 
   async release(scope: Scope, key: string): Promise<void> {
-    await this.sql('delete from idempotency_keys where account_id = ? and livemode = ? and key = ? and response_status is null', [scope.accountId, scope.livemode, key]);
+    await query(this.em, 'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null', [scope.accountId, scope.livemode, key]);
   }
 
   /** Keys older than 24 hours are answered no more; removes them. */
   async purge(): Promise<number> {
-    const rows = await this.sql("delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
+    const rows = await query(this.em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
     return rows.length;
   }
 
-  private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
-    return this.em.getConnection().execute(query, params, 'all');
+  /**
+   * A key is taken when it is new, older than 24 hours, or held by a request silent for its lease with
+   * the same body (taken to have died); for the others, what the key holds is read.
+   */
+  private async claimAll(claims: Claim[]): Promise<Array<true | IdempotentRequest | null>> {
+    const taken = new Set<string>();
+    for (const [leaseMs, sameLease] of groupBy(claims, (claim) => String(claim.leaseMs))) {
+      const rows = await query(
+        this.em,
+        `insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
+         select account_id, livemode, key, fingerprint, null, null, now(), now()
+           from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, fingerprint text)
+         on conflict (account_id, livemode, key) do update
+           set fingerprint = excluded.fingerprint, response_status = null, response_body = null, locked_at = now(), created_at = now()
+           where idempotency_keys.created_at < now() - interval '24 hours'
+              or (idempotency_keys.response_status is null and idempotency_keys.fingerprint = excluded.fingerprint
+                  and idempotency_keys.locked_at < now() - $2 * interval '1 millisecond')
+         returning account_id, livemode, key`,
+        [JSON.stringify(sameLease.map((claim) => ({ ...asRow(claim), fingerprint: claim.fingerprint }))), Number(leaseMs)],
+      );
+      for (const row of rows) taken.add(rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key));
+    }
+    const held = claims.filter((claim) => !taken.has(rowKey(claim.scope, claim.key)));
+    const found = new Map<string, IdempotentRequest>();
+    if (held.length > 0) {
+      const rows = await query(
+        this.em,
+        `select k.account_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body
+           from idempotency_keys k join jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
+        [JSON.stringify(held.map(asRow))],
+      );
+      for (const row of rows) {
+        found.set(rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key), {
+          fingerprint: row.fingerprint,
+          answer: row.response_status === null ? null : { status: row.response_status, body: row.response_body },
+        });
+      }
+    }
+    return claims.map((claim) => {
+      const key = rowKey(claim.scope, claim.key);
+      return taken.has(key) ? true : (found.get(key) ?? null);
+    });
+  }
+
+  private async keepAll(answers: Answer[]): Promise<void[]> {
+    await query(
+      this.em,
+      `update idempotency_keys k set response_status = v.status, response_body = v.body
+         from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, status integer, body jsonb)
+        where k.account_id = v.account_id and k.livemode = v.livemode and k.key = v.key`,
+      [JSON.stringify(answers.map((answer) => ({ ...asRow(answer), status: answer.answer.status, body: answer.answer.body })))],
+    );
+    return answers.map(() => undefined);
   }
 }
