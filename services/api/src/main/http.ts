@@ -105,8 +105,11 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
   app.set('etag', false);
   app.response.json = jsonAnswer;
   if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
-  app.use(requestContext(logger, metrics ? countRequests(services.metrics) : undefined));
-  app.use((_req, _res, next) => inOwnContext(orm.em, next));
+  const begin = requestContext(logger, metrics ? countRequests(services.metrics) : undefined);
+  app.use((req, res, next) => {
+    begin(req, res);
+    inOwnContext(orm.em, next);
+  });
 
   const api = createContractRouter({
     document,

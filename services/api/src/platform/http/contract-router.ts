@@ -196,10 +196,10 @@ function operationChain(options: ContractRouterOptions, operation: OpenApiOperat
   chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
   if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
   chain.push(async (req, res) => {
-    const params = validate(validators.params, { ...req.params });
-    const query = validate(validators.query, { ...(req.query as object) });
-    const rawBody = req.body === undefined ? {} : req.body;
-    const body = validate(validators.body, rawBody);
+    const params = validate(validators.params, req.params);
+    // Express parses the query string on every read of `req.query`: read only when there is one.
+    const query = validate(validators.query, req.url.includes('?') ? { ...(req.query as object) } : {});
+    const body = validate(validators.body, req.body === undefined ? {} : req.body);
     if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
     // Made only for a handler that reads it (one that waits): most requests never need it.
     let gone: AbortController | undefined;
@@ -230,11 +230,21 @@ function operationChain(options: ContractRouterOptions, operation: OpenApiOperat
 const MAX_DEPTH = 16;
 
 function validate<T>(validator: ValidateFunction | undefined, value: T): T {
+  if (isEmptyObject(value)) {
+    if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
+    return value;
+  }
   if (depthOf(value) > MAX_DEPTH) throw new ValidationError('parameter_invalid', `The request is nested deeper than ${MAX_DEPTH} levels`);
   const bad = findUnstorableText(value);
   if (bad !== undefined) throw new ValidationError('parameter_invalid', `Invalid ${bad || 'request'}: text must be well-formed Unicode without NUL characters`, bad || undefined);
   if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
   return value;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** How deeply objects and arrays nest, counted without recursion. */

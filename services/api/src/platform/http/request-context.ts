@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { randomBase62 } from '../../shared/domain/ids';
 
@@ -9,9 +9,9 @@ export type AnswerObserver = (req: Request, res: Response, seconds: number) => v
  * Gives every response a `Request-Id` and logs one line per request: never headers, never a body (the
  * line's fields are the service's own, so it skips the logger's redaction of arbitrary objects).
  */
-export function requestContext(logger: Logger, observe?: AnswerObserver): RequestHandler {
+export function requestContext(logger: Logger, observe?: AnswerObserver): (req: Request, res: Response) => void {
   const requests = logger.child({}, { redact: [] });
-  return (req, res, next) => {
+  return (req, res) => {
     const requestId = `req_${randomBase62(20)}`;
     const started = process.hrtime.bigint();
     res.setHeader('Request-Id', requestId);
@@ -23,6 +23,5 @@ export function requestContext(logger: Logger, observe?: AnswerObserver): Reques
         'request',
       );
     });
-    next();
   };
 }

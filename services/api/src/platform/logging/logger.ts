@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import { type DestinationStream, pino, type Logger } from 'pino';
 
 /** Fields of database errors that carry the statement, its values (a customer's data) or the connection: never logged. */
@@ -23,6 +24,41 @@ function scrub(value: unknown, depth = 0): unknown {
 }
 
 /**
+ * Standard output, each line written whole as it is logged (nothing is lost to a crash). pino's own
+ * destination converts every line it wrote back into a buffer and schedules a drain event for it: on a
+ * request that does little else, that was a tenth of its time.
+ */
+export function standardOutput(fd = 1): DestinationStream {
+  return {
+    write(line: string) {
+      const length = Buffer.byteLength(line);
+      const written = writeOnce(fd, line);
+      if (written < length) writeAll(fd, Buffer.from(line).subarray(written));
+    },
+  };
+}
+
+/** Bytes written, none when a non-blocking pipe is full. */
+function writeOnce(fd: number, data: string | Buffer): number {
+  try {
+    return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return 0;
+    throw error;
+  }
+}
+
+/** The rest of a line the pipe did not take at once: waits for its reader, as pino's destination does. */
+function writeAll(fd: number, rest: Buffer): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  while (rest.length > 0) {
+    const written = writeOnce(fd, rest);
+    if (written === 0) Atomics.wait(pause, 0, 0, 10);
+    rest = rest.subarray(written);
+  }
+}
+
+/**
  * Structured JSON logs. API keys never reach them: the Authorization header is never logged, and any
  * field that could hold a key or card data is censored as a second line of defence. Errors from the
  * database are logged without their SQL statement and its parameters.
@@ -36,5 +72,5 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       paths: ['authorization', 'apiKey', 'api_key', 'key', 'secret', '*.authorization', '*.apiKey', '*.secret', 'headers.authorization', 'req.headers.authorization', 'card.number', 'card.cvc', '*.card.number', '*.card.cvc'],
       censor: '[redacted]',
     },
-  }, destination);
+  }, destination ?? standardOutput());
 }
