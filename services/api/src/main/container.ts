@@ -34,6 +34,7 @@ import { Metrics } from '../platform/metrics/metrics';
 import { METRICS } from '../platform/metrics/metrics.tokens';
 import { readQueueBacklog } from '../platform/metrics/queue-backlog';
 import { createOrm, migrate, underStartupLock } from '../platform/persistence/orm';
+import { inOwnContext } from '../platform/persistence/own-context';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
 import { MikroOrmUnitOfWork } from '../platform/persistence/unit-of-work';
 import { PgNotifications } from '../platform/persistence/pg-notifications';
@@ -42,7 +43,6 @@ import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 import { dataDirSecret } from './secrets';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
-import { inOwnContext } from '../platform/persistence/own-context';
 
 export const entities = [
   ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,

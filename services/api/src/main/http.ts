@@ -21,11 +21,11 @@ import { byAccount, byAddress, rateLimit, RateLimiter } from '../platform/http/r
 import { type AnswerObserver, requestContext } from '../platform/http/request-context';
 import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
+import { inOwnContext } from '../platform/persistence/own-context';
 import { DomainError } from '../shared/domain/domain-error';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { Services } from './container';
 import { healthRoutes, readiness } from './ops';
-import { inOwnContext } from '../platform/persistence/own-context';
 
 const require = createRequire(import.meta.url);
 /** How long a repeat of a running idempotent request waits for its answer. */
