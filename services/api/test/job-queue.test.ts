@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBatchWorker } from '../src/platform/jobs/batch-worker';
 import type { JobQueue } from '../src/platform/jobs/job-queue';
 import { JOBS } from '../src/platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { startTestApp, type TestApp } from './support/harness';
+import { waitFor } from './support/receiver';
 
 let app: TestApp;
 let queue: JobQueue;
@@ -75,5 +77,38 @@ describe('a queue with a backlog', () => {
     )).map((row) => row['QUERY PLAN'] as string).join('\n');
     expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
     expect(plan).not.toMatch(/Sort/);
+  });
+});
+
+describe('a batch worker', () => {
+  it('fetches the next batch while one is worked, works one batch at a time, and completes every job once', async () => {
+    const name = 'job-queue-batches';
+    await app.services.boss.createQueue(name);
+    await app.services.boss.insert(Array.from({ length: 30 }, (_, n) => ({ name, data: { n } })));
+    const db = app.services.orm.em.fork().getConnection();
+    const active = async () => (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = 'active'`, [name]))[0].n as number;
+    let release!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (release = resolve));
+    const handled: number[] = [];
+    let working = 0;
+    let most = 0;
+    const worker = startBatchWorker<{ n: number }>(app.services.boss, name, { batchSize: 10, pollIntervalMs: 20 }, async ({ n }) => {
+      working++;
+      most = Math.max(most, working);
+      if (handled.length < 10) await firstHeld;
+      handled.push(n);
+      working--;
+    }, app.services.logger);
+    try {
+      // The first batch is held in its handlers: the second is fetched meanwhile, and waits.
+      await waitFor('the second batch fetched', async () => (await active()) === 20, 10_000);
+      expect(handled).toEqual([]);
+      release();
+      await waitFor('every job completed', async () => (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [name]))[0].n === 30, 10_000);
+      expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+      expect(most).toBe(10);
+    } finally {
+      await worker.stop();
+    }
   });
 });

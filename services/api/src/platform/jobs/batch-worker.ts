@@ -12,8 +12,10 @@ interface FetchedJob<T> {
 }
 
 /**
- * Works a queue in batches: fetch up to `batchSize` jobs and `settle` them. A full batch is followed at
- * once by the next fetch; an empty one waits `pollIntervalMs`.
+ * Works a queue in batches: fetch up to `batchSize` jobs and `settle` them. The next batch is fetched
+ * while one settles (its jobs are active, so the fetch passes over them), and settled once that one is
+ * done: at most one batch is worked at a time, and the fetch's round trip is not waited for on its own.
+ * A full batch is followed at once by the next fetch; a short one waits `pollIntervalMs`.
  */
 function workQueue<T extends object>(
   boss: PgBoss,
@@ -26,22 +28,28 @@ function workQueue<T extends object>(
   let wake: (() => void) | undefined;
 
   const loop = async () => {
+    let settling: Promise<void> = Promise.resolve();
     while (!stopping) {
       let fetched = 0;
       try {
         const jobs = (await boss.fetch<T>(queue, { batchSize: options.batchSize })) ?? [];
         fetched = jobs.length;
-        if (jobs.length > 0) await settle(jobs);
+        await settling;
+        if (jobs.length > 0) {
+          settling = settle(jobs).catch((error: unknown) => logger.error({ err: error, queue }, 'job batch failed'));
+        }
       } catch (error) {
         logger.error({ err: error, queue }, 'job batch failed');
       }
       if (!stopping && fetched < options.batchSize) {
+        await settling;
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, options.pollIntervalMs);
         });
       }
     }
+    await settling;
   };
   const running = loop();
 
