@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { ExpireHolds } from '../src/modules/payments/application/expire-holds';
+import type { ProcessorDirectory } from '../src/modules/payments/application/ports/card-processor';
+import { PAYMENTS } from '../src/modules/payments/payments.tokens';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { Receiver, sleep, waitFor } from './support/receiver';
@@ -353,5 +355,23 @@ describe('refunds', () => {
     const res = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } } });
     expect(res.response.status).toBe(409);
     expect(res.error!.error.code).toBe('charge_not_refundable');
+  });
+});
+
+describe('the simulated processor', () => {
+  it('records a capture, a void and a refund once per key, however often and however concurrently it is asked', async () => {
+    const processor = app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forMode(false);
+    const key = (operation: string) => `sim-once-${operation}-${Date.now()}`;
+    const keys = { capture: key('capture'), void: key('void'), refund: key('refund') };
+    await Promise.all(Array.from({ length: 5 }, () => Promise.all([
+      processor.capture({ idempotencyKey: keys.capture, processorRef: 'sim_ch_once', amount: 1_000 }),
+      processor.void({ idempotencyKey: keys.void, processorRef: 'sim_ch_once' }),
+      processor.refund({ idempotencyKey: keys.refund, processorRef: 'sim_ch_once', amount: 500 }),
+    ])));
+    const rows = await app.services.orm.em.fork().getConnection().execute(
+      'select operation, count(*)::int as n from sim_ledger where idempotency_key in (?, ?, ?) group by operation order by operation',
+      Object.values(keys),
+    );
+    expect(rows).toEqual([{ operation: 'capture', n: 1 }, { operation: 'refund', n: 1 }, { operation: 'void', n: 1 }]);
   });
 });

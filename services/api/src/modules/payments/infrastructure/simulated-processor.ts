@@ -90,15 +90,15 @@ export class SimulatedProcessor implements CardProcessor {
   }
 
   async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
-    await this.once(request.idempotencyKey, 'capture', request, async () => ({ ok: true }));
+    await this.recordOnce(request.idempotencyKey, 'capture', request);
   }
 
   async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
-    await this.once(request.idempotencyKey, 'void', request, async () => ({ ok: true }));
+    await this.recordOnce(request.idempotencyKey, 'void', request);
   }
 
   async refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
-    await this.once(request.idempotencyKey, 'refund', request, async () => ({ ok: true }));
+    await this.recordOnce(request.idempotencyKey, 'refund', request);
   }
 
   isFixture(token: string): boolean {
@@ -148,6 +148,18 @@ export class SimulatedProcessor implements CardProcessor {
     if (inserted.length > 0) return result;
     // Another call with the same key got there first: its answer is the answer.
     return (await this.sql('select result from sim_ledger where idempotency_key = ?', [idempotencyKey]))[0].result as T;
+  }
+
+  /**
+   * A call whose answer never varies (capture, void, refund): recorded once per key in one statement; a
+   * repeat finds the key taken and changes nothing, as a replay through `once` would.
+   */
+  private async recordOnce(idempotencyKey: string, operation: string, request: object): Promise<void> {
+    if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
+    await this.sql(
+      'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values (?, ?, ?, ?, now()) on conflict (idempotency_key) do nothing',
+      [idempotencyKey, operation, JSON.stringify(request), JSON.stringify({ ok: true })],
+    );
   }
 
   /** On the pool, never inside the caller's transaction: the processor's books are its own. */
