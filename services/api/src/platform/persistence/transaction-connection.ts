@@ -29,6 +29,17 @@ export async function saveColumns(em: EntityManager, table: string, columns: Rec
   );
 }
 
+/**
+ * Inserts `row` (column → value; JSON values already strings) unless a unique index already holds its
+ * key: one statement, on the unit of work's connection inside one, and a refusal leaves the transaction
+ * usable (no savepoint needed). True when the row was inserted.
+ */
+export async function insertUnlessTaken(em: EntityManager, table: string, row: Record<string, unknown>): Promise<boolean> {
+  const columns = Object.keys(row);
+  const inserted = await query(em, `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning 1`, Object.values(row));
+  return inserted.length > 0;
+}
+
 /** Writes each row's `status` in one statement, inside the unit of work. */
 export function saveStatuses(em: EntityManager, table: string, rows: Array<{ id: string; status: string }>): Promise<void> {
   return saveColumns(em, table, { status: 'text' }, rows);

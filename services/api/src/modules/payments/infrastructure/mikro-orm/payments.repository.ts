@@ -1,8 +1,8 @@
-import { type EntityManager, type FilterQuery, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, insertUnlessTaken, saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -15,17 +15,6 @@ import { PaymentMethod } from '../../domain/payment-method';
 import { Refund } from '../../domain/refund';
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
-
-/** An INSERT that a unique index may refuse, inside a savepoint so the caller's transaction survives it. */
-async function insertUnlessConflict(em: EntityManager, entity: object): Promise<boolean> {
-  try {
-    await em.transactional((inner) => inner.insert(entity));
-    return true;
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) return false;
-    throw error;
-  }
-}
 
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
@@ -98,7 +87,10 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   add(attempt: PaymentAttempt): Promise<boolean> {
-    return insertUnlessConflict(this.em, attempt);
+    return insertUnlessTaken(this.em, 'payment_attempts', {
+      id: attempt.id, checkout_session_id: attempt.checkoutSessionId, idempotency_key: attempt.idempotencyKey, status: attempt.status, request: JSON.stringify(attempt.request),
+      amount: attempt.amount, challenge_id: attempt.challengeId, charge_id: attempt.chargeId, failure_code: attempt.failureCode, created_at: attempt.createdAt, updated_at: attempt.updatedAt,
+    });
   }
 
   save(attempt: PaymentAttempt): Promise<void> {
@@ -136,7 +128,10 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   add(operation: ChargeOperation): Promise<boolean> {
-    return insertUnlessConflict(this.em, operation);
+    return insertUnlessTaken(this.em, 'charge_operations', {
+      id: operation.id, charge_id: operation.chargeId, kind: operation.kind, amount: operation.amount, reason: operation.reason,
+      idempotency_key: operation.idempotencyKey, status: operation.status, created_at: operation.createdAt,
+    });
   }
 
   async addMany(operations: ChargeOperation[]): Promise<void> {
