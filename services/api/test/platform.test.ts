@@ -2,8 +2,10 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
 import { AccountSchema } from '../src/modules/accounts/infrastructure/mikro-orm/account.schema';
+import { Customer } from '../src/modules/customers/domain/customer';
 import { createContractRouter } from '../src/platform/http/contract-router';
 import { inOwnContext } from '../src/platform/persistence/own-context';
+import { insertEntities } from '../src/platform/persistence/transaction-connection';
 import { errorMapper } from '../src/platform/http/error-mapper';
 import { loadOpenApi } from '../src/platform/http/openapi-document';
 import { rawRequest } from './support/contract';
@@ -358,5 +360,22 @@ describe('identity maps', () => {
     expect(one.first).not.toBe(other.first);
     expect(one.first.id).toBe(merchant.id);
     await expect(em.findOne(AccountSchema, merchant.id)).rejects.toThrow(/global EntityManager/);
+  });
+});
+
+describe('plain inserts of entities', () => {
+  it('write each property to its schema\'s column, a property left undefined as the column\'s default, and read back the same', async () => {
+    const { em } = app.services.orm;
+    const scope = { accountId: merchant.id, livemode: false };
+    const now = new Date('2026-05-01T12:34:56.789Z');
+    const full = Customer.create(scope, { name: 'Plain Insert', email: 'plain@example.co.il', phone: '+972525551234', taxId: '516179157' }, now);
+    const sparse = Customer.create(scope, { name: 'Sparse Insert' }, now);
+    (sparse as { email?: string | null }).email = undefined;
+    await inOwnContext(em, () => insertEntities(em.fork(), [full, sparse]));
+    const read = await inOwnContext(em, async () => em.find(Customer, { id: [full.id, sparse.id] }, { orderBy: { name: 'asc' } }));
+    expect(read.map((c) => [c.name, c.email, c.phone, c.taxId, c.createdAt.toISOString()])).toEqual([
+      ['Plain Insert', 'plain@example.co.il', '+972525551234', '516179157', '2026-05-01T12:34:56.789Z'],
+      ['Sparse Insert', null, null, null, '2026-05-01T12:34:56.789Z'],
+    ]);
   });
 });

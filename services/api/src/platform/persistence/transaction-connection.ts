@@ -1,4 +1,4 @@
-import type { EntityClass, EntityManager, Knex } from '@mikro-orm/postgresql';
+import { type EntityClass, type EntityManager, JsonType, type Knex } from '@mikro-orm/postgresql';
 
 export type SqlConnection = { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> };
 
@@ -27,6 +27,29 @@ export async function saveColumns(em: EntityManager, table: string, columns: Rec
       where t.id = v.id`,
     [JSON.stringify(rows.map((row) => Object.fromEntries(['id', ...names].map((name) => [name, row[name]]))))],
   );
+}
+
+/**
+ * Inserts entities of one class in one plain statement (real `$n` parameters), each property in the
+ * column its schema names, JSON properties as JSON text; a property left undefined takes the column's
+ * default. MikroORM's insert builds its statement and writes every value into the text, which on the
+ * checkout's path cost more than the statement. Inside a unit of work, on its connection.
+ */
+export async function insertEntities(em: EntityManager, entities: object[]): Promise<void> {
+  if (entities.length === 0) return;
+  const meta = em.getMetadata().get(entities[0].constructor.name);
+  const props = meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false);
+  const values: unknown[] = [];
+  const rows = entities.map((entity) => {
+    const fields = props.map((prop) => {
+      const value = (entity as Record<string, unknown>)[prop.name];
+      if (value === undefined) return 'default';
+      values.push(value !== null && prop.customType instanceof JsonType ? JSON.stringify(value) : value);
+      return `$${values.length}`;
+    });
+    return `(${fields.join(', ')})`;
+  });
+  await query(em, `insert into ${meta.tableName} (${props.map((prop) => prop.fieldNames[0]).join(', ')}) values ${rows.join(', ')}`, values);
 }
 
 /**

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, findKnownOrBySql, saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, findKnownOrBySql, insertEntities, saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
@@ -13,7 +13,7 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async add(session: CheckoutSession): Promise<void> {
-    await this.em.insert(session);
+    await insertEntities(this.em, [session]);
   }
 
   findById(scope: Scope, id: string): Promise<CheckoutSession | null> {

@@ -2,7 +2,7 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, insertEntities } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CustomerRepository } from '../../application/ports/customer-repository';
@@ -28,6 +28,6 @@ export class MikroOrmCustomerRepository implements CustomerRepository {
   }
 
   async add(customer: Customer): Promise<void> {
-    await this.em.insert(customer);
+    await insertEntities(this.em, [customer]);
   }
 }

@@ -2,6 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { insertEntities } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
@@ -32,7 +33,7 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
   }
 
   async addMany(documents: TaxDocument[]): Promise<void> {
-    await this.em.insertMany(documents);
+    await insertEntities(this.em, documents);
   }
 
   findById(scope: Scope, id: string): Promise<TaxDocument | null> {

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, insertUnlessTaken, saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, insertEntities, insertUnlessTaken, saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -31,7 +31,7 @@ export class MikroOrmChargeRepository implements ChargeRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async addMany(charges: Charge[]): Promise<void> {
-    await this.em.insertMany(charges);
+    await insertEntities(this.em, charges);
   }
 
   saveMany(charges: Charge[]): Promise<void> {
@@ -135,7 +135,7 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
   }
 
   async addMany(operations: ChargeOperation[]): Promise<void> {
-    if (operations.length > 0) await this.em.insertMany(operations);
+    await insertEntities(this.em, operations);
   }
 
   saveMany(operations: ChargeOperation[]): Promise<void> {
@@ -195,7 +195,7 @@ export class MikroOrmRefundRepository implements RefundRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async add(refund: Refund): Promise<void> {
-    await this.em.insert(refund);
+    await insertEntities(this.em, [refund]);
   }
 
   findById(scope: Scope, id: string): Promise<Refund | null> {
