@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IdempotencyStore, IdempotentRequest } from '../http/idempotency';
 import { groupBy } from '../../shared/domain/group-by';
 import { GroupWriter } from './group-writer';
-import { query } from './transaction-connection';
+import { poolQuery } from './transaction-connection';
 
 type Scope = { accountId: string; livemode: boolean };
 type Claim = { scope: Scope; key: string; fingerprint: string; leaseMs: number };
@@ -30,12 +30,12 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: Scope, key: string): Promise<void> {
-    await query(this.em, 'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null', [scope.accountId, scope.livemode, key]);
+    await poolQuery(this.em, 'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null', [scope.accountId, scope.livemode, key]);
   }
 
   /** Keys older than 24 hours are answered no more; removes them. */
   async purge(): Promise<number> {
-    const rows = await query(this.em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
+    const rows = await poolQuery(this.em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
     return rows.length;
   }
 
@@ -46,7 +46,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
   private async claimAll(claims: Claim[]): Promise<Array<true | IdempotentRequest | null>> {
     const taken = new Set<string>();
     for (const [leaseMs, sameLease] of groupBy(claims, (claim) => String(claim.leaseMs))) {
-      const rows = await query(
+      const rows = await poolQuery(
         this.em,
         `insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
          select account_id, livemode, key, fingerprint, null, null, now(), now()
@@ -64,7 +64,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
     const held = claims.filter((claim) => !taken.has(rowKey(claim.scope, claim.key)));
     const found = new Map<string, IdempotentRequest>();
     if (held.length > 0) {
-      const rows = await query(
+      const rows = await poolQuery(
         this.em,
         `select k.account_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body
            from idempotency_keys k join jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
@@ -84,7 +84,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   private async keepAll(answers: Answer[]): Promise<void[]> {
-    await query(
+    await poolQuery(
       this.em,
       `update idempotency_keys k set response_status = v.status, response_body = v.body
          from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, status integer, body jsonb)

@@ -80,12 +80,19 @@ export async function findBySql<T extends object>(em: EntityManager, entity: Ent
 /** A plain statement (real `$1` parameters) on the unit of work's connection inside one, else on the pool (committing on its own). */
 export async function query(em: EntityManager, sql: string, values: unknown[]): Promise<any[]> {
   const trx = em.getTransactionContext<Knex.Transaction>();
-  const client = trx ? trx.client : em.getConnection().getKnex().client;
+  if (!trx) return poolQuery(em, sql, values);
+  const connection = (await trx.client.acquireConnection()) as SqlConnection;
+  return (await connection.query(sql, values)).rows;
+}
+
+/** A plain statement on the pool, committing on its own whatever unit of work is in progress. */
+export async function poolQuery(em: EntityManager, sql: string, values: unknown[]): Promise<any[]> {
+  const client = em.getConnection().getKnex().client;
   const connection = (await client.acquireConnection()) as SqlConnection;
   try {
     return (await connection.query(sql, values)).rows;
   } finally {
-    if (!trx) await client.releaseConnection(connection);
+    await client.releaseConnection(connection);
   }
 }
 
