@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
-import { PgIdempotencyStore } from '../src/platform/persistence/idempotency-store';
+import { purgeIdempotencyKeys } from '../src/platform/persistence/idempotency-store';
 import { shopper, URLS } from './support/checkout';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
@@ -117,7 +117,7 @@ describe('Idempotency-Key', () => {
     expect(await customersNamed(api, 'Yesterday')).toHaveLength(2);
     // The hourly purge removes keys past their 24 hours, and only those.
     await sql(`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'cus-key-old'`);
-    expect(await new PgIdempotencyStore(app.services.orm.em).purge()).toBe(1);
+    expect(await purgeIdempotencyKeys(app.services.orm.em)).toBe(1);
     expect((await sql(`select key from idempotency_keys where key in ('cus-key-old', 'cus-key-1')`)).map((r) => r.key)).toEqual(['cus-key-1']);
   });
 

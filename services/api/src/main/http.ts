@@ -117,7 +117,7 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
     authenticate: (key) => authenticateKey.execute(key),
     limits: { authenticatedBody: '1mb', publicBody: '8kb' },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
-    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em), { leaseMs: services.config.paymentAttemptStaleMs, waitMs: IDEMPOTENT_WAIT_MS }, logger) : undefined,
+    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em, services.config.paymentAttemptStaleMs), { waitMs: IDEMPOTENT_WAIT_MS }, logger) : undefined,
     rateLimits: guards ? rateLimits(services) : undefined,
   });
   app.use(api);

@@ -9,7 +9,7 @@ import { type BatchWorkerOptions, startScheduledJob } from '../platform/jobs/bat
 import type { QueueDefinition } from '../platform/jobs/job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
 import type { PgBoss } from '../platform/jobs/pg-boss';
-import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
+import { purgeIdempotencyKeys } from '../platform/persistence/idempotency-store';
 import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import type { Metrics } from '../platform/metrics/metrics';
 import { METRICS } from '../platform/metrics/metrics.tokens';
@@ -56,7 +56,7 @@ export async function reconcile(container: Container): Promise<Reconciled> {
 export function startHousekeeping(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
   const em = container.get<EntityManager>(PERSISTENCE.EntityManager);
   const purge = async () => {
-    await new PgIdempotencyStore(em).purge();
+    await purgeIdempotencyKeys(em);
     await new PgRateBucketStore(em).purge();
   };
   return startScheduledJob(container.get<PgBoss>(JOBS.Boss), HOUSEKEEPING_QUEUE, '17 * * * *', options, purge, logger);

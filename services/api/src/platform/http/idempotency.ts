@@ -15,10 +15,10 @@ export interface IdempotentRequest {
 export interface IdempotencyStore {
   /**
    * Takes the key for a request: true when this request runs (the key is new, older than 24 hours, or
-   * held by a request silent for `leaseMs` with the same body, which is taken to have died); otherwise
-   * what the key holds.
+   * held by a request silent for the store's lease with the same body, which is taken to have died);
+   * otherwise what the key holds.
    */
-  claim(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string, leaseMs: number): Promise<true | IdempotentRequest | null>;
+  claim(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string): Promise<true | IdempotentRequest | null>;
   /** Keeps the answer, for repeats within 24 hours. */
   keep(scope: Omit<AuthContext, 'scope'>, key: string, answer: { status: number; body: unknown }): Promise<void>;
   /** Forgets a key whose request failed on our side (5xx), so a retry runs again. */
@@ -26,8 +26,6 @@ export interface IdempotencyStore {
 }
 
 export interface IdempotencyOptions {
-  /** A first request silent this long is taken to have died, and a repeat runs in its place. */
-  leaseMs: number;
   /** How long a repeat waits for the first request's answer before answering 409 `idempotency_key_in_use`. */
   waitMs: number;
 }
@@ -53,7 +51,7 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
 
     const waitUntil = Date.now() + options.waitMs;
     for (;;) {
-      const claimed = await store.claim(scope, key, fingerprint, options.leaseMs);
+      const claimed = await store.claim(scope, key, fingerprint);
       if (claimed === true) break;
       if (claimed && claimed.fingerprint !== fingerprint) {
         sendError(res, new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another request body; use a new key for a new request'));

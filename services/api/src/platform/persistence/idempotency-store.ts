@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IdempotencyStore, IdempotentRequest } from '../http/idempotency';
-import { groupBy } from '../../shared/domain/group-by';
 import { GroupWriter } from './group-writer';
 import { poolQuery } from './transaction-connection';
 
 type Scope = { accountId: string; livemode: boolean };
-type Claim = { scope: Scope; key: string; fingerprint: string; leaseMs: number };
+type Claim = { scope: Scope; key: string; fingerprint: string };
 type Answer = { scope: Scope; key: string; answer: { status: number; body: unknown } };
 
 const rowKey = (scope: Scope, key: string) => `${scope.accountId}\n${scope.livemode}\n${key}`;
@@ -19,10 +18,14 @@ export class PgIdempotencyStore implements IdempotencyStore {
   private readonly claims = new GroupWriter<Claim, true | IdempotentRequest | null>((claims) => this.claimAll(claims), (claim) => rowKey(claim.scope, claim.key));
   private readonly answers = new GroupWriter<Answer, void>((answers) => this.keepAll(answers), (answer) => rowKey(answer.scope, answer.key));
 
-  constructor(private readonly em: EntityManager) {}
+  /** `leaseMs`: a first request silent this long is taken to have died, and a repeat runs in its place. */
+  constructor(
+    private readonly em: EntityManager,
+    private readonly leaseMs: number,
+  ) {}
 
-  claim(scope: Scope, key: string, fingerprint: string, leaseMs: number): Promise<true | IdempotentRequest | null> {
-    return this.claims.submit({ scope, key, fingerprint, leaseMs });
+  claim(scope: Scope, key: string, fingerprint: string): Promise<true | IdempotentRequest | null> {
+    return this.claims.submit({ scope, key, fingerprint });
   }
 
   keep(scope: Scope, key: string, answer: { status: number; body: unknown }): Promise<void> {
@@ -33,44 +36,35 @@ export class PgIdempotencyStore implements IdempotencyStore {
     await poolQuery(this.em, 'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null', [scope.accountId, scope.livemode, key]);
   }
 
-  /** Keys older than 24 hours are answered no more; removes them. */
-  async purge(): Promise<number> {
-    const rows = await poolQuery(this.em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
-    return rows.length;
-  }
-
   /**
    * A key is taken when it is new, older than 24 hours, or held by a request silent for its lease with
    * the same body (taken to have died); for the others, what the key holds is read.
    */
   private async claimAll(claims: Claim[]): Promise<Array<true | IdempotentRequest | null>> {
-    const taken = new Set<string>();
-    for (const [leaseMs, sameLease] of groupBy(claims, (claim) => String(claim.leaseMs))) {
-      const rows = await poolQuery(
-        this.em,
-        `insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
-         select account_id, livemode, key, fingerprint, null, null, now(), now()
-           from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, fingerprint text)
-         on conflict (account_id, livemode, key) do update
-           set fingerprint = excluded.fingerprint, response_status = null, response_body = null, locked_at = now(), created_at = now()
-           where idempotency_keys.created_at < now() - interval '24 hours'
-              or (idempotency_keys.response_status is null and idempotency_keys.fingerprint = excluded.fingerprint
-                  and idempotency_keys.locked_at < now() - $2 * interval '1 millisecond')
-         returning account_id, livemode, key`,
-        [JSON.stringify(sameLease.map((claim) => ({ ...asRow(claim), fingerprint: claim.fingerprint }))), Number(leaseMs)],
-      );
-      for (const row of rows) taken.add(rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key));
-    }
+    const rows = await poolQuery(
+      this.em,
+      `insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
+       select account_id, livemode, key, fingerprint, null, null, now(), now()
+         from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, fingerprint text)
+       on conflict (account_id, livemode, key) do update
+         set fingerprint = excluded.fingerprint, response_status = null, response_body = null, locked_at = now(), created_at = now()
+         where idempotency_keys.created_at < now() - interval '24 hours'
+            or (idempotency_keys.response_status is null and idempotency_keys.fingerprint = excluded.fingerprint
+                and idempotency_keys.locked_at < now() - $2 * interval '1 millisecond')
+       returning account_id, livemode, key`,
+      [JSON.stringify(claims.map((claim) => ({ ...asRow(claim), fingerprint: claim.fingerprint }))), this.leaseMs],
+    );
+    const taken = new Set(rows.map((row) => rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key)));
     const held = claims.filter((claim) => !taken.has(rowKey(claim.scope, claim.key)));
     const found = new Map<string, IdempotentRequest>();
     if (held.length > 0) {
-      const rows = await poolQuery(
+      const current = await poolQuery(
         this.em,
         `select k.account_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body
            from idempotency_keys k join jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
         [JSON.stringify(held.map(asRow))],
       );
-      for (const row of rows) {
+      for (const row of current) {
         found.set(rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key), {
           fingerprint: row.fingerprint,
           answer: row.response_status === null ? null : { status: row.response_status, body: row.response_body },
@@ -93,4 +87,10 @@ export class PgIdempotencyStore implements IdempotencyStore {
     );
     return answers.map(() => undefined);
   }
+}
+
+/** Keys older than 24 hours are answered no more; removes them. */
+export async function purgeIdempotencyKeys(em: EntityManager): Promise<number> {
+  const rows = await poolQuery(em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
+  return rows.length;
 }

@@ -13,32 +13,18 @@ export async function transactionConnection(em: EntityManager, what: string): Pr
   return (await trx.client.acquireConnection()) as SqlConnection;
 }
 
-/**
- * Writes `columns` (name → SQL type) of each row, found by `id`, in one statement inside the unit of
- * work; `rows` carry the values under the columns' names.
- */
-export async function saveColumns(em: EntityManager, table: string, columns: Record<string, string>, rows: Array<{ id: string } & Record<string, unknown>>): Promise<void> {
-  if (rows.length === 0) return;
-  const names = Object.keys(columns);
-  const connection = await transactionConnection(em, `saving ${table}`);
-  await connection.query(
-    `update ${table} t set ${names.map((name) => `${name} = v.${name}`).join(', ')}
-       from jsonb_to_recordset($1::jsonb) as v(id text, ${names.map((name) => `${name} ${columns[name]}`).join(', ')})
-      where t.id = v.id`,
-    [JSON.stringify(rows.map((row) => Object.fromEntries(['id', ...names].map((name) => [name, row[name]]))))],
-  );
+/** The persisted properties of an entity's class, each in the one column its schema names. */
+function columnsOf(em: EntityManager, entity: object) {
+  const meta = em.getMetadata().get(entity.constructor.name);
+  return { table: meta.tableName, props: meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false) };
 }
 
 /**
- * Inserts entities of one class in one plain statement (real `$n` parameters), each property in the
- * column its schema names, JSON properties as JSON text; a property left undefined takes the column's
- * default. MikroORM's insert builds its statement and writes every value into the text, which on the
- * checkout's path cost more than the statement. Inside a unit of work, on its connection.
+ * The insert of entities of one class (real `$n` parameters), JSON properties as JSON text; a property
+ * left undefined takes the column's default, as MikroORM's insert leaves it out.
  */
-export async function insertEntities(em: EntityManager, entities: object[]): Promise<void> {
-  if (entities.length === 0) return;
-  const meta = em.getMetadata().get(entities[0].constructor.name);
-  const props = meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false);
+function insertStatement(em: EntityManager, entities: object[]): { sql: string; values: unknown[] } {
+  const { table, props } = columnsOf(em, entities[0]);
   const values: unknown[] = [];
   const rows = entities.map((entity) => {
     const fields = props.map((prop) => {
@@ -49,23 +35,42 @@ export async function insertEntities(em: EntityManager, entities: object[]): Pro
     });
     return `(${fields.join(', ')})`;
   });
-  await query(em, `insert into ${meta.tableName} (${props.map((prop) => prop.fieldNames[0]).join(', ')}) values ${rows.join(', ')}`, values);
+  return { sql: `insert into ${table} (${props.map((prop) => prop.fieldNames[0]).join(', ')}) values ${rows.join(', ')}`, values };
 }
 
 /**
- * Inserts `row` (column → value; JSON values already strings) unless a unique index already holds its
- * key: one statement, on the unit of work's connection inside one, and a refusal leaves the transaction
- * usable (no savepoint needed). True when the row was inserted.
+ * Inserts entities of one class in one plain statement, each property in the column its schema names.
+ * MikroORM's insert builds its statement and writes every value into the text, which on the checkout's
+ * path cost more than the statement. Inside a unit of work, on its connection.
  */
-export async function insertUnlessTaken(em: EntityManager, table: string, row: Record<string, unknown>): Promise<boolean> {
-  const columns = Object.keys(row);
-  const inserted = await query(em, `insert into ${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) on conflict do nothing returning 1`, Object.values(row));
-  return inserted.length > 0;
+export async function insertEntities(em: EntityManager, entities: object[]): Promise<void> {
+  if (entities.length === 0) return;
+  const { sql, values } = insertStatement(em, entities);
+  await query(em, sql, values);
 }
 
-/** Writes each row's `status` in one statement, inside the unit of work. */
-export function saveStatuses(em: EntityManager, table: string, rows: Array<{ id: string; status: string }>): Promise<void> {
-  return saveColumns(em, table, { status: 'text' }, rows);
+/**
+ * Inserts `entity` unless a unique index already holds its key: one statement, and a refusal leaves the
+ * transaction usable (no savepoint needed). True when it was inserted.
+ */
+export async function insertUnlessTaken(em: EntityManager, entity: object): Promise<boolean> {
+  const { sql, values } = insertStatement(em, [entity]);
+  return (await query(em, `${sql} on conflict do nothing returning 1`, values)).length > 0;
+}
+
+/**
+ * Writes `properties` of each entity (of one class, found by `id`) in one statement inside the unit of
+ * work; the columns and their types are the table's own.
+ */
+export async function saveProperties<T extends { id: string }>(em: EntityManager, entities: T[], properties: Array<keyof T & string>): Promise<void> {
+  if (entities.length === 0) return;
+  const { table, props } = columnsOf(em, entities[0]);
+  const saved = props.filter((prop) => prop.name === 'id' || properties.includes(prop.name as keyof T & string));
+  if (saved.length !== properties.length + 1) throw new Error(`saving ${table}: not every one of ${properties.join(', ')} is a column`);
+  const set = saved.filter((prop) => prop.name !== 'id').map((prop) => `${prop.fieldNames[0]} = v.${prop.fieldNames[0]}`);
+  const rows = entities.map((entity) => Object.fromEntries(saved.map((prop) => [prop.fieldNames[0], entity[prop.name as keyof T]])));
+  const connection = await transactionConnection(em, `saving ${table}`);
+  await connection.query(`update ${table} t set ${set.join(', ')} from jsonb_populate_recordset(null::${table}, $1::jsonb) as v where t.id = v.id`, [JSON.stringify(rows)]);
 }
 
 /**

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, findKnownOrBySql, insertEntities, saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, findKnownOrBySql, insertEntities, saveProperties } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
@@ -95,7 +95,7 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   }
 
   saveStatuses(sessions: CheckoutSession[]): Promise<void> {
-    return saveStatuses(this.em, 'checkout_sessions', sessions);
+    return saveProperties(this.em, sessions, ['status']);
   }
 
 

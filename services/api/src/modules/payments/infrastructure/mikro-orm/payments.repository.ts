@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, insertEntities, insertUnlessTaken, saveColumns, saveStatuses } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, insertEntities, insertUnlessTaken, saveProperties } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -19,12 +19,10 @@ const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
 /** What changes on a payment attempt after it starts: its state, and the shopper's answer to a challenge. */
-const ATTEMPT_CHANGES = { status: 'text', request: 'json', challenge_id: 'text', charge_id: 'text', failure_code: 'text', updated_at: 'timestamptz' };
+const ATTEMPT_CHANGES: Array<keyof PaymentAttempt & string> = ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt'];
 
 /** What changes on a charge after it is recorded. */
-const CHARGE_CHANGES = {
-  status: 'text', amount_captured: 'bigint', amount_refunded: 'bigint', captured_at: 'timestamptz', canceled_at: 'timestamptz', cancellation_reason: 'text', document_id: 'text',
-};
+const CHARGE_CHANGES: Array<keyof Charge & string> = ['status', 'amountCaptured', 'amountRefunded', 'capturedAt', 'canceledAt', 'cancellationReason', 'documentId'];
 
 @injectable()
 export class MikroOrmChargeRepository implements ChargeRepository {
@@ -35,16 +33,7 @@ export class MikroOrmChargeRepository implements ChargeRepository {
   }
 
   saveMany(charges: Charge[]): Promise<void> {
-    return saveColumns(this.em, 'charges', CHARGE_CHANGES, charges.map((charge) => ({
-      id: charge.id,
-      status: charge.status,
-      amount_captured: charge.amountCaptured,
-      amount_refunded: charge.amountRefunded,
-      captured_at: charge.capturedAt,
-      canceled_at: charge.canceledAt,
-      cancellation_reason: charge.cancellationReason,
-      document_id: charge.documentId,
-    })));
+    return saveProperties(this.em, charges, CHARGE_CHANGES);
   }
 
   findById(scope: Scope, id: string): Promise<Charge | null> {
@@ -87,16 +76,11 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   add(attempt: PaymentAttempt): Promise<boolean> {
-    return insertUnlessTaken(this.em, 'payment_attempts', {
-      id: attempt.id, checkout_session_id: attempt.checkoutSessionId, idempotency_key: attempt.idempotencyKey, status: attempt.status, request: JSON.stringify(attempt.request),
-      amount: attempt.amount, challenge_id: attempt.challengeId, charge_id: attempt.chargeId, failure_code: attempt.failureCode, created_at: attempt.createdAt, updated_at: attempt.updatedAt,
-    });
+    return insertUnlessTaken(this.em, attempt);
   }
 
   save(attempt: PaymentAttempt): Promise<void> {
-    return saveColumns(this.em, 'payment_attempts', ATTEMPT_CHANGES, [{
-      id: attempt.id, status: attempt.status, request: attempt.request, challenge_id: attempt.challengeId, charge_id: attempt.chargeId, failure_code: attempt.failureCode, updated_at: attempt.updatedAt,
-    }]);
+    return saveProperties(this.em, [attempt], ATTEMPT_CHANGES);
   }
 
   async findLive(sessionId: string): Promise<PaymentAttempt | null> {
@@ -128,10 +112,7 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   add(operation: ChargeOperation): Promise<boolean> {
-    return insertUnlessTaken(this.em, 'charge_operations', {
-      id: operation.id, charge_id: operation.chargeId, kind: operation.kind, amount: operation.amount, reason: operation.reason,
-      idempotency_key: operation.idempotencyKey, status: operation.status, created_at: operation.createdAt,
-    });
+    return insertUnlessTaken(this.em, operation);
   }
 
   async addMany(operations: ChargeOperation[]): Promise<void> {
@@ -139,7 +120,7 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
   }
 
   saveMany(operations: ChargeOperation[]): Promise<void> {
-    return saveStatuses(this.em, 'charge_operations', operations);
+    return saveProperties(this.em, operations, ['status']);
   }
 
 

@@ -2,17 +2,16 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { saveColumns } from '../../../../platform/persistence/transaction-connection';
+import { saveProperties } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { SubscriptionRepository } from '../../application/ports/subscription-repository';
 import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from '../../domain/subscription';
 
 /** What the renewal run changes on a subscription: status, period, dunning, cancellation. */
-const RENEWAL_CHANGES = {
-  status: 'text', period_index: 'integer', current_period_start: 'timestamptz', current_period_end: 'timestamptz', trial_will_end_sent: 'boolean',
-  cancel_at_period_end: 'boolean', canceled_at: 'timestamptz', failed_attempts: 'integer', first_failure_at: 'timestamptz', next_retry_at: 'timestamptz',
-};
+const RENEWAL_CHANGES: Array<keyof Subscription & string> = [
+  'status', 'periodIndex', 'currentPeriodStart', 'currentPeriodEnd', 'trialWillEndSent', 'cancelAtPeriodEnd', 'canceledAt', 'failedAttempts', 'firstFailureAt', 'nextRetryAt',
+];
 
 @injectable()
 export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
@@ -28,19 +27,7 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
   }
 
   saveMany(subscriptions: Subscription[]): Promise<void> {
-    return saveColumns(this.em, 'subscriptions', RENEWAL_CHANGES, subscriptions.map((s) => ({
-      id: s.id,
-      status: s.status,
-      period_index: s.periodIndex,
-      current_period_start: s.currentPeriodStart,
-      current_period_end: s.currentPeriodEnd,
-      trial_will_end_sent: s.trialWillEndSent,
-      cancel_at_period_end: s.cancelAtPeriodEnd,
-      canceled_at: s.canceledAt,
-      failed_attempts: s.failedAttempts,
-      first_failure_at: s.firstFailureAt,
-      next_retry_at: s.nextRetryAt,
-    })));
+    return saveProperties(this.em, subscriptions, RENEWAL_CHANGES);
   }
 
   findById(scope: Scope, id: string): Promise<Subscription | null> {
