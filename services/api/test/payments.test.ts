@@ -374,4 +374,21 @@ describe('the simulated processor', () => {
     );
     expect(rows).toEqual([{ operation: 'capture', n: 1 }, { operation: 'refund', n: 1 }, { operation: 'void', n: 1 }]);
   });
+
+  it('records every one of many calls made at once, each with what it asked', async () => {
+    const processor = app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forMode(false);
+    const run = `sim-many-${Date.now()}`;
+    const calls = Array.from({ length: 40 }, (_, i) => ({ idempotencyKey: `${run}-${i}`, processorRef: `sim_ch_${run}_${i}` }));
+    await Promise.all(calls.map((call, i) => (i % 2 === 0 ? processor.void(call) : processor.capture({ ...call, amount: 100 + i }))));
+    const rows: Array<{ key: string }> = await app.services.orm.em.fork().getConnection().execute(
+      "select idempotency_key as key, operation, request->>'processorRef' as ref, (request->>'amount')::int as amount from sim_ledger where idempotency_key like ?",
+      [`${run}-%`],
+    );
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    expect(byKey.size).toBe(40);
+    calls.forEach((call, i) => {
+      expect(byKey.get(call.idempotencyKey)).toEqual({ key: call.idempotencyKey, operation: i % 2 === 0 ? 'void' : 'capture', ref: call.processorRef, amount: i % 2 === 0 ? null : 100 + i });
+    });
+    for (const call of calls) expect(await processor.lookup(call.idempotencyKey)).not.toBeNull();
+  });
 });

@@ -33,8 +33,11 @@ describe('checkout session expiry', () => {
     const sweep = () => app.services.inContext(() => app.services.container.get(ExpireDueSessions).execute());
     expect(await sweep()).toBeGreaterThanOrEqual(2);
     expect(await sweep()).toBe(0);
+    const expired = new Map<string, unknown>();
     for (const session of due) {
-      expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe('expired');
+      const now = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+      expect(now.status).toBe('expired');
+      expired.set(session.id, now);
     }
     expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: fresh.id } } })).data!.data.status).toBe('pending');
 
@@ -42,6 +45,11 @@ describe('checkout session expiry', () => {
     const delivered = hook.events() as unknown as { type: string; data: { id: string; status: string } }[];
     expect(delivered.map((e) => e.data.id).sort()).toEqual(due.map((s) => s.id).sort());
     expect(delivered.every((e) => e.type === 'checkout_session.expired' && e.data.status === 'expired')).toBe(true);
+    // Each event carries the session as the API gives it, key for key in the same order, when read and when delivered.
+    const recorded = (await api.GET('/v1/events', { params: { query: { type: 'checkout_session.expired' } } })).data!.data;
+    for (const event of [...recorded, ...delivered]) {
+      expect(JSON.stringify(event.data)).toBe(JSON.stringify(expired.get((event.data as { id: string }).id)));
+    }
   });
 
   it('two sweeps at once, in batches, expire each due session once and pass over one a payment holds', async () => {

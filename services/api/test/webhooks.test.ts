@@ -121,6 +121,22 @@ describe('events', () => {
     expect((await app.client(merchant.liveKey).GET('/v1/events/{id}', { params: { path: { id: first.id } } })).response.status).toBe(404);
   });
 
+  it('of one transaction are all recorded, more than one statement can carry (65,535 parameters)', async () => {
+    const merchant = await app.createAccount();
+    const scope = scopeOf(merchant);
+    const { container, inContext } = app.services;
+    await inContext(() =>
+      container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(async () => {
+        for (let i = 0; i < 11_000; i++) await container.get(RecordEvent).execute(scope, 'charge.succeeded', chargeData({ amount: i + 1 }));
+      }),
+    );
+    const [{ n, amounts }] = (await app.services.orm.em.fork().getConnection().execute(
+      "select count(*)::int as n, count(distinct (data->>'amount'))::int as amounts from events where account_id = ?",
+      [merchant.id],
+    )) as Array<{ n: number; amounts: number }>;
+    expect({ n, amounts }).toEqual({ n: 11_000, amounts: 11_000 });
+  });
+
   it('cannot be recorded outside the unit of work of the change', async () => {
     const merchant = await app.createAccount();
     await expect(app.services.inContext(() => app.services.container.get(RecordEvent).execute(scopeOf(merchant), 'charge.succeeded', chargeData()))).rejects.toThrow(/unit of work/);

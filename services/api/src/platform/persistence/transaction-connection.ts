@@ -45,8 +45,12 @@ function insertStatement(em: EntityManager, entities: object[]): { sql: string; 
  */
 export async function insertEntities(em: EntityManager, entities: object[]): Promise<void> {
   if (entities.length === 0) return;
-  const { sql, values } = insertStatement(em, entities);
-  await query(em, sql, values);
+  // A statement takes at most 65,535 parameters.
+  const perStatement = Math.floor(65_535 / columnsOf(em, entities[0]).props.length);
+  for (let start = 0; start < entities.length; start += perStatement) {
+    const { sql, values } = insertStatement(em, entities.slice(start, start + perStatement));
+    await query(em, sql, values);
+  }
 }
 
 /**

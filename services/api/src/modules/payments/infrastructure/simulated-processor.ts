@@ -2,11 +2,15 @@ import { createHmac } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
+import { GroupWriter } from '../../../platform/persistence/group-writer';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import { poolQuery } from '../../../platform/persistence/transaction-connection';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { AuthorizeOutcome, CardDetails, CardInput, CardProcessor, CardSource, DeclineCode } from '../application/ports/card-processor';
 import { checkCard } from '../domain/card-rules';
 import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+
+type LedgerRecord = { idempotencyKey: string; operation: string; request: object };
 
 type Behavior = 'ok' | 'declined' | 'insufficient_funds' | 'challenge' | 'renewal_declines';
 
@@ -37,6 +41,8 @@ const TEST_TOKENS: Record<string, CardDetails & { behavior: Behavior }> = {
  */
 @injectable()
 export class SimulatedProcessor implements CardProcessor {
+  private readonly records = new GroupWriter<LedgerRecord, void>((records) => this.recordAll(records), (record) => record.idempotencyKey);
+
   constructor(
     @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
     @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
@@ -151,15 +157,25 @@ export class SimulatedProcessor implements CardProcessor {
   }
 
   /**
-   * A call whose answer never varies (capture, void, refund): recorded once per key in one statement; a
-   * repeat finds the key taken and changes nothing, as a replay through `once` would.
+   * A call whose answer never varies (capture, void, refund): recorded once per key; a repeat finds the
+   * key taken and changes nothing, as a replay through `once` would.
    */
   private async recordOnce(idempotencyKey: string, operation: string, request: object): Promise<void> {
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
-    await this.sql(
-      'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values (?, ?, ?, ?, now()) on conflict (idempotency_key) do nothing',
-      [idempotencyKey, operation, JSON.stringify(request), JSON.stringify({ ok: true })],
+    await this.records.submit({ idempotencyKey, operation, request });
+  }
+
+  /** The calls of concurrent callers (a sweep's lanes), in one statement. */
+  private async recordAll(records: LedgerRecord[]): Promise<void[]> {
+    await poolQuery(
+      this.em,
+      `insert into sim_ledger (idempotency_key, operation, request, result, created_at)
+       select idempotency_key, operation, request, '{"ok": true}', now()
+         from jsonb_to_recordset($1::jsonb) as v(idempotency_key text, operation text, request jsonb)
+       on conflict (idempotency_key) do nothing`,
+      [JSON.stringify(records.map((record) => ({ idempotency_key: record.idempotencyKey, operation: record.operation, request: record.request })))],
     );
+    return records.map(() => undefined);
   }
 
   /** On the pool, never inside the caller's transaction: the processor's books are its own. */

@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { transactionConnection } from '../../../../platform/persistence/transaction-connection';
+import { insertEntities } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '../../application/ports/event-repository';
@@ -21,13 +21,9 @@ const keysOf = (rows: DeliveryKeyRow[]) => new Set(rows.map((row) => deliveryKey
 export class MikroOrmEventRepository implements EventRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
+  // One plain statement, each payload as JSON text: the `json` column keeps its key order.
   async addMany(events: Event[]): Promise<void> {
-    const connection = await transactionConnection(this.em, 'recording events');
-    await connection.query(
-      `insert into events (id, account_id, livemode, type, data, created_at)
-       select * from jsonb_to_recordset($1::jsonb) as e(id text, account_id text, livemode boolean, type text, data jsonb, created_at timestamptz)`,
-      [JSON.stringify(events.map((event) => ({ id: event.id, account_id: event.accountId, livemode: event.livemode, type: event.type, data: event.data, created_at: event.createdAt })))],
-    );
+    await insertEntities(this.em, events);
   }
 
   findById(scope: Scope, id: string): Promise<Event | null> {
