@@ -55,6 +55,11 @@ describe('Idempotency-Key', () => {
     // The /api/v1 alias is the same operation.
     const alias = await fetch(`${app.baseUrl}/api/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'cus-key-1' }, body: JSON.stringify({ name: 'Once' }) });
     expect(((await alias.json()) as { data: { id: string } }).data.id).toBe(first.data!.data.id);
+    // Byte for byte: the same keys in the same order.
+    const raw = () => fetch(`${app.baseUrl}/v1/customers`, { method: 'POST', headers: { Authorization: `Bearer ${secretKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'cus-key-raw' }, body: JSON.stringify({ name: 'Raw', email: 'raw@example.com' }) });
+    const [once, replayed] = [await raw(), await raw()];
+    expect([once.status, replayed.headers.get('Idempotent-Replayed')]).toEqual([200, 'true']);
+    expect(await replayed.text()).toBe(await once.text());
   });
 
   it('the same key with another body answers 409 idempotency_key_reused and creates nothing', async () => {

@@ -81,7 +81,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
     await poolQuery(
       this.em,
       `update idempotency_keys k set response_status = v.status, response_body = v.body
-         from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, status integer, body jsonb)
+         from json_to_recordset($1::json) as v(account_id text, livemode boolean, key text, status integer, body json)
         where k.account_id = v.account_id and k.livemode = v.livemode and k.key = v.key`,
       [JSON.stringify(answers.map((answer) => ({ ...asRow(answer), status: answer.answer.status, body: answer.answer.body })))],
     );

@@ -74,7 +74,7 @@ export async function saveProperties<T extends { id: string }>(em: EntityManager
   const set = saved.filter((prop) => prop.name !== 'id').map((prop) => `${prop.fieldNames[0]} = v.${prop.fieldNames[0]}`);
   const rows = entities.map((entity) => Object.fromEntries(saved.map((prop) => [prop.fieldNames[0], entity[prop.name as keyof T]])));
   const connection = await transactionConnection(em, `saving ${table}`);
-  await connection.query(`update ${table} t set ${set.join(', ')} from jsonb_populate_recordset(null::${table}, $1::jsonb) as v where t.id = v.id`, [JSON.stringify(rows)]);
+  await connection.query(`update ${table} t set ${set.join(', ')} from json_populate_recordset(null::${table}, $1::json) as v where t.id = v.id`, [JSON.stringify(rows)]);
 }
 
 /**
