@@ -313,6 +313,28 @@ describe('deliveries', () => {
     expect(log[0].duration_ms).toBeGreaterThanOrEqual(450);
   });
 
+  it('are not held past the timeout by a receiver that answers and then trickles its body forever', async () => {
+    const merchant = await app.createAccount();
+    let closed = false;
+    const hook = (await receiver()).answer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      const drip = setInterval(() => res.write('.'), 50); // each byte well within the body timeout
+      res.on('close', () => {
+        clearInterval(drip);
+        closed = true;
+      });
+    });
+    const { id } = await endpoint(merchant.testKey, hook.url);
+    await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    const log = await waitFor('the attempt recorded', async () => {
+      const rows = await deliveries(merchant.testKey, id);
+      return rows.length === 1 && rows;
+    });
+    expect(log.map((d) => [d.outcome, d.response_status])).toEqual([['succeeded', 200]]);
+    expect(log[0].duration_ms).toBeGreaterThanOrEqual(450);
+    await waitFor('the connection given up', async () => closed);
+  });
+
   it('honour Retry-After', async () => {
     const merchant = await app.createAccount();
     const hook = (await receiver()).answer((_req, res) => res.writeHead(503, { 'Retry-After': '1' }).end(), 200);
@@ -508,7 +530,7 @@ describe('SSRF guard', () => {
         `https://127.0.0.1:${port}/hook`, `http://127.0.0.1:${port}/hook`, 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://[::ffff:169.254.169.254]/hook',
         `https://[::7f00:1]:${port}/hook`, 'https://[64:ff9b::7f00:1]/hook', 'https://[2002:c0a8:101::1]/hook', 'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
       ]) {
-        const result = await sender.send({ url, body: '{}', headers: {}, allowLoopback: false });
+        const [result] = await sender.sendAll([{ url, body: '{}', headers: {}, allowLoopback: false }]);
         expect(result, url).toMatchObject({ status: null, error: 'forbidden_destination' });
       }
       expect(connections).toBe(0);

@@ -14,7 +14,7 @@ import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 import { signatureHeaders } from '../domain/webhook-signature';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from '../events.tokens';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from './ports/event-repository';
-import type { WebhookSender, WebhookSettings } from './ports/webhook-transport';
+import type { WebhookRequest, WebhookSender, WebhookSettings } from './ports/webhook-transport';
 import type { DeliveryJob } from './record-event';
 
 export const USER_AGENT = 'Kupa-Webhooks/1.0';
@@ -40,25 +40,26 @@ export class DeliverWebhook {
   ) {}
 
   async execute(batch: DeliveryJob[]): Promise<void> {
-    const recorded = await this.deliveries.recorded(batch);
+    // Read together: attempts already recorded (a batch run again after a crash) are rarely any.
+    const [recorded, events, endpoints] = await Promise.all([
+      this.deliveries.recorded(batch),
+      this.events.findManyUnscoped([...new Set(batch.map((job) => job.eventId))]),
+      this.endpoints.findManyUnscoped([...new Set(batch.map((job) => job.endpointId))]),
+    ]);
     const jobs = batch.filter((job) => !recorded.has(deliveryKey(job)));
     if (jobs.length === 0) return;
-    const [events, endpoints] = await Promise.all([
-      this.events.findManyUnscoped([...new Set(jobs.map((job) => job.eventId))]),
-      this.endpoints.findManyUnscoped([...new Set(jobs.map((job) => job.endpointId))]),
-    ]);
     const eventOf = new Map(events.map((event) => [event.id, event]));
     const endpointOf = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint]));
     const wasActive = new Map(endpoints.map((endpoint) => [endpoint.id, endpoint.active]));
 
-    const sent = await Promise.all(jobs.map(async (job) => {
+    const posts = jobs.flatMap((job) => {
       const event = eventOf.get(job.eventId);
       const endpoint = endpointOf.get(job.endpointId);
-      if (!event || !endpoint || endpoint.deletedAt) return [];
-      return [{ job, event, endpoint, result: await this.post(event, endpoint) }];
-    }));
+      return event && endpoint && !endpoint.deletedAt ? [{ job, event, endpoint }] : [];
+    });
+    const results = await this.sender.sendAll(posts.map(({ event, endpoint }) => this.request(event, endpoint)));
     const now = this.clock.now();
-    const attempts = sent.flat().map(({ job, event, endpoint, result }) => ({ job, delivery: this.judge(job, event, endpoint, result, now) }));
+    const attempts = posts.map(({ job, event, endpoint }, i) => ({ job, delivery: this.judge(job, event, endpoint, results[i], now) }));
 
     await this.uow.run(async () => {
       const added = await this.deliveries.addMany(attempts.map(({ delivery }) => delivery));
@@ -71,10 +72,10 @@ export class DeliverWebhook {
     });
   }
 
-  private post(event: Event, endpoint: WebhookEndpoint): Promise<AttemptResult> {
+  private request(event: Event, endpoint: WebhookEndpoint): WebhookRequest {
     const body = JSON.stringify(event.envelope());
     const now = this.clock.now();
-    return this.sender.send({
+    return {
       url: endpoint.url,
       body,
       headers: {
@@ -83,7 +84,7 @@ export class DeliverWebhook {
         ...signatureHeaders(endpoint.signingSecrets(now), event.id, body, Math.floor(now.getTime() / 1000)),
       },
       allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
-    });
+    };
   }
 
   /** The attempt as recorded: its outcome, its retry if one is left, and what it says of the endpoint. */

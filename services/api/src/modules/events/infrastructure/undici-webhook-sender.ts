@@ -30,7 +30,13 @@ export class UndiciWebhookSender implements WebhookSender {
     this.agents = { strict: this.agent(false), loopback: this.agent(true) };
   }
 
-  async send(request: WebhookRequest): Promise<AttemptResult> {
+  sendAll(requests: WebhookRequest[]): Promise<AttemptResult[]> {
+    // One timer for the batch: a timer of its own cost each POST more than the rest of its sending.
+    const deadline = AbortSignal.timeout(this.settings.timeoutMs);
+    return Promise.all(requests.map((request) => this.send(request, deadline)));
+  }
+
+  private async send(request: WebhookRequest, deadline: AbortSignal): Promise<AttemptResult> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const url = new URL(request.url);
@@ -49,7 +55,7 @@ export class UndiciWebhookSender implements WebhookSender {
         body: request.body,
         headersTimeout: timeout,
         bodyTimeout: timeout,
-        signal: AbortSignal.timeout(timeout),
+        signal: deadline,
       });
       await response.body.dump({ limit: 65_536 }).catch(() => {});
       const status = response.statusCode;

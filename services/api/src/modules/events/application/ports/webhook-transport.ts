@@ -9,9 +9,12 @@ export interface WebhookRequest {
   allowLoopback: boolean;
 }
 
-/** POSTs one delivery; never follows redirects, never throws for the receiver's behaviour. */
+/**
+ * POSTs deliveries at once, each answered by its result; they start together and share one deadline (the
+ * timeout). Never follows redirects, never throws for a receiver's behaviour.
+ */
 export interface WebhookSender {
-  send(request: WebhookRequest): Promise<AttemptResult>;
+  sendAll(requests: WebhookRequest[]): Promise<AttemptResult[]>;
   /** Closes kept-alive connections. */
   close(): Promise<void>;
 }

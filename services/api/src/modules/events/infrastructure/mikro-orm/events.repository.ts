@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { insertEntities } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, insertEntities, poolQuery, query } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '../../application/ports/event-repository';
@@ -31,7 +31,7 @@ export class MikroOrmEventRepository implements EventRepository {
   }
 
   findManyUnscoped(ids: string[]): Promise<Event[]> {
-    return this.em.find(Event, { id: { $in: ids } });
+    return findBySql(this.em, Event, 'select * from events where id = any($1)', [ids]);
   }
 
   list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
@@ -83,7 +83,7 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]> {
-    return this.em.find(WebhookEndpoint, { id: { $in: ids } });
+    return findBySql(this.em, WebhookEndpoint, 'select * from webhook_endpoints where id = any($1)', [ids]);
   }
 
   findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
@@ -118,9 +118,10 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   async addMany(deliveries: WebhookDelivery[]): Promise<Set<string>> {
     if (deliveries.length === 0) return new Set();
-    const rows = await this.em.getConnection().execute<DeliveryKeyRow[]>(
+    const rows: DeliveryKeyRow[] = await query(
+      this.em,
       `insert into webhook_deliveries (id, account_id, event_id, event_type, endpoint_id, series, attempt, outcome, response_status, duration_ms, error, next_retry_at, created_at)
-       select * from jsonb_to_recordset(?::jsonb) as d(id text, account_id text, event_id text, event_type text, endpoint_id bigint, series text, attempt int,
+       select * from jsonb_to_recordset($1::jsonb) as d(id text, account_id text, event_id text, event_type text, endpoint_id bigint, series text, attempt int,
          outcome text, response_status int, duration_ms int, error text, next_retry_at timestamptz, created_at timestamptz)
        on conflict (event_id, endpoint_id, series, attempt) do nothing
        returning event_id, endpoint_id, series, attempt`,
@@ -128,20 +129,18 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
         id: d.id, account_id: d.accountId, event_id: d.eventId, event_type: d.eventType, endpoint_id: d.endpointId, series: d.series, attempt: d.attempt,
         outcome: d.outcome, response_status: d.responseStatus, duration_ms: d.durationMs, error: d.error, next_retry_at: d.nextRetryAt, created_at: d.createdAt,
       })))],
-      'all',
-      this.em.getTransactionContext(),
     );
     return keysOf(rows);
   }
 
   async recorded(keys: DeliveryKey[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await this.em.getConnection().execute<DeliveryKeyRow[]>(
+    const rows: DeliveryKeyRow[] = await poolQuery(
+      this.em,
       `select event_id, endpoint_id, series, attempt from webhook_deliveries
         where (event_id, endpoint_id, series, attempt) in (
-          select * from jsonb_to_recordset(?::jsonb) as k(event_id text, endpoint_id bigint, series text, attempt int))`,
+          select * from jsonb_to_recordset($1::jsonb) as k(event_id text, endpoint_id bigint, series text, attempt int))`,
       [JSON.stringify(keys.map((k) => ({ event_id: k.eventId, endpoint_id: k.endpointId, series: k.series, attempt: k.attempt })))],
-      'all',
     );
     return keysOf(rows);
   }
