@@ -111,4 +111,37 @@ describe('a batch worker', () => {
       await worker.stop();
     }
   });
+
+  it('with two lanes, works two batches at once, so a batch held up holds up no other', async () => {
+    const name = 'job-queue-lanes';
+    await app.services.boss.createQueue(name);
+    await app.services.boss.insert(Array.from({ length: 40 }, (_, n) => ({ name, data: { n } })));
+    const db = app.services.orm.em.fork().getConnection();
+    const count = async (state: string) => (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = ?`, [name, state]))[0].n as number;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const handled: number[] = [];
+    let started = 0;
+    let working = 0;
+    let most = 0;
+    const worker = startBatchWorker<{ n: number }>(app.services.boss, name, { batchSize: 10, pollIntervalMs: 20, lanes: 2 }, async ({ n }) => {
+      working++;
+      most = Math.max(most, working);
+      if (started++ < 10) await held; // the first batch's handlers wait
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+      handled.push(n);
+      working--;
+    }, app.services.logger);
+    try {
+      // The other three batches go through the second lane while the first is held.
+      await waitFor('three batches completed', async () => (await count('completed')) === 30, 10_000);
+      expect([handled.length, await count('active')]).toEqual([30, 10]);
+      expect(most).toBe(20);
+      release();
+      await waitFor('every job completed', async () => (await count('completed')) === 40, 10_000);
+      expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n));
+    } finally {
+      await worker.stop();
+    }
+  });
 });

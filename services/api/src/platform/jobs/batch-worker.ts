@@ -4,6 +4,8 @@ import type { PgBoss } from './pg-boss';
 export interface BatchWorkerOptions {
   batchSize: number;
   pollIntervalMs: number;
+  /** Batches worked at once (default 1): more for work that mostly waits, so one slow batch holds up no other. */
+  lanes?: number;
 }
 
 interface FetchedJob<T> {
@@ -12,10 +14,10 @@ interface FetchedJob<T> {
 }
 
 /**
- * Works a queue in batches: fetch up to `batchSize` jobs and `settle` them. The next batch is fetched
- * while one settles (its jobs are active, so the fetch passes over them), and settled once that one is
- * done: at most one batch is worked at a time, and the fetch's round trip is not waited for on its own.
- * A full batch is followed at once by the next fetch; a short one waits `pollIntervalMs`.
+ * Works a queue in batches: fetch up to `batchSize` jobs and `settle` them, up to `lanes` batches at once.
+ * The next batch is fetched while the lanes are busy (its jobs are active, so other fetches pass over
+ * them) and settled as soon as one is free: the fetch's round trip is not waited for on its own. A full
+ * batch is followed at once by the next fetch; a short one waits, once every lane is done, `pollIntervalMs`.
  */
 function workQueue<T extends object>(
   boss: PgBoss,
@@ -24,32 +26,36 @@ function workQueue<T extends object>(
   settle: (jobs: FetchedJob<T>[]) => Promise<void>,
   logger: Logger,
 ): { stop(): Promise<void> } {
+  const lanes = options.lanes ?? 1;
   let stopping = false;
   let wake: (() => void) | undefined;
 
   const loop = async () => {
-    let settling: Promise<void> = Promise.resolve();
+    const settling = new Set<Promise<void>>();
     while (!stopping) {
       let fetched = 0;
       try {
         const jobs = (await boss.fetch<T>(queue, { batchSize: options.batchSize })) ?? [];
         fetched = jobs.length;
-        await settling;
+        while (settling.size >= lanes) await Promise.race(settling);
         if (jobs.length > 0) {
-          settling = settle(jobs).catch((error: unknown) => logger.error({ err: error, queue }, 'job batch failed'));
+          const work: Promise<void> = settle(jobs)
+            .catch((error: unknown) => logger.error({ err: error, queue }, 'job batch failed'))
+            .finally(() => settling.delete(work));
+          settling.add(work);
         }
       } catch (error) {
         logger.error({ err: error, queue }, 'job batch failed');
       }
       if (!stopping && fetched < options.batchSize) {
-        await settling;
+        await Promise.all(settling);
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, options.pollIntervalMs);
         });
       }
     }
-    await settling;
+    await Promise.all(settling);
   };
   const running = loop();
 

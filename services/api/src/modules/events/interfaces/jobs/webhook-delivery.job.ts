@@ -21,11 +21,12 @@ export class WebhookDeliveryJob {
     @inject(LOGGING.Logger) private readonly logger: Logger,
   ) {}
 
+  /** Two batches at once: deliveries mostly wait on receivers, and one slow to answer holds up no other batch. */
   start(options: BatchWorkerOptions): { stop(): Promise<void> } {
     return startWholeBatchWorker<DeliveryJob>(
       this.boss,
       WEBHOOK_DELIVERY_QUEUE,
-      options,
+      { lanes: 2, ...options },
       (jobs) => inOwnContext(this.em, () => this.deliver.execute(jobs)),
       this.logger,
     );
