@@ -313,6 +313,27 @@ describe('deliveries', () => {
     expect(log[0].duration_ms).toBeGreaterThanOrEqual(450);
   });
 
+  it('of a batch are sent at once and each answered on its own, without a warning', async () => {
+    const hook = (await receiver()).answer(...Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? 500 : 200)));
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const sender = app.services.container.get<WebhookSender>(EVENTS.WebhookSender);
+      const requests = Array.from({ length: 60 }, (_, i) => ({ url: `${hook.url}?n=${i}`, body: `{"n":${i}}`, headers: { 'Content-Type': 'application/json' }, allowLoopback: true }));
+      const results = await sender.sendAll(requests);
+      await new Promise((resolve) => setTimeout(resolve, 20)); // a warning is emitted on a later tick
+      expect(hook.requests).toHaveLength(60);
+      // Each result is its own request's: the receiver answered in arrival order, so match by the query.
+      const answered = new Map(hook.requests.map((request, i) => [request.path, i % 3 === 0 ? 500 : 200]));
+      expect(results.map((result) => result.status)).toEqual(requests.map((request) => answered.get(`/?n=${request.body.slice(5, -1)}`)));
+      expect(new Set(results.map((result) => result.status))).toEqual(new Set([200, 500]));
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('are not held past the timeout by a receiver that answers and then trickles its body forever', async () => {
     const merchant = await app.createAccount();
     let closed = false;

@@ -1,4 +1,5 @@
 import type { LookupAddress, LookupOneOptions } from 'node:dns';
+import { setMaxListeners } from 'node:events';
 import { isIP } from 'node:net';
 import { inject, injectable } from 'inversify';
 import { Agent, errors } from 'undici';
@@ -33,6 +34,7 @@ export class UndiciWebhookSender implements WebhookSender {
   sendAll(requests: WebhookRequest[]): Promise<AttemptResult[]> {
     // One timer for the batch: a timer of its own cost each POST more than the rest of its sending.
     const deadline = AbortSignal.timeout(this.settings.timeoutMs);
+    setMaxListeners(requests.length, deadline); // each request listens to it
     return Promise.all(requests.map((request) => this.send(request, deadline)));
   }
 
