@@ -21,7 +21,10 @@ describe('pnpm bench', () => {
     // The suite's own list, so a benchmark added to it is smoke-run here without anyone remembering to.
     const before = leftoverDirs();
     const names = bench(['--list']).stdout.trim().split('\n');
-    expect(names).toEqual(expect.arrayContaining(['http-floor', 'create-customer', 'guards', 'renewal-sweep', 'webhook-fanout', 'checkout-bundle', 'sdk-overhead']));
+    expect(names).toEqual(expect.arrayContaining([
+      'http-floor', 'create-customer', 'guards', 'metrics', 'create-checkout-session', 'discount-apply-remove', 'confirm-checkout',
+      'renewal-sweep', 'renewal-latency-overlap', 'webhook-fanout', 'queue-drain', 'expiry-sweeps', 'checkout-bundle', 'sdk-overhead',
+    ]));
     const run = bench([]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const name of names) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal`, 'm'));

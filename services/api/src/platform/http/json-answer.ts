@@ -9,6 +9,6 @@ export function jsonAnswer(this: Response, value: unknown): Response {
   const body = JSON.stringify(value);
   this.setHeader('Content-Type', 'application/json; charset=utf-8');
   this.setHeader('Content-Length', Buffer.byteLength(body));
-  this.end(this.req.method === 'HEAD' ? undefined : body);
+  this.end(body); // Node sends no body for HEAD
   return this;
 }

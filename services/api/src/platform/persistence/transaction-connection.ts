@@ -23,8 +23,7 @@ function columnsOf(em: EntityManager, entity: object) {
  * The insert of entities of one class (real `$n` parameters), JSON properties as JSON text; a property
  * left undefined takes the column's default, as MikroORM's insert leaves it out.
  */
-function insertStatement(em: EntityManager, entities: object[]): { sql: string; values: unknown[] } {
-  const { table, props } = columnsOf(em, entities[0]);
+function insertStatement({ table, props }: ReturnType<typeof columnsOf>, entities: object[]): { sql: string; values: unknown[] } {
   const values: unknown[] = [];
   const rows = entities.map((entity) => {
     const fields = props.map((prop) => {
@@ -45,10 +44,11 @@ function insertStatement(em: EntityManager, entities: object[]): { sql: string; 
  */
 export async function insertEntities(em: EntityManager, entities: object[]): Promise<void> {
   if (entities.length === 0) return;
+  const columns = columnsOf(em, entities[0]);
   // A statement takes at most 65,535 parameters.
-  const perStatement = Math.floor(65_535 / columnsOf(em, entities[0]).props.length);
+  const perStatement = Math.floor(65_535 / columns.props.length);
   for (let start = 0; start < entities.length; start += perStatement) {
-    const { sql, values } = insertStatement(em, entities.slice(start, start + perStatement));
+    const { sql, values } = insertStatement(columns, entities.slice(start, start + perStatement));
     await query(em, sql, values);
   }
 }
@@ -58,7 +58,7 @@ export async function insertEntities(em: EntityManager, entities: object[]): Pro
  * transaction usable (no savepoint needed). True when it was inserted.
  */
 export async function insertUnlessTaken(em: EntityManager, entity: object): Promise<boolean> {
-  const { sql, values } = insertStatement(em, [entity]);
+  const { sql, values } = insertStatement(columnsOf(em, entity), [entity]);
   return (await query(em, `${sql} on conflict do nothing returning 1`, values)).length > 0;
 }
 

@@ -35,8 +35,8 @@ const TEST_TOKENS: Record<string, CardDetails & { behavior: Behavior }> = {
 };
 
 /**
- * The test-mode processor. It keeps its own books (`sim_cards`, `sim_ledger`) on its own connection,
- * outside our transactions, as a real processor would: a money call with an idempotency key it has seen
+ * The test-mode processor. It keeps its own books (`sim_cards`, `sim_ledger`) on the pool, outside our
+ * transactions, as a real processor would: a money call with an idempotency key it has seen
  * replays the recorded answer. It stores brand, last4, expiry and a fingerprint, never the number or CVC.
  */
 @injectable()
@@ -58,8 +58,9 @@ export class SimulatedProcessor implements CardProcessor {
       fingerprint: `fp_${createHmac('sha256', this.settings.fingerprintSecret).update(digits).digest('hex').slice(0, 24)}`,
     };
     const token = `tok_${randomBase62(24)}`;
-    await this.sql(
-      'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values (?, ?, ?, ?, ?, ?, ?, false, now())',
+    await poolQuery(
+      this.em,
+      'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, false, now())',
       [token, details.brand, details.last4, details.expMonth, details.expYear, details.fingerprint, TEST_CARDS[digits] ?? 'ok'],
     );
     return { token, card: details };
@@ -76,7 +77,7 @@ export class SimulatedProcessor implements CardProcessor {
       if (behavior === 'renewal_declines' && request.merchantInitiated) return decline('card_declined');
       if (behavior === 'challenge' && !request.merchantInitiated) {
         const challengeId = `3ds_${randomBase62(20)}`;
-        await this.sql('insert into sim_ledger (idempotency_key, operation, request, result, created_at) values (?, ?, ?, ?, now())', [
+        await poolQuery(this.em, 'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now())', [
           `challenge:${challengeId}`, 'challenge', JSON.stringify(request), JSON.stringify({ card: details }),
         ]);
         return { status: 'requires_action', challengeId, card: details };
@@ -87,7 +88,7 @@ export class SimulatedProcessor implements CardProcessor {
 
   completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome> {
     return this.once(request.idempotencyKey, 'complete_challenge', request, async () => {
-      const rows = await this.sql('select result from sim_ledger where idempotency_key = ?', [`challenge:${request.challengeId}`]);
+      const rows = await poolQuery(this.em, 'select result from sim_ledger where idempotency_key = $1', [`challenge:${request.challengeId}`]);
       if (rows.length === 0) return { status: 'declined', code: 'processing_error', card: null };
       const { card: details } = rows[0].result as { card: CardDetails };
       if (request.result === 'failed') return { status: 'declined', code: 'authentication_failed', card: details };
@@ -112,7 +113,7 @@ export class SimulatedProcessor implements CardProcessor {
   }
 
   async lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null> {
-    const rows = await this.sql('select created_at from sim_ledger where idempotency_key = ?', [idempotencyKey]);
+    const rows = await poolQuery(this.em, 'select created_at from sim_ledger where idempotency_key = $1', [idempotencyKey]);
     return rows.length > 0 ? { receivedAt: new Date(rows[0].created_at) } : null;
   }
 
@@ -124,8 +125,9 @@ export class SimulatedProcessor implements CardProcessor {
       // A card short of funds can still be saved; charging it is what fails.
       if (behavior === 'declined') return { declined: 'card_declined' as const };
       const ref = `sim_pm_${randomBase62(20)}`;
-      await this.sql(
-        'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values (?, ?, ?, ?, ?, ?, ?, true, now())',
+      await poolQuery(
+        this.em,
+        'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, true, now())',
         [ref, details.brand, details.last4, details.expMonth, details.expYear, details.fingerprint, behavior],
       );
       return { ref, card: details };
@@ -135,7 +137,7 @@ export class SimulatedProcessor implements CardProcessor {
   private async card(source: CardSource): Promise<(CardDetails & { behavior: Behavior }) | null> {
     const key = 'token' in source ? source.token : source.paymentMethodRef;
     if (TEST_TOKENS[key]) return TEST_TOKENS[key];
-    const rows = await this.sql('select * from sim_cards where token = ?', [key]);
+    const rows = await poolQuery(this.em, 'select * from sim_cards where token = $1', [key]);
     if (rows.length === 0) return null;
     const row = rows[0];
     return { brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, fingerprint: row.fingerprint, behavior: row.behavior };
@@ -143,17 +145,18 @@ export class SimulatedProcessor implements CardProcessor {
 
   /** Runs `work` once per idempotency key; a repeated key replays the first answer. */
   private async once<T>(idempotencyKey: string, operation: string, request: object, work: () => Promise<T>): Promise<T> {
-    const recorded = await this.sql('select result from sim_ledger where idempotency_key = ?', [idempotencyKey]);
+    const recorded = await poolQuery(this.em, 'select result from sim_ledger where idempotency_key = $1', [idempotencyKey]);
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
     if (recorded.length > 0) return recorded[0].result as T;
     const result = await work();
-    const inserted = await this.sql(
-      'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values (?, ?, ?, ?, now()) on conflict (idempotency_key) do nothing returning result',
+    const inserted = await poolQuery(
+      this.em,
+      'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now()) on conflict (idempotency_key) do nothing returning result',
       [idempotencyKey, operation, JSON.stringify(request), JSON.stringify(result)],
     );
     if (inserted.length > 0) return result;
     // Another call with the same key got there first: its answer is the answer.
-    return (await this.sql('select result from sim_ledger where idempotency_key = ?', [idempotencyKey]))[0].result as T;
+    return (await poolQuery(this.em, 'select result from sim_ledger where idempotency_key = $1', [idempotencyKey]))[0].result as T;
   }
 
   /**
@@ -176,10 +179,5 @@ export class SimulatedProcessor implements CardProcessor {
       [JSON.stringify(records.map((record) => ({ idempotency_key: record.idempotencyKey, operation: record.operation, request: record.request })))],
     );
     return records.map(() => undefined);
-  }
-
-  /** On the pool, never inside the caller's transaction: the processor's books are its own. */
-  private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
-    return this.em.getConnection().execute(query, params, 'all');
   }
 }
