@@ -22,6 +22,7 @@ describe('logs', () => {
       headers: { Authorization: `Bearer ${merchant.liveKey}`, 'Content-Type': 'application/json' },
       body: '{"name": broken',
     });
+    await rawRequest(`${app.baseUrl}/v1/"quoted"/%D7%90`, { method: 'GET' });
 
     const requests = logs.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request');
     expect(requests.map((r) => [r.method, r.path, r.status])).toEqual([
@@ -29,8 +30,10 @@ describe('logs', () => {
       ['GET', '/v1/products', 400],
       ['GET', '/v1/products', 401],
       ['POST', '/v1/products', 400],
+      ['GET', '/v1/%22quoted%22/%D7%90', 404],
     ]);
-    expect(requests[0]).toMatchObject({ account: merchant.id, requestId: expect.stringMatching(/^req_/) });
+    expect(requests[0]).toMatchObject({ level: 30, time: expect.any(Number), account: merchant.id, requestId: expect.stringMatching(/^req_/), durationMs: expect.any(Number) });
+    expect(requests[2]).not.toHaveProperty('account');
     const everything = logs.join('\n');
     for (const key of [merchant.testKey, merchant.liveKey, unknownKey]) expect(everything).not.toContain(key);
     expect(everything).not.toMatch(/sk_(test|live)_/);

@@ -25,7 +25,44 @@ describe('createLogger', () => {
   });
 });
 
+/** Runs `body` in a process of its own with `log`, a logger on standard output; its output and exit code. */
+function runLogging(body: string, onLine?: (line: string) => void): Promise<{ lines: string[]; code: number | null }> {
+  const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
+  const script = `const { createLogger } = await import(${JSON.stringify(logger)}); const log = createLogger('info'); ${body}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const lines: string[] = [];
+  let rest = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const parts = (rest + chunk).split('\n');
+    rest = parts.pop()!;
+    for (const line of parts) {
+      lines.push(line);
+      onLine?.(line);
+    }
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ lines, code })));
+}
+
 describe('standard output', () => {
+  it('writes a line while the process goes on, not only when it ends', async () => {
+    let seenAt: number | undefined;
+    let exitedAt = 0;
+    const run = runLogging(`log.info('started'); setTimeout(() => {}, 1500);`, () => (seenAt ??= Date.now()));
+    const { lines, code } = await run.then((result) => ((exitedAt = Date.now()), result));
+    expect(code).toBe(0);
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['started']);
+    expect(exitedAt - seenAt!).toBeGreaterThan(1000);
+  });
+
+  it('writes what was logged just before the process exits or crashes', async () => {
+    const exited = await runLogging(`log.info('first'); log.warn('last'); process.exit(3);`);
+    expect(exited.code).toBe(3);
+    expect(exited.lines.map((line) => JSON.parse(line).msg)).toEqual(['first', 'last']);
+    const crashed = await runLogging(`log.error('about to fail'); throw new Error('boom');`);
+    expect(crashed.code).toBe(1);
+    expect(crashed.lines.map((line) => JSON.parse(line).msg)).toEqual(['about to fail']);
+  });
+
   it('delivers every line whole to a reader that falls behind (a full non-blocking pipe)', async () => {
     const logger = fileURLToPath(new URL('./logger.ts', import.meta.url));
     // 400 lines of 20 kB: far more than a pipe holds while the reader waits.

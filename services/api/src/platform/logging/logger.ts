@@ -23,19 +23,45 @@ function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
+/** Flushes of every standard output with lines not yet written, for the process's exit. */
+const unwritten = new Set<() => void>();
+process.once('exit', () => {
+  for (const flush of unwritten) flush();
+});
+
+/** Lines held past this many characters are written at once rather than at the end of the turn. */
+const HOLD_CHARS = 64 * 1024;
+
 /**
- * Standard output, each line written whole as it is logged (nothing is lost to a crash). pino's own
- * destination converts every line it wrote back into a buffer and schedules a drain event for it: on a
- * request that does little else, that was a tenth of its time.
+ * Standard output: the lines logged in one turn of the event loop, written together at its end, each
+ * whole (under load one write carries many requests' lines instead of one system call each; what is
+ * held is written on exit too). pino's own destination converts every line it wrote back into a buffer
+ * and schedules a drain event for it: on a request that does little else, that was a tenth of its time.
  */
 export function standardOutput(fd = 1): DestinationStream {
+  let held = '';
+  const flush = () => {
+    unwritten.delete(flush);
+    const text = held;
+    held = '';
+    if (text !== '') writeWhole(fd, text);
+  };
   return {
     write(line: string) {
-      const length = Buffer.byteLength(line);
-      const written = writeOnce(fd, line);
-      if (written < length) writeAll(fd, Buffer.from(line).subarray(written));
+      if (held === '') {
+        unwritten.add(flush);
+        setImmediate(flush);
+      }
+      held += line;
+      if (held.length > HOLD_CHARS) flush();
     },
   };
+}
+
+/** Writes all of `text`, waiting for a reader that falls behind. */
+function writeWhole(fd: number, text: string): void {
+  const written = writeOnce(fd, text);
+  if (written < Buffer.byteLength(text)) writeAll(fd, Buffer.from(text).subarray(written));
 }
 
 /** Bytes written, none when a non-blocking pipe is full. */
