@@ -103,7 +103,12 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   listSubscribed(scope: Scope, types: EventType[]): Promise<WebhookEndpoint[]> {
-    return this.em.find(WebhookEndpoint, { ...inScope(scope), active: true, deletedAt: null, events: { $overlap: [...types, '*'] } });
+    return findBySql(
+      this.em,
+      WebhookEndpoint,
+      'select * from webhook_endpoints where account_id = $1 and livemode = $2 and active and deleted_at is null and events && $3',
+      [scope.accountId, scope.livemode, [...types, '*']],
+    );
   }
 
   async countLocked(scope: Scope): Promise<number> {

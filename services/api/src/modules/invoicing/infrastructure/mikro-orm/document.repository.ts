@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { insertEntities } from '../../../../platform/persistence/transaction-connection';
+import { insertEntities, query } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
@@ -21,13 +21,12 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
 
   async takeNumbers(scope: Scope, type: DocumentType, count: number): Promise<number> {
     // The row lock this takes is held until the money transaction commits, which keeps numbers gapless.
-    const rows = await this.em.getConnection().execute(
-      `insert into document_sequences (account_id, livemode, type, next_number) values (?, ?, ?, 1 + ?)
-       on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + ?
-       returning next_number - ? as first`,
-      [scope.accountId, scope.livemode, type, count, count, count],
-      'all',
-      this.em.getTransactionContext(),
+    const rows = await query(
+      this.em,
+      `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, $3, 1 + $4::int)
+       on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + $4::int
+       returning next_number - $4::int as first`,
+      [scope.accountId, scope.livemode, type, count],
     );
     return rows[0].first;
   }
