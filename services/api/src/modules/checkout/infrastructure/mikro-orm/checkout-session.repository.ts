@@ -2,7 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, findKnownOrBySql, insertEntities, query, saveProperties } from '../../../../platform/persistence/transaction-connection';
+import { findBySql, findKnownOrBySql, insertEntities, saveProperties } from '../../../../platform/persistence/transaction-connection';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
@@ -36,9 +36,7 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   }
 
   async saveStatus(session: CheckoutSession): Promise<void> {
-    await query(this.em, 'update checkout_sessions set status = $1, completed_at = $2, charge_id = $3, subscription_id = $4 where id = $5', [
-      session.status, session.completedAt, session.chargeId, session.subscriptionId, session.id,
-    ]);
+    await saveProperties(this.em, [session], ['status', 'completedAt', 'chargeId', 'subscriptionId']);
   }
 
   async addCode(id: string, code: string): Promise<void> {
