@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
-import { purgeIdempotencyKeys } from '../src/platform/persistence/idempotency-store';
+import { PgIdempotencyStore, purgeIdempotencyKeys } from '../src/platform/persistence/idempotency-store';
 import { shopper, URLS } from './support/checkout';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
@@ -10,6 +10,7 @@ let app: TestApp;
 let crashing: TestApp;
 let api: KupaClient;
 let secretKey: string;
+let accountId: string;
 let otherApi: KupaClient;
 let customer: string;
 let monthly: string;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   crashing = await startTestApp(databaseUrl, { env: { ...ENV, TEST_FAULTS: 'after_processor_call' } });
   const merchant = await app.createAccount('Careful shop');
   secretKey = merchant.testKey;
+  accountId = merchant.id;
   api = app.client(secretKey);
   otherApi = app.client((await app.createAccount('Other shop')).testKey);
   customer = (await api.POST('/v1/customers', { body: { name: 'Yael' } })).data!.data.id;
@@ -103,6 +105,36 @@ describe('Idempotency-Key', () => {
     expect(created.map((c) => c.id).sort()).toEqual([first[0].data!.data.id, first[1].data!.data.id].sort());
     const { n } = (await sql("select count(*)::int as n from customers where name like 'Many %'"))[0];
     expect(n).toBe(40);
+  });
+
+  it('claims and kept answers that wait together go in one statement, each with its own outcome; one key never twice in it', async () => {
+    const store = new PgIdempotencyStore(app.services.orm.em, 60_000);
+    const scope = { accountId, livemode: false };
+    expect(await store.claim(scope, 'grp-a', 'fa')).toBe(true);
+    await sql(`insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
+               values (?, false, 'grp-held', 'fh', null, null, now(), now())`, [accountId]);
+    // The first goes alone; the rest arrive while it is written and go together, except the second write of grp-a.
+    const [b, , c, held, a] = await Promise.all([
+      store.claim(scope, 'grp-b', 'fb'),
+      store.keep(scope, 'grp-a', { status: 200, body: { id: 'cus_a', name: 'אלף' } }),
+      store.claim(scope, 'grp-c', 'fc'),
+      store.claim(scope, 'grp-held', 'fh'),
+      store.claim(scope, 'grp-a', 'fa'),
+    ]);
+    expect([b, c]).toEqual([true, true]);
+    expect(held).toEqual({ fingerprint: 'fh', answer: null });
+    expect(a).toEqual({ fingerprint: 'fa', answer: { status: 200, body: { id: 'cus_a', name: 'אלף' } } });
+    const rows = await sql("select key, response_status, xmin::text as tx from idempotency_keys where key like 'grp-%' order by key");
+    expect(rows.map(({ key, response_status }) => ({ key, response_status }))).toEqual([
+      { key: 'grp-a', response_status: 200 },
+      { key: 'grp-b', response_status: null },
+      { key: 'grp-c', response_status: null },
+      { key: 'grp-held', response_status: null },
+    ]);
+    // Written by one transaction: grp-a's answer and grp-c's claim; grp-b's claim went before them.
+    const tx = Object.fromEntries(rows.map((row) => [row.key, row.tx]));
+    expect(tx['grp-a']).toBe(tx['grp-c']);
+    expect(tx['grp-b']).not.toBe(tx['grp-c']);
   });
 
   it('a 4xx answer is kept and replayed; the key then cannot be used for another body', async () => {

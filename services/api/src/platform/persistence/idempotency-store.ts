@@ -6,17 +6,20 @@ import { poolQuery } from './transaction-connection';
 type Scope = { accountId: string; livemode: boolean };
 type Claim = { scope: Scope; key: string; fingerprint: string };
 type Answer = { scope: Scope; key: string; answer: { status: number; body: unknown } };
+type Write = { claim: Claim } | { keep: Answer };
 
 const rowKey = (scope: Scope, key: string) => `${scope.accountId}\n${scope.livemode}\n${key}`;
 const asRow = ({ scope, key }: { scope: Scope; key: string }) => ({ account_id: scope.accountId, livemode: scope.livemode, key });
 
 /**
- * `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). Claims and kept
- * answers of concurrent requests are written together, one statement for all of them.
+ * `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). The claims and kept
+ * answers of concurrent requests are written together: one statement, one commit, for all of them.
  */
 export class PgIdempotencyStore implements IdempotencyStore {
-  private readonly claims = new GroupWriter<Claim, true | IdempotentRequest | null>((claims) => this.claimAll(claims), (claim) => rowKey(claim.scope, claim.key));
-  private readonly answers = new GroupWriter<Answer, void>((answers) => this.keepAll(answers), (answer) => rowKey(answer.scope, answer.key));
+  private readonly writes = new GroupWriter<Write, true | IdempotentRequest | null | undefined>(
+    (writes) => this.writeAll(writes),
+    (write) => ('claim' in write ? rowKey(write.claim.scope, write.claim.key) : rowKey(write.keep.scope, write.keep.key)),
+  );
 
   /** `leaseMs`: a first request silent this long is taken to have died, and a repeat runs in its place. */
   constructor(
@@ -25,11 +28,11 @@ export class PgIdempotencyStore implements IdempotencyStore {
   ) {}
 
   claim(scope: Scope, key: string, fingerprint: string): Promise<true | IdempotentRequest | null> {
-    return this.claims.submit({ scope, key, fingerprint });
+    return this.writes.submit({ claim: { scope, key, fingerprint } }) as Promise<true | IdempotentRequest | null>;
   }
 
-  keep(scope: Scope, key: string, answer: { status: number; body: unknown }): Promise<void> {
-    return this.answers.submit({ scope, key, answer });
+  async keep(scope: Scope, key: string, answer: { status: number; body: unknown }): Promise<void> {
+    await this.writes.submit({ keep: { scope, key, answer } });
   }
 
   async release(scope: Scope, key: string): Promise<void> {
@@ -37,22 +40,35 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   /**
-   * A key is taken when it is new, older than 24 hours, or held by a request silent for its lease with
-   * the same body (taken to have died); for the others, what the key holds is read.
+   * Keeps the answers and takes the keys in one statement (a key is never both: the writer puts writes
+   * of one key in different statements). A key is taken when it is new, older than 24 hours, or held
+   * by a request silent for its lease with the same body (taken to have died); for the others, what the
+   * key holds is read.
    */
-  private async claimAll(claims: Claim[]): Promise<Array<true | IdempotentRequest | null>> {
+  private async writeAll(writes: Write[]): Promise<Array<true | IdempotentRequest | null | undefined>> {
+    const claims = writes.flatMap((write) => ('claim' in write ? [write.claim] : []));
+    const answers = writes.flatMap((write) => ('keep' in write ? [write.keep] : []));
     const rows = await poolQuery(
       this.em,
-      `insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
+      `with kept as (
+         update idempotency_keys k set response_status = v.status, response_body = v.body
+           from json_to_recordset($2::json) as v(account_id text, livemode boolean, key text, status integer, body json)
+          where k.account_id = v.account_id and k.livemode = v.livemode and k.key = v.key
+       )
+       insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
        select account_id, livemode, key, fingerprint, null, null, now(), now()
          from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, fingerprint text)
        on conflict (account_id, livemode, key) do update
          set fingerprint = excluded.fingerprint, response_status = null, response_body = null, locked_at = now(), created_at = now()
          where idempotency_keys.created_at < now() - interval '24 hours'
             or (idempotency_keys.response_status is null and idempotency_keys.fingerprint = excluded.fingerprint
-                and idempotency_keys.locked_at < now() - $2 * interval '1 millisecond')
+                and idempotency_keys.locked_at < now() - $3 * interval '1 millisecond')
        returning account_id, livemode, key`,
-      [JSON.stringify(claims.map((claim) => ({ ...asRow(claim), fingerprint: claim.fingerprint }))), this.leaseMs],
+      [
+        JSON.stringify(claims.map((claim) => ({ ...asRow(claim), fingerprint: claim.fingerprint }))),
+        JSON.stringify(answers.map((answer) => ({ ...asRow(answer), status: answer.answer.status, body: answer.answer.body }))),
+        this.leaseMs,
+      ],
     );
     const taken = new Set(rows.map((row) => rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key)));
     const held = claims.filter((claim) => !taken.has(rowKey(claim.scope, claim.key)));
@@ -71,21 +87,11 @@ export class PgIdempotencyStore implements IdempotencyStore {
         });
       }
     }
-    return claims.map((claim) => {
-      const key = rowKey(claim.scope, claim.key);
+    return writes.map((write) => {
+      if (!('claim' in write)) return undefined;
+      const key = rowKey(write.claim.scope, write.claim.key);
       return taken.has(key) ? true : (found.get(key) ?? null);
     });
-  }
-
-  private async keepAll(answers: Answer[]): Promise<void[]> {
-    await poolQuery(
-      this.em,
-      `update idempotency_keys k set response_status = v.status, response_body = v.body
-         from json_to_recordset($1::json) as v(account_id text, livemode boolean, key text, status integer, body json)
-        where k.account_id = v.account_id and k.livemode = v.livemode and k.key = v.key`,
-      [JSON.stringify(answers.map((answer) => ({ ...asRow(answer), status: answer.answer.status, body: answer.answer.body })))],
-    );
-    return answers.map(() => undefined);
   }
 }
 
