@@ -19,15 +19,29 @@ export const trialItems = (full: number, quick: number, smoke: number, warmUp: b
 };
 
 export const TRIAL_MS = size(3_000, 1_500, 300);
+/** Timed rounds of each side: three in a full run (unless a benchmark asks for more), one in a quick or smoke run. */
+export const ROUNDS = QUICK ? 1 : 3;
+
+/**
+ * How long a trial of a benchmark with `rounds` timed rounds lasts: a warm-up trial (and every trial of
+ * a quick or smoke run) lasts TRIAL_MS; a timed round of a full run, its share of three such trials, so
+ * more rounds take no longer.
+ */
+export const trialMs = (rounds: number, warmUp: boolean): number => (warmUp || QUICK ? TRIAL_MS : Math.round((TRIAL_MS * 3) / rounds));
 export const CONNECTIONS = size(50, 50, 4);
 
 /** The servers a benchmark may ask for, compiled, each in its own process. */
 export const SERVERS = {
   subject: { script: 'subject', env: {} },
   baseline: { script: 'baseline', env: {} },
-  /** The subject without Idempotency-Key and rate limits. */
+  /**
+   * The service with and without Idempotency-Key and rate limits, and with and without request metrics:
+   * pairs of processes of their own, started alike and used by nothing else, so what a process ran before
+   * (the code V8 optimized for other requests) weighs on neither side.
+   */
+  guarded: { script: 'subject', env: {} },
   unguarded: { script: 'subject', env: { BENCH_GUARDS: 'off' } },
-  /** The subject without request metrics. */
+  metered: { script: 'subject', env: {} },
   unmetered: { script: 'subject', env: { BENCH_METRICS: 'off' } },
   /** Four webhook receivers verifying every delivery's signature. */
   receivers: { script: 'receivers', env: {} },
@@ -70,6 +84,12 @@ export interface Benchmark {
   what: string;
   goal: number;
   floor: number;
+  /**
+   * Timed rounds in a full run, when three are too few: two sides that differ by less than the machine's
+   * noise over seconds are measured in many short rounds (see `trialMs`), so both meet the same moments
+   * of the machine and the median settles.
+   */
+  rounds?: number;
   /** `lower`: the ratio is a size, at most the goal. */
   better?: 'higher' | 'lower';
   /** What `rate` counts, for the printed line. */

@@ -19,10 +19,9 @@ import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { clientBenchmarks } from './benchmarks/client';
 import { httpBenchmarks } from './benchmarks/http';
 import { jobBenchmarks } from './benchmarks/jobs';
-import { type Benchmark, type Context, median, QUICK, type Server, type ServerName, size, SMOKE, startServer } from './harness';
+import { type Benchmark, type Context, median, QUICK, ROUNDS, type Server, type ServerName, type Side, size, SMOKE, startServer } from './harness';
 import type { Measure } from './load';
 
-const ROUNDS = QUICK ? 1 : 3;
 /**
  * Warm-up trials of each side before the timed rounds. The service reaches its steady speed only once V8
  * has optimized its code, later than a small baseline: in create-checkout-session its CPU a request fell
@@ -38,6 +37,7 @@ const RESULTS_DIR = fileURLToPath(new URL('../../../bench-results', import.meta.
 const benchmarks: Benchmark[] = [...httpBenchmarks, ...jobBenchmarks, ...clientBenchmarks];
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
+const SIDES: Side[] = ['subject', 'baseline'];
 
 async function measure(bench: Benchmark, ctx: Context) {
   const runs: Record<'subject' | 'baseline', Measure[]> = { subject: [], baseline: [] };
@@ -45,13 +45,15 @@ async function measure(bench: Benchmark, ctx: Context) {
     await bench.trial(ctx, 'subject', true);
     await bench.trial(ctx, 'baseline', true);
   }
-  for (let round = 0; round < (bench.once ? 1 : ROUNDS); round++) {
-    runs.subject.push(await bench.trial(ctx, 'subject', false));
-    runs.baseline.push(await bench.trial(ctx, 'baseline', false));
+  for (let round = 0; round < (bench.once ? 1 : QUICK ? ROUNDS : (bench.rounds ?? ROUNDS)); round++) {
+    // Rounds alternate which side goes first (A B, B A, …), so neither always meets what a round's first trial meets.
+    for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) runs[side].push(await bench.trial(ctx, side, false));
   }
+  // The median of each round's ratio: the two trials of a round are moments apart, so a machine whose
+  // speed drifts over the run moves both.
+  const ratio = round2(median(runs.subject.map((run, i) => run.rate / runs.baseline[i].rate)));
   const subject = median(runs.subject.map((r) => r.rate));
   const baseline = median(runs.baseline.map((r) => r.rate));
-  const ratio = round2(subject / baseline);
   const extra = bench.extra ? await bench.extra(ctx) : {};
   const p99 = (side: Measure[]) => (side[0].p99Ms === undefined ? {} : { p99_ms: round2(median(side.map((r) => r.p99Ms!))) });
   return {
