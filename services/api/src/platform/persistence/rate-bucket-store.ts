@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BucketRule, RateBucketStore } from '../http/rate-limit';
+import { poolQuery } from './transaction-connection';
 
 /** Token buckets in `rate_limit_buckets`; each take is one atomic statement under the bucket's row lock. */
 export class PgRateBucketStore implements RateBucketStore {
@@ -7,32 +8,29 @@ export class PgRateBucketStore implements RateBucketStore {
 
   async take(key: string, want: number, rule: BucketRule): Promise<{ granted: number; left: number; nextTokenInSeconds: number }> {
     for (;;) {
-      const rows = await this.sql(
+      const rows = await poolQuery(
+        this.em,
         `with bucket as (
-           select key, least(?::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)) * ?::float8) as available
-           from rate_limit_buckets where key = ? for update
+           select key, least($1::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)) * $2::float8) as available
+           from rate_limit_buckets where key = $3 for update
          )
          update rate_limit_buckets b
-            set tokens = bucket.available - least(?::int, floor(bucket.available)), updated_at = clock_timestamp()
+            set tokens = bucket.available - least($4::int, floor(bucket.available)), updated_at = clock_timestamp()
            from bucket where b.key = bucket.key
-         returning least(?::int, floor(bucket.available))::int as granted, b.tokens as left`,
-        [rule.burst, rule.perSecond, key, want, want],
+         returning least($4::int, floor(bucket.available))::int as granted, b.tokens as left`,
+        [rule.burst, rule.perSecond, key, want],
       );
       if (rows.length > 0) {
         const { granted, left } = rows[0] as { granted: number; left: number };
         return { granted, left, nextTokenInSeconds: granted > 0 ? 0 : (1 - left) / rule.perSecond };
       }
       // A new bucket starts full; a racing process may have made it first.
-      await this.sql('insert into rate_limit_buckets (key, tokens, updated_at) values (?, ?, clock_timestamp()) on conflict (key) do nothing', [key, rule.burst]);
+      await poolQuery(this.em, 'insert into rate_limit_buckets (key, tokens, updated_at) values ($1, $2, clock_timestamp()) on conflict (key) do nothing', [key, rule.burst]);
     }
   }
 
   /** Buckets untouched for an hour are full again by now: removes them. */
   async purge(): Promise<number> {
-    return (await this.sql("delete from rate_limit_buckets where updated_at < now() - interval '1 hour' returning 1", [])).length;
-  }
-
-  private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
-    return this.em.getConnection().execute(query, params, 'all');
+    return (await poolQuery(this.em, "delete from rate_limit_buckets where updated_at < now() - interval '1 hour' returning 1", [])).length;
   }
 }
