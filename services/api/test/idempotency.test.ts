@@ -116,7 +116,7 @@ describe('Idempotency-Key', () => {
     // The first goes alone; the rest arrive while it is written and go together, except the second write of grp-a.
     const [b, , c, held, a] = await Promise.all([
       store.claim(scope, 'grp-b', 'fb'),
-      store.keep(scope, 'grp-a', { status: 200, body: { id: 'cus_a', name: 'אלף' } }),
+      store.keep(scope, 'grp-a', 'fa', { status: 200, body: { id: 'cus_a', name: 'אלף' } }),
       store.claim(scope, 'grp-c', 'fc'),
       store.claim(scope, 'grp-held', 'fh'),
       store.claim(scope, 'grp-a', 'fa'),

@@ -19,8 +19,8 @@ export interface IdempotencyStore {
    * otherwise what the key holds.
    */
   claim(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string): Promise<true | IdempotentRequest | null>;
-  /** Keeps the answer, for repeats within 24 hours. */
-  keep(scope: Omit<AuthContext, 'scope'>, key: string, answer: { status: number; body: unknown }): Promise<void>;
+  /** Keeps the answer of the request that claimed the key with `fingerprint`, for repeats within 24 hours. */
+  keep(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void>;
   /** Forgets a key whose request failed on our side (5xx), so a retry runs again. */
   release(scope: Omit<AuthContext, 'scope'>, key: string): Promise<void>;
 }
@@ -71,7 +71,7 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
 
     res.locals.idempotencyKey = key;
     keepAnswer(res, (body) => {
-      const kept = res.statusCode >= 500 ? store.release(scope, key) : store.keep(scope, key, { status: res.statusCode, body });
+      const kept = res.statusCode >= 500 ? store.release(scope, key) : store.keep(scope, key, fingerprint, { status: res.statusCode, body });
       return kept.catch((error) => logger.error({ err: error }, 'could not keep the answer of an idempotent request'));
     });
     next();

@@ -4,22 +4,17 @@ import { GroupWriter } from './group-writer';
 import { poolQuery } from './transaction-connection';
 
 type Scope = { accountId: string; livemode: boolean };
-type Claim = { scope: Scope; key: string; fingerprint: string };
-type Answer = { scope: Scope; key: string; answer: { status: number; body: unknown } };
-type Write = { claim: Claim } | { keep: Answer };
+/** A claim of a key (no answer yet), or the answer to keep under it. */
+type Write = { scope: Scope; key: string; fingerprint: string; answer: { status: number; body: unknown } | null };
 
 const rowKey = (scope: Scope, key: string) => `${scope.accountId}\n${scope.livemode}\n${key}`;
-const asRow = ({ scope, key }: { scope: Scope; key: string }) => ({ account_id: scope.accountId, livemode: scope.livemode, key });
 
 /**
  * `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). The claims and kept
  * answers of concurrent requests are written together: one statement, one commit, for all of them.
  */
 export class PgIdempotencyStore implements IdempotencyStore {
-  private readonly writes = new GroupWriter<Write, true | IdempotentRequest | null | undefined>(
-    (writes) => this.writeAll(writes),
-    (write) => ('claim' in write ? rowKey(write.claim.scope, write.claim.key) : rowKey(write.keep.scope, write.keep.key)),
-  );
+  private readonly writes = new GroupWriter<Write, true | IdempotentRequest | null>((writes) => this.writeAll(writes), (write) => rowKey(write.scope, write.key));
 
   /** `leaseMs`: a first request silent this long is taken to have died, and a repeat runs in its place. */
   constructor(
@@ -28,11 +23,11 @@ export class PgIdempotencyStore implements IdempotencyStore {
   ) {}
 
   claim(scope: Scope, key: string, fingerprint: string): Promise<true | IdempotentRequest | null> {
-    return this.writes.submit({ claim: { scope, key, fingerprint } }) as Promise<true | IdempotentRequest | null>;
+    return this.writes.submit({ scope, key, fingerprint, answer: null });
   }
 
-  async keep(scope: Scope, key: string, answer: { status: number; body: unknown }): Promise<void> {
-    await this.writes.submit({ keep: { scope, key, answer } });
+  async keep(scope: Scope, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void> {
+    await this.writes.submit({ scope, key, fingerprint, answer });
   }
 
   async release(scope: Scope, key: string): Promise<void> {
@@ -40,45 +35,38 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   /**
-   * Keeps the answers and takes the keys in one statement (a key is never both: the writer puts writes
-   * of one key in different statements). A key is taken when it is new, older than 24 hours, or held
-   * by a request silent for its lease with the same body (taken to have died); for the others, what the
-   * key holds is read.
+   * Claims and answers in one insert (the writer never puts one key in it twice). An answer is kept on
+   * its key. A claim takes the key when it is new, older than 24 hours, or held by a request silent for
+   * its lease with the same body (taken to have died); for a claim that did not, what the key holds is read.
    */
-  private async writeAll(writes: Write[]): Promise<Array<true | IdempotentRequest | null | undefined>> {
-    const claims = writes.flatMap((write) => ('claim' in write ? [write.claim] : []));
-    const answers = writes.flatMap((write) => ('keep' in write ? [write.keep] : []));
+  private async writeAll(writes: Write[]): Promise<Array<true | IdempotentRequest | null>> {
     const rows = await poolQuery(
       this.em,
-      `with kept as (
-         update idempotency_keys k set response_status = v.status, response_body = v.body
-           from json_to_recordset($2::json) as v(account_id text, livemode boolean, key text, status integer, body json)
-          where k.account_id = v.account_id and k.livemode = v.livemode and k.key = v.key
-       )
-       insert into idempotency_keys (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
-       select account_id, livemode, key, fingerprint, null, null, now(), now()
-         from jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text, fingerprint text)
+      `insert into idempotency_keys as k (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
+       select account_id, livemode, key, fingerprint, status, body, now(), now()
+         from json_to_recordset($1::json) as v(account_id text, livemode boolean, key text, fingerprint text, status integer, body json)
        on conflict (account_id, livemode, key) do update
-         set fingerprint = excluded.fingerprint, response_status = null, response_body = null, locked_at = now(), created_at = now()
-         where idempotency_keys.created_at < now() - interval '24 hours'
-            or (idempotency_keys.response_status is null and idempotency_keys.fingerprint = excluded.fingerprint
-                and idempotency_keys.locked_at < now() - $3 * interval '1 millisecond')
-       returning account_id, livemode, key`,
+         set fingerprint = excluded.fingerprint, response_status = excluded.response_status, response_body = excluded.response_body,
+             locked_at = case when excluded.response_status is null then now() else k.locked_at end,
+             created_at = case when excluded.response_status is null then now() else k.created_at end
+         where excluded.response_status is not null
+            or k.created_at < now() - interval '24 hours'
+            or (k.response_status is null and k.fingerprint = excluded.fingerprint and k.locked_at < now() - $2 * interval '1 millisecond')
+       returning k.account_id, k.livemode, k.key`,
       [
-        JSON.stringify(claims.map((claim) => ({ ...asRow(claim), fingerprint: claim.fingerprint }))),
-        JSON.stringify(answers.map((answer) => ({ ...asRow(answer), status: answer.answer.status, body: answer.answer.body }))),
+        JSON.stringify(writes.map((write) => ({ account_id: write.scope.accountId, livemode: write.scope.livemode, key: write.key, fingerprint: write.fingerprint, status: write.answer?.status ?? null, body: write.answer?.body ?? null }))),
         this.leaseMs,
       ],
     );
-    const taken = new Set(rows.map((row) => rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key)));
-    const held = claims.filter((claim) => !taken.has(rowKey(claim.scope, claim.key)));
+    const written = new Set(rows.map((row) => rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key)));
+    const held = writes.filter((write) => write.answer === null && !written.has(rowKey(write.scope, write.key)));
     const found = new Map<string, IdempotentRequest>();
     if (held.length > 0) {
       const current = await poolQuery(
         this.em,
         `select k.account_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body
-           from idempotency_keys k join jsonb_to_recordset($1::jsonb) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
-        [JSON.stringify(held.map(asRow))],
+           from idempotency_keys k join json_to_recordset($1::json) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
+        [JSON.stringify(held.map((write) => ({ account_id: write.scope.accountId, livemode: write.scope.livemode, key: write.key })))],
       );
       for (const row of current) {
         found.set(rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key), {
@@ -87,11 +75,8 @@ export class PgIdempotencyStore implements IdempotencyStore {
         });
       }
     }
-    return writes.map((write) => {
-      if (!('claim' in write)) return undefined;
-      const key = rowKey(write.claim.scope, write.claim.key);
-      return taken.has(key) ? true : (found.get(key) ?? null);
-    });
+    // An answer's output is not read (`keep` resolves once it is written).
+    return writes.map((write) => (written.has(rowKey(write.scope, write.key)) ? true : (found.get(rowKey(write.scope, write.key)) ?? null)));
   }
 }
 
