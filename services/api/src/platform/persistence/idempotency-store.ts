@@ -8,6 +8,7 @@ type Scope = { accountId: string; livemode: boolean };
 type Write = { scope: Scope; key: string; fingerprint: string; answer: { status: number; body: unknown } | null };
 
 const rowKey = (scope: Scope, key: string) => `${scope.accountId}\n${scope.livemode}\n${key}`;
+const asRow = ({ scope, key }: Write) => ({ account_id: scope.accountId, livemode: scope.livemode, key });
 
 /**
  * `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). The claims and kept
@@ -54,7 +55,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
             or (k.response_status is null and k.fingerprint = excluded.fingerprint and k.locked_at < now() - $2 * interval '1 millisecond')
        returning k.account_id, k.livemode, k.key`,
       [
-        JSON.stringify(writes.map((write) => ({ account_id: write.scope.accountId, livemode: write.scope.livemode, key: write.key, fingerprint: write.fingerprint, status: write.answer?.status ?? null, body: write.answer?.body ?? null }))),
+        JSON.stringify(writes.map((write) => ({ ...asRow(write), fingerprint: write.fingerprint, status: write.answer?.status ?? null, body: write.answer?.body ?? null }))),
         this.leaseMs,
       ],
     );
@@ -66,7 +67,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
         this.em,
         `select k.account_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body
            from idempotency_keys k join json_to_recordset($1::json) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
-        [JSON.stringify(held.map((write) => ({ account_id: write.scope.accountId, livemode: write.scope.livemode, key: write.key })))],
+        [JSON.stringify(held.map(asRow))],
       );
       for (const row of current) {
         found.set(rowKey({ accountId: row.account_id, livemode: row.livemode }, row.key), {
