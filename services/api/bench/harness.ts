@@ -19,15 +19,21 @@ export const trialItems = (full: number, quick: number, smoke: number, warmUp: b
 };
 
 export const TRIAL_MS = size(3_000, 1_500, 300);
-/** Timed rounds of each side: three in a full run (unless a benchmark asks for more), one in a quick or smoke run. */
-export const ROUNDS = QUICK ? 1 : 3;
 
 /**
- * How long a trial of a benchmark with `rounds` timed rounds lasts: a warm-up trial (and every trial of
- * a quick or smoke run) lasts TRIAL_MS; a timed round of a full run, its share of three such trials, so
- * more rounds take no longer.
+ * A benchmark's timed rounds of each side: one in a quick run; otherwise its own `rounds`, else three in
+ * a full run and two in the smoke run (so a round that starts with the baseline runs there too).
  */
-export const trialMs = (rounds: number, warmUp: boolean): number => (warmUp || QUICK ? TRIAL_MS : Math.round((TRIAL_MS * 3) / rounds));
+export const roundsOf = (bench: Benchmark): number => (bench.once || (QUICK && !SMOKE) ? 1 : (bench.rounds ?? size(3, 1, 2)));
+
+/**
+ * How long a trial of `bench` lasts: TRIAL_MS for a warm-up and for a benchmark of three rounds or fewer;
+ * a round of a benchmark with more, its share of three such trials, so more rounds take no longer.
+ */
+export const trialMs = (bench: Benchmark, warmUp: boolean): number => {
+  const rounds = roundsOf(bench);
+  return warmUp || rounds <= 3 ? TRIAL_MS : Math.round((TRIAL_MS * 3) / rounds);
+};
 export const CONNECTIONS = size(50, 50, 4);
 
 /** The servers a benchmark may ask for, compiled, each in its own process. */
@@ -98,9 +104,10 @@ export interface Benchmark {
   prepare?(ctx: Context): Promise<void>;
   /**
    * One timed trial of one side; it checks what it timed and throws when that is wrong. The warm-up
-   * trial may be smaller (a sweep's warm-up need not take as long as its rounds).
+   * trial may be smaller (a sweep's warm-up need not take as long as its rounds). A trial under load
+   * lasts `durationMs` (`trialMs`).
    */
-  trial(ctx: Context, side: Side, warmUp: boolean): Promise<Measure>;
+  trial(ctx: Context, side: Side, warmUp: boolean, durationMs: number): Promise<Measure>;
   /** Figures shown beside the ratio. */
   extra?(ctx: Context): Promise<Record<string, number | string>>;
   /** Deterministic: one trial of each side, no warm-up, no rounds. */

@@ -19,7 +19,7 @@ import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { clientBenchmarks } from './benchmarks/client';
 import { httpBenchmarks } from './benchmarks/http';
 import { jobBenchmarks } from './benchmarks/jobs';
-import { type Benchmark, type Context, median, QUICK, ROUNDS, type Server, type ServerName, type Side, size, SMOKE, startServer } from './harness';
+import { type Benchmark, type Context, median, QUICK, roundsOf, type Server, type ServerName, type Side, size, SMOKE, startServer, trialMs } from './harness';
 import type { Measure } from './load';
 
 /**
@@ -42,12 +42,12 @@ const SIDES: Side[] = ['subject', 'baseline'];
 async function measure(bench: Benchmark, ctx: Context) {
   const runs: Record<'subject' | 'baseline', Measure[]> = { subject: [], baseline: [] };
   for (let warmUp = 0; warmUp < (bench.once ? 0 : WARM_UPS); warmUp++) {
-    await bench.trial(ctx, 'subject', true);
-    await bench.trial(ctx, 'baseline', true);
+    await bench.trial(ctx, 'subject', true, trialMs(bench, true));
+    await bench.trial(ctx, 'baseline', true, trialMs(bench, true));
   }
-  for (let round = 0; round < (bench.once ? 1 : QUICK ? ROUNDS : (bench.rounds ?? ROUNDS)); round++) {
+  for (let round = 0; round < roundsOf(bench); round++) {
     // Rounds alternate which side goes first (A B, B A, …), so neither always meets what a round's first trial meets.
-    for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) runs[side].push(await bench.trial(ctx, side, false));
+    for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) runs[side].push(await bench.trial(ctx, side, false, trialMs(bench, false)));
   }
   // The median of each round's ratio: the two trials of a round are moments apart, so a machine whose
   // speed drifts over the run moves both.
@@ -165,7 +165,7 @@ async function main(): Promise<number> {
         const result = await measure(bench, ctx);
         writeFileSync(join(resultsDir, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
         const judged = verdict(bench, result.ratio);
-        const figures = bench.better === 'lower' ? '' : ` — ${result.subject.rate} vs ${result.baseline.rate} ${bench.unit ?? 'req/s'}`;
+        const figures = bench.better === 'lower' ? '' : ` — ${result.subject.rate} vs ${result.baseline.rate} ${bench.unit ?? 'req/s'}, ${result.subject.runs.length} rounds`;
         const shown = Object.entries(result).filter(([key]) => key.startsWith('shown_')).map(([key, value]) => `, ${key.slice(6).replaceAll('_', ' ')} ${value}`).join('');
         console.log(`bench ${bench.name}: ratio ${result.ratio} ${judged.text}${figures}${shown}`);
         if (judged.belowFloor && !SMOKE) belowFloor = true;

@@ -28,6 +28,10 @@ describe('pnpm bench', () => {
     const run = bench([]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const name of names) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal`, 'm'));
+    // Rounds run here as in a full run: two (the second starts with the baseline), or the benchmark's own
+    // fifteen short ones.
+    expect(run.stdout).toMatch(/^bench http-floor: .* req\/s, 2 rounds$/m);
+    for (const name of ['guards', 'metrics']) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: .* req/s, 15 rounds$`, 'm'));
     expect(leftovers()).toEqual([]);
     expect(leftoverDirs()).toEqual(before);
   }, 300_000);

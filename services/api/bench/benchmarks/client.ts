@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createKupaClient } from '@kupa/sdk';
 import { Pool } from 'undici';
-import { type Benchmark, CONNECTIONS, check, TRIAL_MS } from '../harness';
+import { type Benchmark, CONNECTIONS, check } from '../harness';
 import { closedLoop, sendJson } from '../load';
 
 const SPA = fileURLToPath(new URL('../../../../checkout-spa/', import.meta.url));
@@ -38,19 +38,19 @@ export const clientBenchmarks: Benchmark[] = [
     what: 'the SDK creating customers (POST /v1/customers) against a local stub, against raw undici.request',
     goal: 0.8,
     floor: 0.4,
-    async trial(ctx, side) {
+    async trial(ctx, side, _warmUp, durationMs) {
       const stub = await ctx.server('stub');
       let result;
       if (side === 'subject') {
         const kupa = createKupaClient({ baseUrl: stub.origin, apiKey: ctx.key });
-        result = await closedLoop({ connections: CONNECTIONS, durationMs: TRIAL_MS }, async () => {
+        result = await closedLoop({ connections: CONNECTIONS, durationMs }, async () => {
           const { data } = await kupa.POST('/v1/customers', { body });
           return data?.data.id ? true : 'error';
         });
       } else {
         const pool = new Pool(stub.origin, { connections: CONNECTIONS });
         const headers = { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' };
-        result = await closedLoop({ connections: CONNECTIONS, durationMs: TRIAL_MS }, async () => {
+        result = await closedLoop({ connections: CONNECTIONS, durationMs }, async () => {
           const answer = await sendJson<{ data: { id: string } }>(pool, { method: 'POST', path: '/v1/customers', headers, body: JSON.stringify(body) });
           return answer.data.id ? true : 'error';
         });

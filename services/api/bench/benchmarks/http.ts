@@ -2,7 +2,7 @@
 // the same service without the part whose cost is measured.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
-import { type Benchmark, CONNECTIONS, type Context, check, type Side, size, SMOKE, TRIAL_MS, trialMs } from '../harness';
+import { type Benchmark, CONNECTIONS, type Context, check, type Side, size, SMOKE } from '../harness';
 import { closedLoop, type LoadRequest, type LoadResult, runLoad, send, unloadedLatency } from '../load';
 import { benchCatalog, call, cartBody, copyRow, mixedBody } from '../seed';
 
@@ -24,7 +24,7 @@ const count = async (ctx: Context, sql: string, params: unknown[] = [ctx.account
 const SHORT_ROUNDS = 15;
 
 /** `POST /v1/customers` on `origin` for `durationMs`; each answer's row is checked to be written once. */
-async function createCustomers(ctx: Context, name: string, side: string, origin: string, durationMs = TRIAL_MS, headers: () => Record<string, string> = () => json(ctx)) {
+async function createCustomers(ctx: Context, name: string, side: string, origin: string, durationMs: number, headers: () => Record<string, string> = () => json(ctx)) {
   const before = await count(ctx, 'select count(*)::int as n from customers where account_id = $1');
   const result = clean(name, side, await runLoad(origin, { connections: CONNECTIONS, durationMs }, () => ({
     method: 'POST', path: '/v1/customers', headers: headers(), body: JSON.stringify({ name: 'Noa Cohen', email: 'noa@example.co.il', phone: '+972525551234' }),
@@ -40,9 +40,9 @@ export const httpBenchmarks: Benchmark[] = [
     what: 'GET /v1/account through the whole middleware chain, no database, against Express 5 with only express.json()',
     goal: 0.8,
     floor: 0.5,
-    async trial(ctx, side) {
+    async trial(ctx, side, _warmUp, durationMs) {
       const server = await ctx.server(side);
-      return clean('http-floor', side, await runLoad(server.origin, { connections: CONNECTIONS, durationMs: TRIAL_MS }, () => ({ path: '/v1/account', headers: { authorization: `Bearer ${ctx.key}` } })));
+      return clean('http-floor', side, await runLoad(server.origin, { connections: CONNECTIONS, durationMs }, () => ({ path: '/v1/account', headers: { authorization: `Bearer ${ctx.key}` } })));
     },
   },
   {
@@ -50,8 +50,8 @@ export const httpBenchmarks: Benchmark[] = [
     what: 'POST /v1/customers, full stack, against a raw Express + pg twin (key lookup by hash, INSERT … RETURNING, same response)',
     goal: 0.9,
     floor: 0.6,
-    async trial(ctx, side) {
-      return createCustomers(ctx, 'create-customer', side, (await ctx.server(side)).origin);
+    async trial(ctx, side, _warmUp, durationMs) {
+      return createCustomers(ctx, 'create-customer', side, (await ctx.server(side)).origin, durationMs);
     },
     async extra(ctx) {
       const request = (): LoadRequest => ({ method: 'POST', path: '/v1/customers', headers: json(ctx), body: JSON.stringify({ name: 'Solo' }) });
@@ -69,10 +69,10 @@ export const httpBenchmarks: Benchmark[] = [
     goal: 0.8,
     floor: 0.5,
     rounds: SHORT_ROUNDS,
-    async trial(ctx, side, warmUp) {
+    async trial(ctx, side, _warmUp, durationMs) {
       const guarded = side === 'subject';
       const server = await ctx.server(guarded ? 'guarded' : 'unguarded');
-      const result = await createCustomers(ctx, 'guards', side, server.origin, trialMs(SHORT_ROUNDS, warmUp), () => json(ctx, guarded ? { 'idempotency-key': randomUUID() } : {}));
+      const result = await createCustomers(ctx, 'guards', side, server.origin, durationMs, () => json(ctx, guarded ? { 'idempotency-key': randomUUID() } : {}));
       if (guarded) {
         const kept = await count(ctx, 'select count(*)::int as n from idempotency_keys where account_id = $1 and response_status = 200');
         check(kept >= result.requests, `guards/subject: ${result.requests} requests with a key but ${kept} answers kept`);
@@ -86,8 +86,8 @@ export const httpBenchmarks: Benchmark[] = [
     goal: 0.97,
     floor: 0.5,
     rounds: SHORT_ROUNDS,
-    async trial(ctx, side, warmUp) {
-      return createCustomers(ctx, 'metrics', side, (await ctx.server(side === 'subject' ? 'metered' : 'unmetered')).origin, trialMs(SHORT_ROUNDS, warmUp));
+    async trial(ctx, side, _warmUp, durationMs) {
+      return createCustomers(ctx, 'metrics', side, (await ctx.server(side === 'subject' ? 'metered' : 'unmetered')).origin, durationMs);
     },
   },
   {
@@ -96,13 +96,13 @@ export const httpBenchmarks: Benchmark[] = [
     goal: 0.6,
     floor: 0.1,
     prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
-    async trial(ctx, side) {
+    async trial(ctx, side, _warmUp, durationMs) {
       const catalog = await benchCatalog(ctx);
       const bodies = [JSON.stringify(cartBody(catalog)), JSON.stringify(mixedBody(catalog))];
       const sessions = () => count(ctx, 'select count(*)::int as n from checkout_sessions where account_id = $1');
       const before = await sessions();
       let sent = 0;
-      const result = clean('create-checkout-session', side, await runLoad((await ctx.server(side)).origin, { connections: CONNECTIONS, durationMs: TRIAL_MS }, () => ({
+      const result = clean('create-checkout-session', side, await runLoad((await ctx.server(side)).origin, { connections: CONNECTIONS, durationMs }, () => ({
         method: 'POST', path: '/v1/checkout_sessions', headers: json(ctx), body: bodies[sent++ % 2],
       })));
       const written = (await sessions()) - before;
@@ -125,14 +125,14 @@ export const httpBenchmarks: Benchmark[] = [
     floor: 0.1,
     unit: 'cycles/s',
     prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
-    async trial(ctx, side) {
+    async trial(ctx, side, _warmUp, durationMs) {
       const catalog = await benchCatalog(ctx);
       // One session per connection, so a cycle never races another on its session.
       const template = await call(ctx, 'POST', '/v1/checkout_sessions', cartBody(catalog));
       const sessions = await copyRow(ctx, 'checkout_sessions', template.id, CONNECTIONS);
       const code = catalog.codes.amount;
       const pool = new Pool((await ctx.server(side)).origin, { connections: CONNECTIONS });
-      const result = clean('discount-apply-remove', side, await closedLoop({ connections: CONNECTIONS, durationMs: TRIAL_MS }, async (loop) => {
+      const result = clean('discount-apply-remove', side, await closedLoop({ connections: CONNECTIONS, durationMs }, async (loop) => {
         const path = `/v1/checkout_sessions/${sessions[loop]}/discount`;
         const applied = await send(pool, { method: 'POST', path, headers: PUBLIC, body: JSON.stringify({ code }) });
         const removed = await send(pool, { method: 'DELETE', path: `${path}/${code}` });
@@ -151,12 +151,12 @@ export const httpBenchmarks: Benchmark[] = [
     floor: 0.1,
     unit: 'payments/s',
     prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
-    trial: (ctx, side) => confirmSessions(ctx, side),
+    trial: (ctx, side, _warmUp, durationMs) => confirmSessions(ctx, side, durationMs),
   },
 ];
 
-/** Pays fresh one-time sessions (copies of one made through the API) for a trial, checking each paid once. */
-async function confirmSessions(ctx: Context, side: Side) {
+/** Pays fresh one-time sessions (copies of one made through the API) for `durationMs`, checking each paid once. */
+async function confirmSessions(ctx: Context, side: Side, durationMs: number) {
   const catalog = await benchCatalog(ctx);
   const template = await call(ctx, 'POST', '/v1/checkout_sessions', {
     customer: catalog.customer,
@@ -169,7 +169,7 @@ async function confirmSessions(ctx: Context, side: Side) {
   let next = 0;
   const paid: string[] = [];
   const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
-  const result = clean('confirm-checkout', side, await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : TRIAL_MS }, async () => {
+  const result = clean('confirm-checkout', side, await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : durationMs }, async () => {
     if (next >= sessions.length) return false;
     const session = sessions[next++];
     const tokenRes = await pool.request({ method: 'POST', path: '/v1/tokens', headers: PUBLIC, body: JSON.stringify({ checkout_session: session, card }) });
