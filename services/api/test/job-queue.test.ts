@@ -3,6 +3,7 @@ import { startBatchWorker } from '../src/platform/jobs/batch-worker';
 import type { JobQueue } from '../src/platform/jobs/job-queue';
 import { JOBS } from '../src/platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
+import { transactionConnection } from '../src/platform/persistence/transaction-connection';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { startTestApp, type TestApp } from './support/harness';
 import { waitFor } from './support/receiver';
@@ -59,6 +60,24 @@ describe('jobs sent inside a unit of work', () => {
 
   it('refuse to be sent outside a unit of work', async () => {
     await expect(app.services.inContext(() => queue.send(QUEUE, { marker: 'loose' }))).rejects.toThrow(/inside a unit of work/);
+  });
+});
+
+describe("the queue's own connections", () => {
+  it('keep its books without waiting for the flush, while jobs are sent on the sending transaction\'s connection, which waits', async () => {
+    const setting = async (connection: { query(text: string): Promise<{ rows: { synchronous_commit: string }[] }> }) =>
+      (await connection.query('show synchronous_commit')).rows[0].synchronous_commit;
+    const books = app.services.boss.getDb() as { executeSql(text: string): Promise<{ rows: { synchronous_commit: string }[] }> };
+    expect(await setting({ query: (text) => books.executeSql(text) })).toBe('off');
+    let sending: unknown;
+    await app.services.inContext(() =>
+      uow.run(async () => {
+        await queue.send(QUEUE, { marker: 'durable' });
+        sending = await setting(await transactionConnection(app.services.container.get(PERSISTENCE.EntityManager), 'the check'));
+      }),
+    );
+    expect(sending).toBe('on');
+    expect(await jobsOf('durable')).toHaveLength(1);
   });
 });
 
