@@ -1,7 +1,9 @@
 /**
  * Writes from concurrent callers grouped into one statement, as a database groups commits: an item
- * goes at once when nothing is being written, otherwise with everything that arrived while the
- * write in flight ran. Under load a request pays a share of a statement; idle, it waits for nothing.
+ * goes with everything that arrived before the event loop's next turn (idle, that is at once), or,
+ * while a write runs, with everything that arrived meanwhile. Callers answered by a write send their
+ * next items within that turn (a sweep's lanes), so those go together too. Under load a request pays
+ * a share of a statement; idle, it waits for nothing.
  */
 export class GroupWriter<I, O> {
   private waiting: Array<{ item: I; resolve(output: O): void; reject(error: unknown): void }> = [];
@@ -20,12 +22,14 @@ export class GroupWriter<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.writing) void this.drain();
+      if (!this.writing) {
+        this.writing = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
   private async drain(): Promise<void> {
-    this.writing = true;
     while (this.waiting.length > 0) {
       const keys = new Set<string>();
       const group: typeof this.waiting = [];
@@ -46,6 +50,7 @@ export class GroupWriter<I, O> {
       } catch (error) {
         for (const entry of group) entry.reject(error);
       }
+      await new Promise((resolve) => setImmediate(resolve));
     }
     this.writing = false;
   }
