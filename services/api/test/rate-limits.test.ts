@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
-import { PgRateBucketStore } from '../src/platform/persistence/rate-bucket-store';
+import { purgeRateBuckets } from '../src/platform/persistence/rate-bucket-store';
 import { URLS } from './support/checkout';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
@@ -56,7 +56,7 @@ describe('per account and mode', () => {
     const before = (await sql('select count(*)::int as n from rate_limit_buckets'))[0].n;
     expect(before).toBeGreaterThan(0);
     await sql("update rate_limit_buckets set updated_at = now() - interval '2 hours' where key like 'account:%'");
-    const removed = await new PgRateBucketStore(app.services.orm.em).purge();
+    const removed = await purgeRateBuckets(app.services.orm.em);
     expect(removed).toBeGreaterThan(0);
     expect((await sql("select count(*)::int as n from rate_limit_buckets where key like 'account:%'"))[0].n).toBe(0);
   });

@@ -10,7 +10,7 @@ import type { QueueDefinition } from '../platform/jobs/job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
 import type { PgBoss } from '../platform/jobs/pg-boss';
 import { purgeIdempotencyKeys } from '../platform/persistence/idempotency-store';
-import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
+import { purgeRateBuckets } from '../platform/persistence/rate-bucket-store';
 import type { Metrics } from '../platform/metrics/metrics';
 import { METRICS } from '../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
@@ -57,7 +57,7 @@ export function startHousekeeping(container: Container, logger: Logger, options:
   const em = container.get<EntityManager>(PERSISTENCE.EntityManager);
   const purge = async () => {
     await purgeIdempotencyKeys(em);
-    await new PgRateBucketStore(em).purge();
+    await purgeRateBuckets(em);
   };
   return startScheduledJob(container.get<PgBoss>(JOBS.Boss), HOUSEKEEPING_QUEUE, '17 * * * *', options, purge, logger);
 }

@@ -28,9 +28,9 @@ export class PgRateBucketStore implements RateBucketStore {
       await poolQuery(this.em, 'insert into rate_limit_buckets (key, tokens, updated_at) values ($1, $2, clock_timestamp()) on conflict (key) do nothing', [key, rule.burst]);
     }
   }
+}
 
-  /** Buckets untouched for an hour are full again by now: removes them. */
-  async purge(): Promise<number> {
-    return (await poolQuery(this.em, "delete from rate_limit_buckets where updated_at < now() - interval '1 hour' returning 1", [])).length;
-  }
+/** Buckets untouched for an hour are full again by now: removes them. */
+export async function purgeRateBuckets(em: EntityManager): Promise<number> {
+  return (await poolQuery(em, "delete from rate_limit_buckets where updated_at < now() - interval '1 hour' returning 1", [])).length;
 }
