@@ -32,8 +32,13 @@ export class PgBossJobQueue implements JobQueue {
     for (const job of jobs) this.uow.addToBatch(this.batch, job);
   }
 
+  /**
+   * pg-boss's insert is a prepared statement on each connection: parsing and planning it (a common table
+   * expression over the jobs' JSON, joined to their queues' settings) took the database 750 µs each
+   * time, twice as long as running it.
+   */
   private async insert(jobs: Job[]): Promise<void> {
     const connection = await transactionConnection(this.em, `job '${jobs[0].name}'`);
-    await this.boss.insert(jobs, { db: { executeSql: (text: string, values?: unknown[]) => connection.query(text, values) } });
+    await this.boss.insert(jobs, { db: { executeSql: (text: string, values?: unknown[]) => connection.query({ name: 'pgboss-insert-jobs', text, values }) } });
   }
 }

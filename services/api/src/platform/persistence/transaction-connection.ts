@@ -1,6 +1,7 @@
 import { type EntityClass, type EntityManager, JsonType, type Knex } from '@mikro-orm/postgresql';
 
-export type SqlConnection = { query(text: string, values?: unknown[]): Promise<{ rows: any[] }> };
+/** A connection of the pool: a statement by its text, or a prepared one by `name` (parsed once a connection). */
+export type SqlConnection = { query(statement: string | { name: string; text: string; values?: unknown[] }, values?: unknown[]): Promise<{ rows: any[] }> };
 
 /**
  * The unit of work's own connection, for statements with real parameters (`$1`, `$2`…): MikroORM's
