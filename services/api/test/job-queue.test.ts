@@ -65,15 +65,14 @@ describe('jobs sent inside a unit of work', () => {
 
 describe("the queue's own connections", () => {
   it('keep its books without waiting for the flush, while jobs are sent on the sending transaction\'s connection, which waits', async () => {
-    const setting = async (connection: { query(text: string): Promise<{ rows: { synchronous_commit: string }[] }> }) =>
-      (await connection.query('show synchronous_commit')).rows[0].synchronous_commit;
     const books = app.services.boss.getDb() as { executeSql(text: string): Promise<{ rows: { synchronous_commit: string }[] }> };
-    expect(await setting({ query: (text) => books.executeSql(text) })).toBe('off');
+    expect((await books.executeSql('show synchronous_commit')).rows[0].synchronous_commit).toBe('off');
     let sending: unknown;
     await app.services.inContext(() =>
       uow.run(async () => {
         await queue.send(QUEUE, { marker: 'durable' });
-        sending = await setting(await transactionConnection(app.services.container.get(PERSISTENCE.EntityManager), 'the check'));
+        const connection = await transactionConnection(app.services.container.get(PERSISTENCE.EntityManager), 'the check');
+        sending = (await connection.query('show synchronous_commit')).rows[0].synchronous_commit;
       }),
     );
     expect(sending).toBe('on');
