@@ -18,7 +18,7 @@ export const trialItems = (full: number, quick: number, smoke: number, warmUp: b
   return warmUp ? Math.ceil(items / 10) : items;
 };
 
-export const TRIAL_MS = size(3_000, 1_500, 300);
+const TRIAL_MS = size(3_000, 1_500, 300);
 
 /**
  * A benchmark's timed rounds of each side: one in a quick run; otherwise its own `rounds`, else three in
