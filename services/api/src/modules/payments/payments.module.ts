@@ -33,8 +33,8 @@ import {
 } from './infrastructure/mikro-orm/payments.repository';
 import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema, RefundSchema } from './infrastructure/mikro-orm/payments.schema';
 import { SqlCardTokenRepository } from './infrastructure/mikro-orm/card-token.repository';
-import { ModeProcessorDirectory } from './infrastructure/processor-directory';
-import { SimulatedProcessor } from './infrastructure/simulated-processor';
+import { ModeProcessorDirectory } from './infrastructure/processors/processor-directory';
+import { SimulatedProcessor } from './infrastructure/processors/simulated/simulated.connector';
 import { PaymentsRouter } from './interfaces/http/payments.router';
 import { HoldExpiryJob } from './interfaces/jobs/hold-expiry.job';
 import { HOLD_EXPIRY_QUEUE, PAYMENTS } from './payments.tokens';

@@ -97,6 +97,8 @@ export const ERROR_CODES = {
   rate_limited: 'rate_limited',
   not_implemented: 'not_implemented',
   processor_unavailable: 'unavailable',
+  processor_timeout: 'unavailable',
+  processor_credentials_invalid: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -3,14 +3,108 @@ import type { CardDetails } from '../../domain/card';
 
 export type { CardDetails } from '../../domain/card';
 
+/**
+ * The card processor port: what any Israeli gateway does for a terminal, in our words. Each connector
+ * (`infrastructure/processors/<name>/`) maps these calls to its own API and its answers back to the
+ * outcomes below, and passes the conformance suite (`processors/conformance.test.ts`).
+ *
+ * Every money call carries our idempotency key, which is also the reference the operation is looked up
+ * by: the same key moves money at most once, and a repeated call answers as the first did.
+ *
+ * The outcomes, stated once:
+ * - **approved** (`authorized`): the money was taken (J4) or held (J5); `processorRef` names it for the
+ *   capture, release or refund that may follow.
+ * - **declined**: the card was refused, with one of `DECLINE_CODES` (the shopper's message in Hebrew and
+ *   English is `failureMessage(code, locale)`) and whether it is `soft` (the same card may pass later:
+ *   the issuer asked to be called, a limit, a time-out on their side) or hard (blocked, stolen, invalid).
+ * - **needs 3-D Secure** (`requires_action`): only from a connector whose capabilities declare it.
+ * - **unknown**: the call got no answer in time and a lookup by its key found nothing yet. The connector
+ *   throws `ProcessorTimeout`; the operation stays in flight and is finished later with the same key,
+ *   never retried blindly under a new one.
+ * Any other thrown error means the call did not happen (a refused request, bad credentials).
+ */
+export interface CardProcessor {
+  readonly name: string;
+  readonly capabilities: ProcessorCapabilities;
+
+  /**
+   * Checks the card (Luhn, expiry, CVC, and whatever the processor checks) and returns its token; the
+   * number goes no further than this call. A card the processor refuses here throws `card_declined`.
+   */
+  tokenize(card: CardInput, now: Date): Promise<{ token: string; card: CardDetails }>;
+  /**
+   * J4 (`capture: true`) or a J5 hold (`capture: false`), by a token or a saved card's reference, in
+   * installments when asked. `merchantInitiated`: a renewal charged without the shopper.
+   */
+  authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
+  /** Finishes a 3-D Secure challenge that `authorize` asked for. */
+  completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome>;
+  /** Charges a J5 hold, in full or (where declared) in part; the rest of the hold is released. */
+  capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
+  /** Releases a J5 hold without charging it. */
+  void(request: { idempotencyKey: string; processorRef: string }): Promise<void>;
+  /** Returns captured money, in full or in part, as many times as the captured amount allows. */
+  refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
+  /** J2: checks a tokenized card without charging it and answers a reference to charge it by later. */
+  verify(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }>;
+  /**
+   * What the processor did with the money call of this idempotency key, or null if it never received
+   * it: how a call that reached the processor before a crash or a time-out is told from one that never left.
+   */
+  lookup(idempotencyKey: string): Promise<LookedUp | null>;
+  /** A ready-made token of the processor's test mode (e.g. `tok_visa`), which any test call may use any number of times. */
+  isFixture(token: string): boolean;
+}
+
+export type InstallmentKind = 'payments' | 'credit';
+export type Wallet = 'apple_pay' | 'google_pay' | 'bit';
+
+/** What a connector can do, declared once; checkout and payments ask these, never the connector's name. */
+export interface ProcessorCapabilities {
+  /** How long a J5 hold stays capturable after it is placed. */
+  holdWindowMs: number;
+  /** Whether a hold can be charged for less than it holds. */
+  partialCapture: boolean;
+  /**
+   * Installment plans: `payments` (regular payments, תשלומים, set by the merchant) and `credit` (the
+   * issuer's credit plan, קרדיט), up to `max` in all. An empty `kinds` means none.
+   */
+  installments: { kinds: InstallmentKind[]; max: number };
+  /** Whether `authorize` may answer `requires_action` and `completeChallenge` finishes it. */
+  threeDSecure: boolean;
+  /** Wallet tokens `authorize` takes. */
+  wallets: Wallet[];
+  /** The unit of amounts on the processor's wire: agorot, or shekels with two decimals (converted exactly). */
+  amountUnit: 'agorot' | 'shekels';
+}
+
 /** Why a card was refused: the reasons a shopper is told (every other refusal is `processing_error`). */
 export const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'] as const;
 export type DeclineCode = (typeof DECLINE_CODES)[number];
 
+export interface AuthorizeRequest {
+  idempotencyKey: string;
+  source: CardSource;
+  amount: number;
+  currency: string;
+  capture: boolean;
+  /** The number of payments (2 or more) of a `payments` plan, or null for one payment. */
+  installments: number | null;
+  merchantInitiated: boolean;
+  /** Our object the call pays (a checkout session, a subscription period), for the processor's records. */
+  reference: string;
+}
+
 export type AuthorizeOutcome =
   | { status: 'authorized'; processorRef: string; card: CardDetails }
   | { status: 'requires_action'; challengeId: string; card: CardDetails }
-  | { status: 'declined'; code: DeclineCode; card: CardDetails | null };
+  | { status: 'declined'; code: DeclineCode; soft: boolean; card: CardDetails | null };
+
+/** A money call the processor received: when, and what it came to (approved with its reference, or declined). */
+export interface LookedUp {
+  receivedAt: Date;
+  outcome: { status: 'approved'; processorRef: string | null } | { status: 'declined'; code: DeclineCode };
+}
 
 export interface CardInput {
   number: string;
@@ -23,40 +117,6 @@ export interface CardInput {
 
 export type CardSource = { token: string } | { paymentMethodRef: string };
 
-/**
- * The card processor. Every money call carries our idempotency key: the same key gets the same answer
- * and moves money at most once, however often it is called.
- */
-export interface CardProcessor {
-  /** Checks the card (Luhn, expiry, CVC) and returns a single-purpose token; the number goes no further. */
-  tokenize(card: CardInput, now: Date): Promise<{ token: string; card: CardDetails }>;
-  /** `capture: false` places a hold (J5). `reference` ties the call to our object, for reconciliation. */
-  authorize(request: {
-    idempotencyKey: string;
-    source: CardSource;
-    amount: number;
-    currency: string;
-    capture: boolean;
-    installments: number | null;
-    merchantInitiated: boolean;
-    reference: string;
-  }): Promise<AuthorizeOutcome>;
-  /** Finishes a 3-D Secure challenge that `authorize` asked for. */
-  completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome>;
-  capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
-  void(request: { idempotencyKey: string; processorRef: string }): Promise<void>;
-  refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
-  /**
-   * When the processor received the money call with this idempotency key, or null if it never did: how
-   * the reconciler tells a call that reached the processor before a crash from one that never left.
-   */
-  lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null>;
-  /** A ready-made token of the processor's test mode (e.g. `tok_visa`), which any test call may use any number of times. */
-  isFixture(token: string): boolean;
-  /** Turns a token into a reusable card reference for a saved payment method. */
-  saveCard(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }>;
-}
-
 /** The processor for a mode: the simulated one for test mode; live mode has none configured yet. */
 export interface ProcessorDirectory {
   /** Throws `ProcessorUnavailable` for a mode with no processor. */
@@ -66,5 +126,12 @@ export interface ProcessorDirectory {
 export class ProcessorUnavailable extends DomainError {
   constructor() {
     super('processor_unavailable', 'No live card processor is configured for this account yet');
+  }
+}
+
+/** The unknown outcome: no answer in time, and nothing found by the call's key yet. */
+export class ProcessorTimeout extends DomainError {
+  constructor(processor: string) {
+    super('processor_timeout', `${processor} did not answer in time; the payment is being checked. Repeat the request with the same Idempotency-Key to get its outcome`);
   }
 }

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { type CardProcessor, type ProcessorDirectory, ProcessorUnavailable } from '../application/ports/card-processor';
-import { SimulatedProcessor } from './simulated-processor';
+import { type CardProcessor, type ProcessorDirectory, ProcessorUnavailable } from '../../application/ports/card-processor';
+import { SimulatedProcessor } from './simulated/simulated.connector';
 
 /** Test mode uses the simulated processor; no live processor adapter is configured in this build. */
 @injectable()

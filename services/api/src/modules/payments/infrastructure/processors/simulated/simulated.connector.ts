@@ -2,37 +2,18 @@ import { createHmac } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { GroupWriter } from '../../../platform/persistence/group-writer';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import { poolQuery } from '../../../platform/persistence/transaction-connection';
-import { randomBase62 } from '../../../shared/domain/ids';
-import type { AuthorizeOutcome, CardDetails, CardInput, CardProcessor, CardSource, DeclineCode } from '../application/ports/card-processor';
-import { checkCard } from '../domain/card-rules';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+import { GroupWriter } from '../../../../../platform/persistence/group-writer';
+import { PERSISTENCE } from '../../../../../platform/persistence/persistence.tokens';
+import { poolQuery } from '../../../../../platform/persistence/transaction-connection';
+import { DomainError } from '../../../../../shared/domain/domain-error';
+import { randomBase62 } from '../../../../../shared/domain/ids';
+import type { AuthorizeOutcome, AuthorizeRequest, CardDetails, CardInput, CardProcessor, CardSource, DeclineCode, LookedUp } from '../../../application/ports/card-processor';
+import { SIMULATED_CAPABILITIES } from './capabilities';
+import { type Behavior, declineOf, TEST_CARDS, TEST_TOKENS } from './test-cards';
+import { checkCard } from '../../../domain/card-rules';
+import { PAYMENTS, type PaymentSettings } from '../../../payments.tokens';
 
 type LedgerRecord = { idempotencyKey: string; operation: string; request: object };
-
-type Behavior = 'ok' | 'declined' | 'insufficient_funds' | 'challenge' | 'renewal_declines';
-
-/** DESIGN's test cards, by number; every other valid card succeeds. */
-const TEST_CARDS: Record<string, Behavior> = {
-  '4000000000000002': 'declined',
-  '4000000000009995': 'insufficient_funds',
-  '4000002760003184': 'challenge',
-  '4000000000000341': 'renewal_declines',
-};
-
-const card = (last4: string, behavior: Behavior): CardDetails & { behavior: Behavior } => ({
-  brand: 'visa', last4, expMonth: 12, expYear: 2034, fingerprint: `fp_test_${last4}`, behavior,
-});
-
-/** Ready-made tokens for API calls and tests. */
-const TEST_TOKENS: Record<string, CardDetails & { behavior: Behavior }> = {
-  tok_visa: card('4242', 'ok'),
-  tok_declined: card('0002', 'declined'),
-  tok_renewal_declines: card('0341', 'renewal_declines'),
-  wallet_tok_visa: card('4242', 'ok'),
-};
 
 /**
  * The test-mode processor. It keeps its own books (`sim_cards`, `sim_ledger`) on the pool, outside our
@@ -41,6 +22,8 @@ const TEST_TOKENS: Record<string, CardDetails & { behavior: Behavior }> = {
  */
 @injectable()
 export class SimulatedProcessor implements CardProcessor {
+  readonly name = 'simulated';
+  readonly capabilities = SIMULATED_CAPABILITIES;
   private readonly records = new GroupWriter<LedgerRecord, void>((records) => this.recordAll(records), (record) => record.idempotencyKey);
 
   constructor(
@@ -66,15 +49,13 @@ export class SimulatedProcessor implements CardProcessor {
     return { token, card: details };
   }
 
-  authorize(request: Parameters<CardProcessor['authorize']>[0]): Promise<AuthorizeOutcome> {
+  authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome> {
     return this.once(request.idempotencyKey, 'authorize', request, async () => {
       const found = await this.card(request.source);
-      if (!found) return { status: 'declined', code: 'processing_error', card: null };
+      if (!found) return { status: 'declined', code: 'processing_error', soft: false, card: null };
       const { behavior, ...details } = found;
-      const decline = (code: DeclineCode): AuthorizeOutcome => ({ status: 'declined', code, card: details });
-      if (behavior === 'declined') return decline('card_declined');
-      if (behavior === 'insufficient_funds') return decline('insufficient_funds');
-      if (behavior === 'renewal_declines' && request.merchantInitiated) return decline('card_declined');
+      const declined = declineOf(behavior, request.merchantInitiated);
+      if (declined) return { status: 'declined', ...declined, card: details };
       if (behavior === 'challenge' && !request.merchantInitiated) {
         const challengeId = `3ds_${randomBase62(20)}`;
         await poolQuery(this.em, 'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now())', [
@@ -82,43 +63,61 @@ export class SimulatedProcessor implements CardProcessor {
         ]);
         return { status: 'requires_action', challengeId, card: details };
       }
-      return { status: 'authorized', processorRef: `sim_ch_${randomBase62(20)}`, card: details };
+      return { status: 'authorized', processorRef: chargeRef(request), card: details };
     });
   }
 
   completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome> {
     return this.once(request.idempotencyKey, 'complete_challenge', request, async () => {
-      const rows = await poolQuery(this.em, 'select result from sim_ledger where idempotency_key = $1', [`challenge:${request.challengeId}`]);
-      if (rows.length === 0) return { status: 'declined', code: 'processing_error', card: null };
+      const rows = await poolQuery(this.em, 'select request, result from sim_ledger where idempotency_key = $1', [`challenge:${request.challengeId}`]);
+      if (rows.length === 0) return { status: 'declined', code: 'processing_error', soft: false, card: null };
       const { card: details } = rows[0].result as { card: CardDetails };
-      if (request.result === 'failed') return { status: 'declined', code: 'authentication_failed', card: details };
-      return { status: 'authorized', processorRef: `sim_ch_${randomBase62(20)}`, card: details };
+      if (request.result === 'failed') return { status: 'declined', code: 'authentication_failed', soft: true, card: details };
+      return { status: 'authorized', processorRef: chargeRef(rows[0].request as AuthorizeRequest), card: details };
     });
   }
 
+  /** A hold is charged once, for at most what it holds, and not after it was released. */
   async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
-    await this.recordOnce(request.idempotencyKey, 'capture', request);
+    const charge = parseChargeRef(request.processorRef);
+    const allowed = !charge || (charge.hold && request.amount <= charge.amount);
+    const guard = `not exists (select 1 from sim_ledger where operation in ('capture', 'void') and request->>'processorRef' = $4)${allowed ? '' : ' and false'}`;
+    await this.recordGuarded(request, 'capture', guard, [], () =>
+      new DomainError('charge_not_capturable', `The hold ${request.processorRef} cannot be charged ${request.amount} agorot`));
   }
 
   async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
     await this.recordOnce(request.idempotencyKey, 'void', request);
   }
 
+  /** Refunds add up to at most what was charged: the sale's amount, or the hold's capture. */
   async refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
-    await this.recordOnce(request.idempotencyKey, 'refund', request);
+    const charge = parseChargeRef(request.processorRef);
+    const guard = !charge
+      ? '$4::text is not null'
+      : `$5::bigint <= coalesce((select (request->>'amount')::bigint from sim_ledger where operation = 'capture' and request->>'processorRef' = $4), $6::bigint)
+           - coalesce((select sum((request->>'amount')::bigint) from sim_ledger where operation = 'refund' and request->>'processorRef' = $4), 0)`;
+    await this.recordGuarded(request, 'refund', guard, charge ? [request.amount, charge.hold ? 0 : charge.amount] : [], () =>
+      new DomainError('amount_too_large', `A refund of ${request.amount} agorot is more than is left to refund on ${request.processorRef}`, 'amount'));
   }
 
   isFixture(token: string): boolean {
     return Object.hasOwn(TEST_TOKENS, token);
   }
 
-  async lookup(idempotencyKey: string): Promise<{ receivedAt: Date } | null> {
-    const rows = await poolQuery(this.em, 'select created_at from sim_ledger where idempotency_key = $1', [idempotencyKey]);
-    return rows.length > 0 ? { receivedAt: new Date(rows[0].created_at) } : null;
+  async lookup(idempotencyKey: string): Promise<LookedUp | null> {
+    const rows = await poolQuery(this.em, 'select result, created_at from sim_ledger where idempotency_key = $1', [idempotencyKey]);
+    if (rows.length === 0) return null;
+    const result = rows[0].result as { status?: string; code?: DeclineCode; declined?: DeclineCode; processorRef?: string; ref?: string };
+    const declined = result.status === 'declined' ? result.code! : result.declined;
+    return {
+      receivedAt: new Date(rows[0].created_at),
+      outcome: declined ? { status: 'declined', code: declined } : { status: 'approved', processorRef: result.processorRef ?? result.ref ?? null },
+    };
   }
 
-  saveCard(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
-    return this.once(request.idempotencyKey, 'save_card', request, async () => {
+  verify(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
+    return this.once(request.idempotencyKey, 'verify', request, async () => {
       const found = await this.card({ token: request.token });
       if (!found) return { declined: 'processing_error' as const };
       const { behavior, ...details } = found;
@@ -168,6 +167,24 @@ export class SimulatedProcessor implements CardProcessor {
     await this.records.submit({ idempotencyKey, operation, request });
   }
 
+  /**
+   * A capture or refund, recorded once per key if `guard` (SQL over `$4`, the charge's reference, and
+   * `extra` from `$5`) holds; a repeated key changes nothing, a refused one throws `refusal()`.
+   */
+  private async recordGuarded(request: { idempotencyKey: string; processorRef: string }, operation: string, guard: string, extra: unknown[], refusal: () => Error): Promise<void> {
+    if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
+    const inserted = await poolQuery(
+      this.em,
+      `insert into sim_ledger (idempotency_key, operation, request, result, created_at)
+       select $1, $2, $3::jsonb, '{"ok": true}', now() where ${guard}
+       on conflict (idempotency_key) do nothing returning 1`,
+      [request.idempotencyKey, operation, JSON.stringify(request), request.processorRef, ...extra],
+    );
+    if (inserted.length > 0) return;
+    const seen = await poolQuery(this.em, 'select 1 from sim_ledger where idempotency_key = $1', [request.idempotencyKey]);
+    if (seen.length === 0) throw refusal();
+  }
+
   /** The calls of concurrent callers (a sweep's lanes), in one statement. */
   private async recordAll(records: LedgerRecord[]): Promise<void[]> {
     await poolQuery(
@@ -180,4 +197,14 @@ export class SimulatedProcessor implements CardProcessor {
     );
     return records.map(() => undefined);
   }
+}
+
+/** A charge's reference carries what the processor's checks need: `sim_ch_<id>_<h|s><amount>` (a hold or a sale). */
+function chargeRef(request: Pick<AuthorizeRequest, 'capture' | 'amount'>): string {
+  return `sim_ch_${randomBase62(20)}_${request.capture ? 's' : 'h'}${request.amount}`;
+}
+
+function parseChargeRef(ref: string): { hold: boolean; amount: number } | null {
+  const match = /^sim_ch_[0-9A-Za-z]+_([hs])(\d+)$/.exec(ref);
+  return match ? { hold: match[1] === 'h', amount: Number(match[2]) } : null;
 }

@@ -1,0 +1,183 @@
+import type { AuthorizeRequest, CardDetails, CardInput } from '../../../application/ports/card-processor';
+import { agorot, shekels } from './wire';
+
+/**
+ * Our requests in Tranzila's words, and its answers in ours. Everything Tranzila needs to act on a card
+ * or a transaction later is carried in the opaque strings we keep: a card token is `<TranzilaTK>~<MMYY>`
+ * (Tranzila's token does not carry the expiry it must be sent with), a charge's reference is
+ * `<transaction id>~<authorization number>~<card token>~<amount in agorot>`.
+ */
+
+export type TxnType = 'debit' | 'verify' | 'force' | 'reversal' | 'credit';
+
+/** The body of `POST /v1/transaction/credit_card/create`. */
+export type TransactionBody = Record<string, unknown> & { terminal_name: string; txn_type: TxnType };
+
+export interface CardToken {
+  token: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface ChargeRef {
+  transactionId: string;
+  authNumber: string;
+  card: CardToken;
+  amount: number;
+}
+
+export function cardTokenText(card: CardToken): string {
+  return `${card.token}~${String(card.expMonth).padStart(2, '0')}${String(card.expYear % 100).padStart(2, '0')}`;
+}
+
+export function parseCardToken(text: string): CardToken | null {
+  const match = /^([0-9A-Za-z]+)~(\d{2})(\d{2})$/.exec(text);
+  return match ? { token: match[1], expMonth: Number(match[2]), expYear: 2000 + Number(match[3]) } : null;
+}
+
+export function chargeRefText(ref: ChargeRef): string {
+  return [ref.transactionId, ref.authNumber, cardTokenText(ref.card), String(ref.amount)].join('~');
+}
+
+export function parseChargeRef(text: string): ChargeRef | null {
+  const parts = text.split('~');
+  if (parts.length !== 5 || !/^\d+$/.test(parts[4])) return null;
+  const card = parseCardToken(`${parts[2]}~${parts[3]}`);
+  return card ? { transactionId: parts[0], authNumber: parts[1], card, amount: Number(parts[4]) } : null;
+}
+
+/** One line of the amount, as Tranzila's transaction takes its sum from its items. */
+function items(amount: number, name: string): object[] {
+  return [{ name: name.slice(0, 100), type: 'I', unit_price: shekels(amount), units_number: 1, currency_code: 'ILS' }];
+}
+
+function byToken(card: CardToken): object {
+  return { card_number: card.token, expire_month: card.expMonth, expire_year: card.expYear % 100 };
+}
+
+/** J2 with the card itself: Tranzila checks it and answers its token. */
+export function tokenizeBody(terminal: string, card: CardInput): TransactionBody {
+  return {
+    terminal_name: terminal,
+    txn_type: 'verify',
+    verify_mode: 2,
+    card_number: card.number.replace(/\s+/g, ''),
+    expire_month: card.expMonth,
+    expire_year: card.expYear % 100,
+    cvv: card.cvc,
+    ...(card.holderId ? { card_holder_id: card.holderId } : {}),
+    items: items(100, 'Card check'),
+    response_language: 'english',
+  };
+}
+
+/** J2 by token: the card is checked again, nothing is charged. */
+export function verifyBody(terminal: string, card: CardToken, idempotencyKey: string): TransactionBody {
+  return { terminal_name: terminal, txn_type: 'verify', verify_mode: 2, ...byToken(card), items: items(100, 'Card check'), DCdisable: idempotencyKey };
+}
+
+/**
+ * J4 (`debit`) or J5 (`verify`, mode 5), by token, with the duplicate guard keyed by our idempotency key.
+ * Installments are regular payments (plan 8): the first payment takes what the others leave over.
+ */
+export function authorizeBody(terminal: string, card: CardToken, request: AuthorizeRequest): TransactionBody {
+  const plan = request.installments && request.installments > 1 ? installmentPlan(request.amount, request.installments) : { payment_plan: 1 };
+  return {
+    terminal_name: terminal,
+    txn_type: request.capture ? 'debit' : 'verify',
+    ...(request.capture ? {} : { verify_mode: 5 }),
+    ...byToken(card),
+    txn_currency_code: 'ILS',
+    ...plan,
+    items: items(request.amount, request.reference),
+    DCdisable: request.idempotencyKey,
+    ...(request.merchantInitiated ? { recurring: 1 } : {}),
+  };
+}
+
+export function installmentPlan(amount: number, count: number): Record<string, unknown> {
+  const other = Math.floor(amount / count);
+  return {
+    payment_plan: 8,
+    installments_number: count,
+    first_installment_amount: shekels(amount - other * (count - 1)),
+    other_installments_amount: shekels(other),
+  };
+}
+
+/** A capture (`force`), release (`reversal`) or refund (`credit`) of the transaction `ref` names. */
+export function followUpBody(terminal: string, txnType: 'force' | 'reversal' | 'credit', ref: ChargeRef, amount: number, idempotencyKey: string): TransactionBody {
+  return {
+    terminal_name: terminal,
+    txn_type: txnType,
+    reference_txn_id: ref.transactionId,
+    authorization_number: ref.authNumber,
+    ...byToken(ref.card),
+    txn_currency_code: 'ILS',
+    items: items(amount, txnType),
+    DCdisable: idempotencyKey,
+  };
+}
+
+/** What a transaction's result says of the card. */
+export interface TransactionResult {
+  processor_response_code?: string;
+  transaction_id?: string;
+  auth_number?: string;
+  token?: string;
+  last_4?: string;
+  card_type_name?: string;
+  expiry_month?: string;
+  expiry_year?: string;
+}
+
+const BRANDS: Record<string, CardDetails['brand']> = {
+  visa: 'visa', mastercard: 'mastercard', 'american express': 'amex', amex: 'amex', diners: 'diners', isracard: 'isracard', jcb: 'jcb', discover: 'discover',
+};
+
+export function brandOf(cardTypeName: string | undefined): CardDetails['brand'] {
+  return BRANDS[(cardTypeName ?? '').trim().toLowerCase()] ?? 'unknown';
+}
+
+/** A search result's transaction, as `POST /v1/transaction` lists them. */
+export interface FoundTransaction {
+  index: string;
+  transaction_date: string;
+  transaction_time: string;
+  amount: string;
+  credit_card_token: string;
+  expiration_month: string;
+  expiration_year: string;
+  authorization_number: string;
+  processor_response_code: string;
+  txn_type?: string;
+}
+
+export function chargeRefOf(found: FoundTransaction): ChargeRef {
+  return {
+    transactionId: found.index,
+    authNumber: found.authorization_number,
+    card: { token: found.credit_card_token, expMonth: Number(found.expiration_month), expYear: 2000 + (Number(found.expiration_year) % 100) },
+    amount: agorot(found.amount),
+  };
+}
+
+/** Tranzila's dates and times are Israel's local time. */
+export function israelTime(date: string, time: string): Date {
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi, s] = time.split(':').map(Number);
+  const asIfUtc = Date.UTC(y, mo - 1, d, h, mi, s ?? 0);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(asIfUtc))
+      .map((part) => [part.type, part.value]),
+  );
+  const offset = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second) - asIfUtc;
+  return new Date(asIfUtc - offset);
+}
+
+/** The date of `now` in Israel, `YYYY-MM-DD`. */
+export function israelDate(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(now);
+}
+

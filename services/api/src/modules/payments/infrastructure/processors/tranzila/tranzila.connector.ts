@@ -1,0 +1,214 @@
+import { createHmac } from 'node:crypto';
+import { request } from 'undici';
+import { DomainError } from '../../../../../shared/domain/domain-error';
+import {
+  type AuthorizeOutcome, type AuthorizeRequest, type CardDetails, type CardInput, type CardProcessor, type DeclineCode, type LookedUp, ProcessorTimeout,
+} from '../../../application/ports/card-processor';
+import { checkCard } from '../../../domain/card-rules';
+import { TRANZILA_CAPABILITIES } from './capabilities';
+import { APPROVED, declineOf, DUPLICATE } from './declines';
+import { signedHeaders, type TranzilaCredentials } from './signing';
+import {
+  authorizeBody, brandOf, type CardToken, cardTokenText, type ChargeRef, chargeRefOf, chargeRefText, type FoundTransaction, followUpBody, israelDate, israelTime,
+  parseCardToken, parseChargeRef, tokenizeBody, type TransactionBody, type TransactionResult, verifyBody,
+} from './transformers';
+import { parse, stringify } from './wire';
+
+export interface TranzilaSettings {
+  /** `TRANZILA_API_URL`: the transaction API (https://api.tranzila.com), or a twin of it. */
+  apiUrl: string;
+  /** `TRANZILA_REPORT_URL`: the transaction search (https://report.tranzila.com), or a twin of it. */
+  reportUrl: string;
+  /** How long a call may go unanswered before its outcome is looked up instead. */
+  timeoutMs: number;
+  /** The key of card fingerprints. */
+  fingerprintSecret: string;
+}
+
+/** A money call's answer: Tranzila's own, or the transaction a lookup found after no answer came. */
+type Answer = { kind: 'answered'; code: string; result: TransactionResult; message: string } | { kind: 'found'; found: FoundTransaction };
+
+/** The call got no usable answer: time-out, connection lost, or a 5xx. */
+class Unanswered extends Error {}
+
+/**
+ * The Tranzila connector, for one merchant's terminal. Every money call carries our idempotency key as
+ * the terminal's duplicate guard (`DCdisable`, kept in user field 20): Tranzila refuses a second charge
+ * with the same value, and the transaction search finds the call by it. A call with no answer in time
+ * is looked up before anything else; it is never sent again blind. A refused duplicate is answered
+ * with the transaction it duplicates.
+ */
+export class TranzilaConnector implements CardProcessor {
+  readonly name = 'tranzila';
+  readonly capabilities = TRANZILA_CAPABILITIES;
+
+  constructor(
+    private readonly credentials: TranzilaCredentials,
+    private readonly settings: TranzilaSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** J2 with the card: the number and CVC go to Tranzila in this call only; its token comes back. */
+  async tokenize(input: CardInput, now: Date): Promise<{ token: string; card: CardDetails }> {
+    const { digits, brand } = checkCard(input, now);
+    const answer = await this.post(this.settings.apiUrl, '/v1/transaction/credit_card/create', tokenizeBody(this.credentials.terminal, input)).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    const { code, result, message } = this.resultOf(answer);
+    if (code !== APPROVED || !result.token) {
+      if (code === '006') throw new DomainError('cvc_invalid', 'The security code or ID number was refused by the card issuer', 'card.cvc');
+      throw new DomainError('card_declined', `The card was declined: ${message}`, 'card.number');
+    }
+    const card = { token: result.token, expMonth: input.expMonth, expYear: input.expYear };
+    return { token: cardTokenText(card), card: { brand, last4: digits.slice(-4), expMonth: input.expMonth, expYear: input.expYear, fingerprint: this.fingerprint(card) } };
+  }
+
+  async authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome> {
+    const card = parseCardToken('token' in request.source ? request.source.token : request.source.paymentMethodRef);
+    if (!card) return { status: 'declined', code: 'processing_error', soft: false, card: null };
+    if (request.installments && request.installments > this.capabilities.installments.max) {
+      return { status: 'declined', code: 'processing_error', soft: false, card: null };
+    }
+    const answer = await this.moneyCall(authorizeBody(this.credentials.terminal, card, request), request.idempotencyKey);
+    if (answer.kind === 'found') {
+      const found = answer.found;
+      return found.processor_response_code === APPROVED
+        ? { status: 'authorized', processorRef: chargeRefText(chargeRefOf(found)), card: this.details(card, null) }
+        : { status: 'declined', ...declineOf(found.processor_response_code), card: this.details(card, null) };
+    }
+    if (answer.code !== APPROVED) return { status: 'declined', ...declineOf(answer.code), card: this.details(card, answer.result) };
+    const ref: ChargeRef = { transactionId: answer.result.transaction_id!, authNumber: answer.result.auth_number ?? '', card, amount: request.amount };
+    return { status: 'authorized', processorRef: chargeRefText(ref), card: this.details(card, answer.result) };
+  }
+
+  completeChallenge(): Promise<AuthorizeOutcome> {
+    throw new Error('Tranzila does not run 3-D Secure server to server; its capabilities say so');
+  }
+
+  async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
+    await this.followUp('force', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
+      new DomainError('charge_not_capturable', `Tranzila refused to charge the hold ${ref}`));
+  }
+
+  async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
+    await this.followUp('reversal', request.processorRef, null, request.idempotencyKey, (ref) =>
+      new DomainError('charge_not_capturable', `Tranzila refused to release the hold ${ref}`));
+  }
+
+  async refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
+    await this.followUp('credit', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
+      new DomainError('amount_too_large', `Tranzila refused a refund of ${request.amount} agorot on ${ref}`, 'amount'));
+  }
+
+  async verify(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
+    const card = parseCardToken(request.token);
+    if (!card) return { declined: 'processing_error' };
+    const answer = await this.moneyCall(verifyBody(this.credentials.terminal, card, request.idempotencyKey), request.idempotencyKey);
+    const code = answer.kind === 'found' ? answer.found.processor_response_code : answer.code;
+    if (code !== APPROVED) return { declined: declineOf(code).code };
+    return { ref: cardTokenText(card), card: this.details(card, answer.kind === 'answered' ? answer.result : null) };
+  }
+
+  async lookup(idempotencyKey: string): Promise<LookedUp | null> {
+    const found = await this.find(idempotencyKey);
+    if (!found) return null;
+    return {
+      receivedAt: israelTime(found.transaction_date, found.transaction_time),
+      outcome: found.processor_response_code === APPROVED
+        ? { status: 'approved', processorRef: found.credit_card_token ? chargeRefText(chargeRefOf(found)) : null }
+        : { status: 'declined', code: declineOf(found.processor_response_code).code },
+    };
+  }
+
+  isFixture(): boolean {
+    return false;
+  }
+
+  /** One read-only call with the credentials: a search Tranzila answers only to a correctly signed terminal. */
+  async checkCredentials(): Promise<void> {
+    await this.find(`kupa_check_${Date.now()}`);
+  }
+
+  private async followUp(txnType: 'force' | 'reversal' | 'credit', processorRef: string, amount: number | null, key: string, refused: (ref: string) => Error): Promise<void> {
+    const ref = parseChargeRef(processorRef);
+    if (!ref) throw refused(processorRef);
+    const answer = await this.moneyCall(followUpBody(this.credentials.terminal, txnType, ref, amount ?? ref.amount, key), key);
+    const code = answer.kind === 'found' ? answer.found.processor_response_code : answer.code;
+    if (code !== APPROVED) throw refused(ref.transactionId);
+  }
+
+  /**
+   * A call that moves money: sent once; with no answer, or refused as a duplicate of an earlier call
+   * with the same key, the transaction is looked up by the key. Found: that is the answer. Not found
+   * after no answer: the outcome is unknown (`ProcessorTimeout`), and a later call with the same key
+   * is safe, since the terminal's duplicate guard refuses a second charge.
+   */
+  private async moneyCall(body: TransactionBody, key: string): Promise<Answer> {
+    let answered: Answer | null = null;
+    try {
+      answered = this.resultOf(await this.post(this.settings.apiUrl, '/v1/transaction/credit_card/create', body));
+    } catch (error) {
+      if (!(error instanceof Unanswered)) throw error;
+    }
+    if (answered && answered.kind === 'answered' && answered.code !== DUPLICATE) return answered;
+    const found = await this.find(key).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    if (found) return { kind: 'found', found };
+    throw new ProcessorTimeout('Tranzila');
+  }
+
+  private async find(key: string): Promise<FoundTransaction | null> {
+    const now = this.now();
+    const answer = await this.post(this.settings.reportUrl, '/v1/transaction', {
+      terminal_name: this.credentials.terminal,
+      transaction_start_date: israelDate(new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+      transaction_end_date: israelDate(now),
+      ufields: [{ name: 'user_defined_20', operator: 'equals', value: key }],
+    });
+    const found = ((answer.json as { transactions?: FoundTransaction[] } | null)?.transactions ?? []);
+    return found.find((transaction) => transaction.processor_response_code === APPROVED) ?? found.at(-1) ?? null;
+  }
+
+  private resultOf(response: { status: number; json: unknown }): Answer & { kind: 'answered' } {
+    const json = (response.json ?? {}) as { error_code?: string; message?: string; transaction_result?: TransactionResult };
+    const code = json.transaction_result?.processor_response_code;
+    if (!code) throw new Error(`Tranzila refused the request (HTTP ${response.status}, error ${json.error_code ?? '?'}): ${json.message ?? 'no message'}`);
+    return { kind: 'answered', code, result: json.transaction_result!, message: json.message ?? '' };
+  }
+
+  private async post(base: string, path: string, body: object): Promise<{ status: number; json: unknown }> {
+    let status: number;
+    let text: string;
+    try {
+      const response = await request(new URL(path, base), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signedHeaders(this.credentials, this.now()) },
+        body: stringify(body),
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      throw new Unanswered(`Tranzila did not answer: ${(error as Error).message}`);
+    }
+    if (status >= 500) throw new Unanswered(`Tranzila answered HTTP ${status}`);
+    if (status === 401 || status === 403) throw new DomainError('processor_credentials_invalid', 'Tranzila refused the terminal\'s API credentials');
+    return { status, json: text ? parse(text) : null };
+  }
+
+  private details(card: CardToken, result: TransactionResult | null): CardDetails {
+    return {
+      brand: brandOf(result?.card_type_name),
+      last4: result?.last_4 ?? '',
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      fingerprint: this.fingerprint(card),
+    };
+  }
+
+  /** A card's token is the same for every use on the terminal, so its fingerprint is a keyed hash of it. */
+  private fingerprint(card: CardToken): string {
+    return `fp_${createHmac('sha256', this.settings.fingerprintSecret).update(`tranzila:${card.token}`).digest('hex').slice(0, 24)}`;
+  }
+}
