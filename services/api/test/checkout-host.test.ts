@@ -8,7 +8,7 @@ let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ PUBLIC_BASE_URL: 'https://api.kupa.example', NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'x'.repeat(32) });
+  const config = loadConfig({ PUBLIC_BASE_URL: 'https://api.kupa.example', NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'x'.repeat(32), MASTER_KEY: Buffer.alloc(32, 9).toString('base64') });
   server = await new Promise((resolve) => {
     const s = createCheckoutApp(config, async () => null).listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -360,7 +360,7 @@ describe('refunds', () => {
 
 describe('the simulated processor', () => {
   it('records a capture, a void and a refund once per key, however often and however concurrently it is asked', async () => {
-    const processor = app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forMode(false);
+    const processor = await app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forScope({ accountId: 'acct_any', livemode: false });
     const key = (operation: string) => `sim-once-${operation}-${Date.now()}`;
     const keys = { capture: key('capture'), void: key('void'), refund: key('refund') };
     await Promise.all(Array.from({ length: 5 }, () => Promise.all([
@@ -376,7 +376,7 @@ describe('the simulated processor', () => {
   });
 
   it('records every one of many calls made at once, each with what it asked', async () => {
-    const processor = app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forMode(false);
+    const processor = await app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forScope({ accountId: 'acct_any', livemode: false });
     const run = `sim-many-${Date.now()}`;
     const calls = Array.from({ length: 40 }, (_, i) => ({ idempotencyKey: `${run}-${i}`, processorRef: `sim_ch_${run}_${i}` }));
     await Promise.all(calls.map((call, i) => (i % 2 === 0 ? processor.void(call) : processor.capture({ ...call, amount: 100 + i }))));

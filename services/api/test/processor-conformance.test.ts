@@ -18,7 +18,7 @@ let tranzila: TranzilaConnector;
 
 beforeAll(async () => {
   app = await startTestApp(await freshDatabase());
-  simulated = app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forMode(false);
+  simulated = await app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forScope({ accountId: 'acct_any', livemode: false });
   twin = await startTranzilaTwin({ terminals: [TERMINAL] });
   tranzila = new TranzilaConnector(TERMINAL, { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET });
 });

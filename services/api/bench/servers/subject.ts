@@ -13,7 +13,7 @@ const services = await createServices(config, process.env.DATABASE_URL!, { worke
 const overrides: OperationHandlers = {
   getAccount: async ({ auth }) => ({
     success: true,
-    data: { id: auth.accountId, object: 'account', name: 'Bench', business_profile: null, wallets_enabled: false, live_onboarded: false, cardholder_id_required: false, livemode: auth.livemode, created: '2026-01-01T00:00:00.000Z' },
+    data: { id: auth.accountId, object: 'account', name: 'Bench', business_profile: null, wallets_enabled: false, live_onboarded: false, cardholder_id_required: false, processor: null, livemode: auth.livemode, created: '2026-01-01T00:00:00.000Z' },
   }),
 };
 

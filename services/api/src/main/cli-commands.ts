@@ -14,6 +14,8 @@ import { loadConfig } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
 import { reconcile } from './reconciler';
+import type { AesSecretBox } from '../platform/secrets/secret-box';
+import { SHARED } from '../shared/domain/shared.tokens';
 
 // Scheduled jobs an operator may run by hand; each answers how much it did.
 const JOBS: Record<JobName, (services: Services) => Promise<Record<string, number>>> = {
@@ -72,7 +74,7 @@ async function run(services: Services, command: string, positionals: string[], v
         liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
         cardholderIdRequired: flag(values['cardholder-id'], values['no-cardholder-id']),
       });
-      const { business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } = toAccountResponse(account, false);
+      const { business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } = toAccountResponse(account, false, null);
       print(
         values,
         { account: { id: account.id, business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } },
@@ -109,6 +111,11 @@ async function run(services: Services, command: string, positionals: string[], v
       if (!job) throw new UsageError(`Unknown job '${name ?? ''}'`);
       const result = await job(services);
       print(values, { job: name, ...result }, `${name}: ${Object.entries(result).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+      return;
+    }
+    case 'secrets rotate-master': {
+      const rotated = await container.get<AesSecretBox>(SHARED.SecretBox).rotateMaster();
+      print(values, { rotated }, `Re-wrapped ${rotated} account data key(s) under the current MASTER_KEY. Processes may drop MASTER_KEY_PREVIOUS now.`);
       return;
     }
     default:

@@ -12,7 +12,8 @@ const USAGE = `Usage: pnpm cli <command> [options]
                   [--legal-name NAME --business-number NNNNNNNNN --dealer-type TYPE --address STREET --city CITY
                    [--postal-code NNNNNNN] [--contact-email EMAIL] [--contact-phone PHONE]] [--json]
       Change an account's settings. The business profile (printed on every tax document; needed to go
-      live) is given whole; dealer types: ${DEALER_TYPES.join(', ')}.
+      live) is given whole; dealer types: ${DEALER_TYPES.join(', ')}. Going live (--live-onboarded) also
+      needs the processor connected (POST /v1/account/processor with the live key).
   keys create --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue another key (e.g. a checkout-scoped ck_ key).
   keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]
@@ -22,6 +23,9 @@ const USAGE = `Usage: pnpm cli <command> [options]
       accountant: pnpm cli documents export … > documents.csv
   emails list [--json]
       The latest emails in the outbox (all of them when SMTP_URL is unset).
+  secrets rotate-master [--json]
+      Re-wrap every account's data key under MASTER_KEY, with the key it replaces in MASTER_KEY_PREVIOUS
+      (set both on every process first; drop the previous one after).
   jobs run <name> [--json]
       Run a scheduled job now. Names: ${JOB_NAMES.join(', ')}.
   listen --forward-to URL [--events TYPE,TYPE] [--api-key KEY] [--api-base URL]

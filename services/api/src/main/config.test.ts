@@ -28,18 +28,39 @@ describe('loadConfig', () => {
   });
 
   it('requires a card fingerprint secret in production, and a long one whenever it is set', () => {
-    const problems = (env: NodeJS.ProcessEnv) => {
-      try {
-        loadConfig(env);
-        return '';
-      } catch (error) {
-        return (error as ConfigError).problems.join('\n');
-      }
-    };
     expect(problems({ NODE_ENV: 'production' })).toMatch(/CARD_FINGERPRINT_SECRET is required in production/);
     expect(problems({ CARD_FINGERPRINT_SECRET: 'short' })).toMatch(/CARD_FINGERPRINT_SECRET must be at least 32 characters/);
     expect(problems({ CARD_FINGERPRINT_SECRET: 'short' })).not.toContain('short');
-    expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 's'.repeat(40) }).cardFingerprintSecret).toBe('s'.repeat(40));
+    expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 's'.repeat(40), MASTER_KEY: KEY }).cardFingerprintSecret).toBe('s'.repeat(40));
     expect(loadConfig({}).cardFingerprintSecret).toBeUndefined();
   });
+
+  it('requires a 32-byte master key in production, reads previous ones for rotation, and never echoes one', () => {
+    expect(problems({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 's'.repeat(40) })).toMatch(/MASTER_KEY is required in production/);
+    const short = Buffer.alloc(16, 7).toString('base64');
+    expect(problems({ MASTER_KEY: short })).toMatch(/MASTER_KEY must be 32 random bytes in base64/);
+    expect(problems({ MASTER_KEY: short })).not.toContain(short);
+    const config = loadConfig({ MASTER_KEY: KEY, MASTER_KEY_PREVIOUS: `${OLD},${OLDER}` });
+    expect(config.masterKey?.equals(Buffer.from(KEY, 'base64'))).toBe(true);
+    expect(config.previousMasterKeys.map((key) => key.toString('base64'))).toEqual([OLD, OLDER]);
+    expect(loadConfig({}).masterKey).toBeUndefined();
+  });
+
+  it('points the Tranzila connector at a twin with one variable, and at Tranzila by default', () => {
+    expect(loadConfig({}).processors).toEqual({ tranzilaApiUrl: 'https://api.tranzila.com', tranzilaReportUrl: 'https://report.tranzila.com', timeoutMs: 30_000 });
+    expect(loadConfig({ TRANZILA_API_URL: 'http://127.0.0.1:4010/' }).processors).toMatchObject({ tranzilaApiUrl: 'http://127.0.0.1:4010', tranzilaReportUrl: 'http://127.0.0.1:4010' });
+  });
 });
+
+const KEY = Buffer.alloc(32, 1).toString('base64');
+const OLD = Buffer.alloc(32, 2).toString('base64');
+const OLDER = Buffer.alloc(32, 3).toString('base64');
+
+function problems(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+    return '';
+  } catch (error) {
+    return (error as ConfigError).problems.join('\n');
+  }
+}

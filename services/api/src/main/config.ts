@@ -43,6 +43,15 @@ export interface Config {
    * unset, one is generated into `dataDir` on first start and kept there.
    */
   cardFingerprintSecret?: string;
+  /**
+   * `MASTER_KEY`: 32 bytes, base64, the key every account's data key is wrapped by; required in
+   * production; elsewhere, when unset, generated into `dataDir`. `MASTER_KEY_PREVIOUS`: keys (comma
+   * separated) still read while `pnpm cli secrets rotate-master` re-wraps what they wrapped.
+   */
+  masterKey?: Buffer;
+  previousMasterKeys: Buffer[];
+  /** The live processors' API addresses and how long a call may go unanswered. */
+  processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; timeoutMs: number };
 }
 
 export class ConfigError extends Error {
@@ -120,6 +129,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return raw;
   };
 
+  const masterKey = (name: string, raw: string | undefined): Buffer | undefined => {
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const key = Buffer.from(raw.trim(), 'base64');
+    if (key.length !== 32 || !/^[A-Za-z0-9+/]+=*$/.test(raw.trim())) {
+      problems.push(`${name} must be 32 random bytes in base64 (e.g. \`openssl rand -base64 32\`)`);
+      return undefined;
+    }
+    return key;
+  };
+  const currentMasterKey = masterKey('MASTER_KEY', env.MASTER_KEY);
+  if (!currentMasterKey && env.NODE_ENV === 'production' && !env.MASTER_KEY) problems.push('MASTER_KEY is required in production: 32 random bytes in base64 (e.g. `openssl rand -base64 32`), the same for every process');
+  const tranzilaApiUrl = url('TRANZILA_API_URL', ['http:', 'https:']);
+
   const apiPort = port('PORT', 3000)!;
   const checkoutPort = port('CHECKOUT_PORT', 3001)!;
   const metricsPort = env.METRICS_PORT === 'off' ? null : port('METRICS_PORT', 9464)!;
@@ -149,6 +171,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimitPerMinute: integer('PUBLIC_RATE_LIMIT_PER_MINUTE', 600, 1),
     trustProxy: env.TRUST_PROXY ? (/^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY) : undefined,
     cardFingerprintSecret: secret('CARD_FINGERPRINT_SECRET', env.NODE_ENV === 'production'),
+    masterKey: currentMasterKey,
+    previousMasterKeys: (env.MASTER_KEY_PREVIOUS ?? '').split(',').filter((raw) => raw.trim()).map((raw) => masterKey('MASTER_KEY_PREVIOUS', raw)).filter((key): key is Buffer => key !== undefined),
+    processors: {
+      tranzilaApiUrl: tranzilaApiUrl ?? 'https://api.tranzila.com',
+      // A twin (TRANZILA_API_URL) serves the search too; Tranzila itself answers it on its report host.
+      tranzilaReportUrl: url('TRANZILA_REPORT_URL', ['http:', 'https:']) ?? tranzilaApiUrl ?? 'https://report.tranzila.com',
+      timeoutMs: integer('PROCESSOR_TIMEOUT_MS', 30_000, 1),
+    },
     testFaults: new Set(env.NODE_ENV === 'production' ? [] : (env.TEST_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean)),
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { Container } from 'inversify';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { DestinationStream, Logger } from 'pino';
@@ -43,6 +44,9 @@ import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 import { dataDirSecret } from './secrets';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
+import { PaymentsAccountProcessors } from './account-processors';
+import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
+import { ACCOUNTS } from '../modules/accounts/accounts.tokens';
 
 export const entities = [
   ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
@@ -122,14 +126,17 @@ export async function createServices(config: Config, databaseUrl: string, option
     faults: config.testFaults,
     fingerprintSecret: config.cardFingerprintSecret ?? dataDirSecret(config.dataDir, 'card-fingerprint.secret'),
     simulatedLatencyMs: config.simulatedProcessorLatencyMs,
+    processors: config.processors,
   });
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
+  container.bind(SHARED.SecretBox).toConstantValue(new AesSecretBox(orm.em, () => masterKeys(config)));
   container.load(
     accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule,
     invoicingModule, notificationsModule, paymentsModule, subscriptionsModule,
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
+  container.bind(ACCOUNTS.Processors).to(PaymentsAccountProcessors).inSingletonScope();
   options.configure?.(container);
 
   return {
@@ -160,4 +167,10 @@ export async function createServices(config: Config, databaseUrl: string, option
  */
 async function indexJobFetchOrder(orm: MikroORM): Promise<void> {
   await orm.em.getConnection().execute(`create index if not exists job_fetch_order on pgboss.job (name, priority desc, created_on, id) where state < 'active'`);
+}
+
+/** `MASTER_KEY` (and the previous ones of a rotation), or on a laptop a key generated into the data directory. */
+export function masterKeys(config: Config): MasterKeys {
+  const current = config.masterKey ?? Buffer.from(dataDirSecret(config.dataDir, 'master.key', () => randomBytes(32).toString('base64')), 'base64');
+  return { current, previous: config.previousMasterKeys };
 }

@@ -6,13 +6,13 @@ import { resolve } from 'node:path';
  * A secret kept in the data directory (readable by its owner only), generated on first use: how a laptop
  * install gets secrets without configuration. Production passes them in the environment instead.
  */
-export function dataDirSecret(dataDir: string, name: string): string {
+export function dataDirSecret(dataDir: string, name: string, generate: () => string = () => randomBytes(48).toString('base64url')): string {
   const file = resolve(dataDir, name);
   const existing = readIfPresent(file);
   if (existing) return existing;
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, generate(), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     // Another process starting at the same moment wrote it first: its secret is the secret.
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

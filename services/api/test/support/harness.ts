@@ -34,6 +34,9 @@ export interface TestApp {
 /** Tests that are not about rate limits send bursts no merchant would; test/rate-limits.test.ts sets its own. */
 const UNLIMITED = { RATE_LIMIT_PER_SECOND: '1000000', RATE_LIMIT_BURST: '1000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '60000000' };
 
+/** The master key of test processes: secrets sealed in one test app open in another on the same database. */
+export const TEST_MASTER_KEY = Buffer.alloc(32, 42).toString('base64');
+
 /** The card fingerprint key of test processes (production takes its own from the environment). */
 export const TEST_FINGERPRINT_SECRET = 'test-only-fingerprint-secret-0123456789';
 
@@ -67,7 +70,7 @@ export class MovableClock implements Clock {
 export async function startTestApp(existingDatabaseUrl?: string, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
   const logLevel = options.logs ? 'trace' : (process.env.TEST_LOG_LEVEL ?? 'silent');
-  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET, ...UNLIMITED, ...options.env });
+  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET, MASTER_KEY: TEST_MASTER_KEY, ...UNLIMITED, ...options.env });
   const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
   const dns = options.dns;
   const services = await createServices(config, databaseUrl, {

@@ -1,7 +1,9 @@
 import { bindSingletons } from '../../platform/di';
 import { ContainerModule } from 'inversify';
 import { AuthenticateApiKey } from './application/authenticate-api-key';
+import { ConnectProcessor } from './application/connect-processor';
 import { CreateAccount } from './application/create-account';
+import { GetAccountProcessor } from './application/get-account-processor';
 import { GetAccount } from './application/get-account';
 import { IssueApiKey } from './application/issue-api-key';
 import { UpdateAccountSettings } from './application/update-account-settings';
@@ -18,5 +20,5 @@ export const accountsModule = new ContainerModule(({ bind }) => {
   bind(ACCOUNTS.ApiKeyRepository).to(MikroOrmApiKeyRepository).inSingletonScope();
   bind(ACCOUNTS.KeyRevocations).to(PgKeyRevocations).inSingletonScope();
   bind(ACCOUNTS.KeyRevocationFeed).to(PgKeyRevocationFeed).inSingletonScope();
-  bindSingletons(bind, [CreateAccount, GetAccount, IssueApiKey, AuthenticateApiKey, UpdateAccountSettings, AccountsRouter]);
+  bindSingletons(bind, [ConnectProcessor, GetAccountProcessor, CreateAccount, GetAccount, IssueApiKey, AuthenticateApiKey, UpdateAccountSettings, AccountsRouter]);
 });

@@ -3,4 +3,5 @@ export const ACCOUNTS = {
   ApiKeyRepository: Symbol.for('ApiKeyRepository'),
   KeyRevocations: Symbol.for('KeyRevocations'),
   KeyRevocationFeed: Symbol.for('KeyRevocationFeed'),
+  Processors: Symbol.for('AccountProcessors'),
 };

@@ -1,3 +1,4 @@
 // The accounts module's public face: what other modules may use.
 export { GetAccount } from './application/get-account';
 export type { Account } from './application/get-account';
+export type { AccountProcessors, ProcessorTerminal, ProcessorView } from './application/ports/account-processors';

@@ -6,7 +6,10 @@ export { AuthorizePaymentAttempt } from './application/authorize-payment-attempt
 export { AwaitPaymentAttempt } from './application/await-payment-attempt';
 export { ChargeSavedCard } from './application/charge-saved-card';
 export type { SavedCardAnswer, SavedCardCharge } from './application/charge-saved-card';
+export { ConnectTerminal } from './application/connect-terminal';
 export { CreatePaymentMethod } from './application/create-payment-method';
+export { DescribeProcessor } from './application/describe-processor';
+export type { ProcessorSummary } from './application/describe-processor';
 export { ExpireHolds } from './application/expire-holds';
 export { failureMessage } from './application/failure-messages';
 export { GetPaymentMethod } from './application/get-payment-method';

@@ -33,7 +33,10 @@ import {
 } from './infrastructure/mikro-orm/payments.repository';
 import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema, RefundSchema } from './infrastructure/mikro-orm/payments.schema';
 import { SqlCardTokenRepository } from './infrastructure/mikro-orm/card-token.repository';
-import { ModeProcessorDirectory } from './infrastructure/processors/processor-directory';
+import { ConnectedProcessorDirectory } from './infrastructure/processors/processor-directory';
+import { SqlProcessorConnectionRepository } from './infrastructure/mikro-orm/processor-connection.repository';
+import { ConnectTerminal } from './application/connect-terminal';
+import { DescribeProcessor } from './application/describe-processor';
 import { SimulatedProcessor } from './infrastructure/processors/simulated/simulated.connector';
 import { PaymentsRouter } from './interfaces/http/payments.router';
 import { HoldExpiryJob } from './interfaces/jobs/hold-expiry.job';
@@ -53,10 +56,11 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.PaymentMethodRepository).to(MikroOrmPaymentMethodRepository).inSingletonScope();
   bind(PAYMENTS.RefundRepository).to(MikroOrmRefundRepository).inSingletonScope();
   bind(PAYMENTS.CardTokenRepository).to(SqlCardTokenRepository).inSingletonScope();
-  bind(PAYMENTS.Processors).to(ModeProcessorDirectory).inSingletonScope();
+  bind(PAYMENTS.Processors).to(ConnectedProcessorDirectory).inSingletonScope();
+  bind(PAYMENTS.ProcessorConnectionRepository).to(SqlProcessorConnectionRepository).inSingletonScope();
   bindSingletons(bind, [
     SimulatedProcessor, MoneyGate, ChargeBook, StartPaymentAttempt, AnswerPaymentChallenge, AwaitPaymentAttempt, AuthorizePaymentAttempt, RecordPaymentAttempt, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
     TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
-    CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge, FinishChargeOperation, ReconcileChargeOperations, AttemptsInFlight, CardTokens,
+    ConnectTerminal, DescribeProcessor, CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge, FinishChargeOperation, ReconcileChargeOperations, AttemptsInFlight, CardTokens,
   ]);
 });

@@ -6,6 +6,7 @@ export const PAYMENTS = {
   RefundRepository: Symbol.for('RefundRepository'),
   CardTokenRepository: Symbol.for('CardTokenRepository'),
   Processors: Symbol.for('ProcessorDirectory'),
+  ProcessorConnectionRepository: Symbol.for('ProcessorConnectionRepository'),
   Settings: Symbol.for('PaymentSettings'),
 };
 
@@ -20,4 +21,6 @@ export interface PaymentSettings {
   fingerprintSecret: string;
   /** How long the simulated processor takes to answer a money call. */
   simulatedLatencyMs: number;
+  /** Where the live connectors reach their gateways (a twin's address on a laptop), and how long a call may go unanswered. */
+  processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; timeoutMs: number };
 }

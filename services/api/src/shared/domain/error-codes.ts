@@ -51,6 +51,8 @@ export const ERROR_CODES = {
   invalid_request: 'invalid',
   line_item_target_not_found: 'invalid',
   livemode_not_allowed: 'invalid',
+  livemode_required: 'invalid',
+  processor_required: 'invalid',
   manual_capture_not_supported_for_recurring: 'invalid',
   not_applicable: 'invalid',
   one_time_price_with_line_items: 'invalid',

@@ -48,7 +48,7 @@ export class Account {
     if (settings.liveOnboarded !== undefined) {
       // Live documents are legal documents: they must name the business.
       if (settings.liveOnboarded && !this.businessProfile) {
-        throw new ValidationError('business_profile_required', 'Set the business profile (legal name, business number, dealer type, address) before going live', 'business_profile');
+        throw new ValidationError('business_profile_required', 'Set the business profile (legal name, business number, dealer type, address) and connect the live card processor before going live', 'business_profile');
       }
       this.liveOnboarded = settings.liveOnboarded;
     }

@@ -16,9 +16,12 @@ export class CardTokens {
     @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
   ) {}
 
-  /** Takes `token` for one use (`usedFor`); taking it again for the same use is allowed, for another refused. */
-  take(scope: Scope, token: string, use: TokenUse, usedFor: string): Promise<true | TokenRefusal> {
-    if (!scope.livemode && this.processors.forMode(false).isFixture(token)) return Promise.resolve(true);
+  /**
+   * Takes `token` for one use (`usedFor`); taking it again for the same use is allowed, for another
+   * refused. Answers the token the processor charges.
+   */
+  async take(scope: Scope, token: string, use: TokenUse, usedFor: string): Promise<{ processorToken: string } | TokenRefusal> {
+    if (!scope.livemode && (await this.processors.forScope(scope)).isFixture(token)) return { processorToken: token };
     return this.tokens.take(token, scope, use, usedFor);
   }
 }

@@ -15,7 +15,7 @@ import type { Refund } from '../domain/refund';
 import { chargeView } from '../interfaces/http/payments.mapper';
 import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
-import type { AuthorizeOutcome } from './ports/card-processor';
+import type { AuthorizeOutcome, ProcessorDirectory } from './ports/card-processor';
 import type { ChargeRepository } from './ports/payment-repositories';
 
 /**
@@ -36,6 +36,7 @@ export class ChargeBook {
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
+    @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(METRICS.Metrics) private readonly metrics: Metrics,
   ) {}
@@ -48,7 +49,7 @@ export class ChargeBook {
     const shown = answer.card ? shownCard(answer.card) : input.paymentMethod.card;
     const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown } };
     const charge = answer.status === 'authorized'
-      ? Charge.authorized(scope, details, answer.processorRef, now)
+      ? Charge.authorized(scope, details, answer.processorRef, now, (await this.processors.forScope(scope)).capabilities.holdWindowMs)
       : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
     if (charge.status === 'succeeded') await this.moneyTaken(charge);
     this.uow.addToBatch(this.newCharges, charge);

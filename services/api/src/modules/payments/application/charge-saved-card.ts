@@ -56,7 +56,7 @@ export class ChargeSavedCard {
    * the caller (it is still due): the request that made it died, and running it again finishes it.
    */
   async orphaned(request: Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt'>): Promise<boolean> {
-    const received = await this.processors.forMode(request.scope.livemode).lookup(keyOf(request));
+    const received = await (await this.processors.forScope(request.scope)).lookup(keyOf(request));
     return received !== null && received.receivedAt.getTime() <= this.clock.now().getTime() - this.settings.attemptStaleMs;
   }
 

@@ -33,8 +33,8 @@ export class CreatePaymentMethod {
     const processor = await this.gate.processorFor(scope);
     const idempotencyKey = input.idempotencyKey ?? `save_${randomBase62(20)}`;
     const taken = await this.tokens.take(scope, input.token, { customerId: input.customer }, idempotencyKey);
-    if (taken !== true) throw tokenRefused(taken, 'token');
-    const saved = await processor.verify({ idempotencyKey, token: input.token });
+    if (typeof taken !== 'object') throw tokenRefused(taken, 'token');
+    const saved = await processor.verify({ idempotencyKey, token: taken.processorToken });
     if ('declined' in saved) {
       if (saved.declined === 'processing_error') throw tokenRefused('not_found', 'token');
       throw new DomainError('card_declined', 'The card was declined', 'token');

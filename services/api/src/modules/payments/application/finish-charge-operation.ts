@@ -55,33 +55,35 @@ export class FinishChargeOperation {
   async executeMany(operations: ChargeOperation[]): Promise<FinishedOperation[]> {
     if (operations.length === 0) return [];
     const charges = await this.charges.findManyUnscoped(operations.map((operation) => operation.chargeId));
-    const answered = new Set<string>();
+    const answered = new Map<string, string | null>();
     const failures: unknown[] = [];
     await inLanes(operations, PROCESSOR_LANES, async (operation) => {
       try {
-        await this.callProcessor(operation, charges.get(operation.chargeId)!);
-        answered.add(operation.id);
+        answered.set(operation.id, await this.callProcessor(operation, charges.get(operation.chargeId)!));
       } catch (error) {
         failures.push(error);
       }
     });
-    const finished = answered.size === 0 ? [] : await this.uow.run(() => this.record(operations.filter((operation) => answered.has(operation.id))));
+    const finished = answered.size === 0 ? [] : await this.uow.run(() => this.record(operations.filter((operation) => answered.has(operation.id)), answered));
     if (failures.length > 0) throw failures[0];
     return finished;
   }
 
-  private async callProcessor(operation: ChargeOperation, { livemode, processorRef }: Charge): Promise<void> {
-    const processor = this.processors.forMode(livemode);
+  /** The processor's call; a capture answers the reference its refunds will name. */
+  private async callProcessor(operation: ChargeOperation, { accountId, livemode, processorRef }: Charge): Promise<string | null> {
+    const processor = await this.processors.forScope({ accountId, livemode });
     const call = { idempotencyKey: operation.idempotencyKey, processorRef: processorRef! };
     crashPoint(this.settings, 'before_processor_call');
-    if (operation.kind === 'capture') await processor.capture({ ...call, amount: operation.amount! });
+    let capturedAs: string | null = null;
+    if (operation.kind === 'capture') capturedAs = (await processor.capture({ ...call, amount: operation.amount! })).processorRef;
     else if (operation.kind === 'cancel') await processor.void(call);
     else await processor.refund({ ...call, amount: operation.amount! });
     crashPoint(this.settings, 'after_processor_call');
+    return capturedAs;
   }
 
   /** Under the charges' and operations' row locks: each operation still pending is applied to its charge. */
-  private async record(operations: ChargeOperation[]): Promise<FinishedOperation[]> {
+  private async record(operations: ChargeOperation[], capturedAs: Map<string, string | null>): Promise<FinishedOperation[]> {
     const charges = await this.charges.findManyForUpdate([...new Set(operations.map((operation) => operation.chargeId))]);
     const current = await this.operations.findManyForUpdate(operations.map((operation) => operation.id));
     const now = this.clock.now();
@@ -95,7 +97,7 @@ export class FinishChargeOperation {
         finished.push({ charge, refund: operation.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(operation)) : null });
         continue;
       }
-      charge.finish(operation, now);
+      charge.finish(operation, now, capturedAs.get(operation.id) ?? undefined);
       applied.push(operation);
       let refund: Refund | null = null;
       if (operation.kind === 'capture') await this.book.moneyTaken(charge);

@@ -6,9 +6,8 @@ import { PAYMENTS } from '../payments.tokens';
 import type { CardProcessor, ProcessorDirectory } from './ports/card-processor';
 
 /**
- * The processor for a money-moving call. Live keys move money only after processor onboarding
- * (403 `account_not_onboarded`); after it, live mode answers 503 `processor_unavailable` until a live
- * processor adapter is configured.
+ * The processor for a money-moving call. Live keys move money only once the account is onboarded
+ * (403 `account_not_onboarded`), which needs a connected processor.
  */
 @injectable()
 export class MoneyGate {
@@ -21,6 +20,6 @@ export class MoneyGate {
     if (scope.livemode && !(await this.getAccount.execute(scope.accountId)).liveOnboarded) {
       throw new DomainError('account_not_onboarded', 'Live payments need processor onboarding and business identity linking first');
     }
-    return this.processors.forMode(scope.livemode);
+    return this.processors.forScope(scope);
   }
 }

@@ -48,7 +48,8 @@ export class StartPaymentAttempt {
       const source = payment.source;
       if (source.type !== 'saved_card') {
         const taken = await this.tokens.take(payment.scope, source.token, { sessionId: payment.sessionId }, attempt.id);
-        if (taken !== true) {
+        if (typeof taken === 'object') attempt.paysWith(taken.processorToken);
+        else {
           // A confirm racing this one took the token for its attempt: join that attempt.
           const racing = await this.attempts.findLive(payment.sessionId);
           if (racing?.status === 'pending' || racing?.status === 'succeeded') return { attemptId: racing.id, fresh: false };

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { newId } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PAYMENTS } from '../payments.tokens';
@@ -20,7 +21,9 @@ export class TokenizeCard {
   async execute(scope: Scope, card: CardInput, minted: { sessionId: string; customerId: string }): Promise<{ token: string; card: CardDetails }> {
     const processor = await this.gate.processorFor(scope);
     const tokenized = await processor.tokenize(card, this.clock.now());
-    await this.tokens.add(tokenized.token, scope, minted, this.clock.now());
-    return tokenized;
+    // The page holds a `tok_` id; a processor's own token (Tranzila's) stays here.
+    const token = tokenized.token.startsWith('tok_') ? tokenized.token : newId('tok');
+    await this.tokens.add(token, tokenized.token, scope, minted, this.clock.now());
+    return { token, card: tokenized.card };
   }
 }

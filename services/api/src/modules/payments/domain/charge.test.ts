@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Charge, HOLD_WINDOW_MS, type NewCharge, UNKNOWN_CARD } from './charge';
+import { Charge, type NewCharge, UNKNOWN_CARD } from './charge';
+
+const HOLD_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 const scope = { accountId: 'acct_1', livemode: false };
 const now = new Date('2026-03-01T12:00:00Z');
@@ -11,8 +13,8 @@ function input(captureMethod: 'automatic' | 'manual', amount = 10_000): NewCharg
     paymentMethod: { type: 'card', wallet: null, card: UNKNOWN_CARD }, installments: null, createDocument: true, documentLines: [],
   };
 }
-const sale = () => Charge.authorized(scope, input('automatic'), 'sim_1', now);
-const hold = () => Charge.authorized(scope, input('manual'), 'sim_1', now);
+const sale = () => Charge.authorized(scope, input('automatic'), 'sim_1', now, HOLD_WINDOW_MS);
+const hold = () => Charge.authorized(scope, input('manual'), 'sim_1', now, HOLD_WINDOW_MS);
 
 describe('Charge', () => {
   it('is born captured (automatic) or held for seven days (manual), or failed with its reason', () => {

@@ -11,7 +11,6 @@ export type ChargeStatus = 'succeeded' | 'failed' | 'requires_capture' | 'cancel
 export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
 export type CancellationReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'abandoned' | 'expired';
 
-export const HOLD_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Shown when the processor names no card (a decline before it read one). */
 export type ShownCard = Omit<CardDetails, 'fingerprint'>;
@@ -49,7 +48,7 @@ export interface NewCharge {
 /**
  * Money taken, held or refused. Automatic charges are born `succeeded` or `failed`; manual ones
  * (J5 holds) `requires_capture`, then captured (fully or in part) or canceled, by the merchant or by
- * expiry after seven days.
+ * expiry at the end of the processor's hold window.
  */
 export class Charge {
   id!: string;
@@ -115,8 +114,8 @@ export class Charge {
     return charge;
   }
 
-  /** The processor said yes: captured now (automatic) or held for up to seven days (manual). */
-  static authorized(scope: Scope, input: NewCharge, processorRef: string, now: Date): Charge {
+  /** The processor said yes: captured now (automatic) or held (manual) for the processor's hold window. */
+  static authorized(scope: Scope, input: NewCharge, processorRef: string, now: Date, holdWindowMs: number): Charge {
     const charge = Charge.base(scope, input, now);
     charge.processorRef = processorRef;
     if (input.captureMethod === 'automatic') {
@@ -126,7 +125,7 @@ export class Charge {
     } else {
       charge.status = 'requires_capture';
       charge.authorizedAt = now;
-      charge.capturableUntil = new Date(now.getTime() + HOLD_WINDOW_MS);
+      charge.capturableUntil = new Date(now.getTime() + holdWindowMs);
     }
     return charge;
   }
@@ -171,13 +170,15 @@ export class Charge {
   }
 
   /** The processor did what `operation` asked: the charge shows it. */
-  finish(operation: ChargeOperation, now: Date): void {
+  /** `capturedAs`: the processor's reference of a capture, which refunds name from then on. */
+  finish(operation: ChargeOperation, now: Date, capturedAs?: string): void {
     if (operation.chargeId !== this.id) throw new Error(`operation ${operation.id} is not charge ${this.id}'s`);
     if (operation.kind === 'capture') {
       if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
       this.status = 'succeeded';
       this.amountCaptured = operation.amount;
       this.capturedAt = now;
+      if (capturedAs) this.processorRef = capturedAs;
     } else if (operation.kind === 'cancel') {
       if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
       this.status = 'canceled';

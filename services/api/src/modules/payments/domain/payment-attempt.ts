@@ -85,6 +85,13 @@ export class PaymentAttempt {
     return readAttemptRequest(this.id, this.request);
   }
 
+  /** The card or wallet token the processor charges, when it is not the one the page sent (a live processor's own). */
+  paysWith(processorToken: string): void {
+    const request = this.replay();
+    if (request.source.type === 'saved_card' || request.source.token === processorToken) return;
+    this.request = { ...request, source: { ...request.source, token: processorToken } } satisfies AttemptRequest;
+  }
+
   /** The outcome once settled; null while it is in flight (pending). */
   outcome(): AttemptOutcome | null {
     if (this.status === 'succeeded') return { status: 'succeeded', chargeId: this.chargeId! };

@@ -7,7 +7,7 @@ const now = new Date('2026-03-01T12:00:00Z');
 const charge = Charge.authorized({ accountId: 'acct_1', livemode: true }, {
   customerId: 'cus_1', amount: 5_000, currency: 'ils', captureMethod: 'automatic', checkoutSessionId: null, lineItems: null, subscriptionId: null,
   paymentMethod: { type: 'card', wallet: null, card: UNKNOWN_CARD }, installments: null, createDocument: true, documentLines: [],
-}, 'sim_1', now);
+}, 'sim_1', now, 7 * 24 * 60 * 60 * 1000);
 
 describe('Refund', () => {
   it('returns money on its charge, in its scope and currency, and carries its credit document', () => {

@@ -1,7 +1,10 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { ConnectProcessor } from '../../application/connect-processor';
 import { GetAccount } from '../../application/get-account';
+import { GetAccountProcessor } from '../../application/get-account-processor';
+import type { ProcessorView } from '../../application/ports/account-processors';
 import { UpdateAccountSettings } from '../../application/update-account-settings';
 import type { Account, BusinessProfile } from '../../domain/account';
 
@@ -29,7 +32,27 @@ function fromBusinessProfileBody(body: BusinessProfileBody): BusinessProfile {
   };
 }
 
-export function toAccountResponse(account: Account, livemode: boolean): Schemas['Account'] {
+export function toProcessorResponse(processor: ProcessorView): Schemas['ProcessorConnection'] {
+  const { capabilities } = processor;
+  return {
+    object: 'processor_connection',
+    name: processor.name,
+    terminal: processor.terminal,
+    capabilities: {
+      hold_window_seconds: Math.floor(capabilities.holdWindowMs / 1000),
+      partial_capture: capabilities.partialCapture,
+      installments: { kinds: capabilities.installments.kinds, max: capabilities.installments.max },
+      three_d_secure: capabilities.threeDSecure,
+      wallets: capabilities.wallets,
+      amount_unit: capabilities.amountUnit,
+    },
+    livemode: processor.livemode,
+    created: processor.createdAt?.toISOString() ?? null,
+    updated: processor.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export function toAccountResponse(account: Account, livemode: boolean, processor: ProcessorView | null): Schemas['Account'] {
   return {
     id: account.id,
     object: 'account',
@@ -38,6 +61,7 @@ export function toAccountResponse(account: Account, livemode: boolean): Schemas[
     wallets_enabled: account.walletsEnabled,
     live_onboarded: account.liveOnboarded,
     cardholder_id_required: account.cardholderIdRequired,
+    processor: processor && toProcessorResponse(processor),
     livemode,
     created: account.createdAt.toISOString(),
   };
@@ -48,15 +72,21 @@ export class AccountsRouter {
   constructor(
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(UpdateAccountSettings) private readonly updateSettings: UpdateAccountSettings,
+    @inject(GetAccountProcessor) private readonly getProcessor: GetAccountProcessor,
+    @inject(ConnectProcessor) private readonly connectProcessor: ConnectProcessor,
   ) {}
 
   handlers(): OperationHandlers {
     return {
-      getAccount: async ({ auth }) => ({ success: true, data: toAccountResponse(await this.getAccount.execute(auth.accountId), auth.livemode) }),
+      getAccount: async ({ auth }) => ({ success: true, data: toAccountResponse(await this.getAccount.execute(auth.accountId), auth.livemode, await this.getProcessor.execute(auth)) }),
       updateAccount: async ({ auth, body }) => {
         const account = await this.updateSettings.execute({ accountId: auth.accountId, businessProfile: fromBusinessProfileBody(body.business_profile) });
-        return { success: true, data: toAccountResponse(account, auth.livemode) };
+        return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
       },
+      connectProcessor: async ({ auth, body }) => ({
+        success: true,
+        data: toProcessorResponse(await this.connectProcessor.execute(auth, { name: body.name, terminal: body.terminal, credentials: body.credentials })),
+      }),
     };
   }
 }

@@ -1,5 +1,7 @@
 import { DomainError } from '../../../../shared/domain/domain-error';
+import type { Scope } from '../../../../shared/domain/scope';
 import type { CardDetails } from '../../domain/card';
+import type { ProcessorName } from '../../domain/processor-connection';
 
 export type { CardDetails } from '../../domain/card';
 
@@ -39,8 +41,11 @@ export interface CardProcessor {
   authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
   /** Finishes a 3-D Secure challenge that `authorize` asked for. */
   completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome>;
-  /** Charges a J5 hold, in full or (where declared) in part; the rest of the hold is released. */
-  capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void>;
+  /**
+   * Charges a J5 hold, in full or (where declared) in part; the rest of the hold is released. Answers
+   * the reference refunds of the captured money name (the capture's own transaction, or the hold's).
+   */
+  capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<{ processorRef: string }>;
   /** Releases a J5 hold without charging it. */
   void(request: { idempotencyKey: string; processorRef: string }): Promise<void>;
   /** Returns captured money, in full or in part, as many times as the captured amount allows. */
@@ -54,6 +59,8 @@ export interface CardProcessor {
   lookup(idempotencyKey: string): Promise<LookedUp | null>;
   /** A ready-made token of the processor's test mode (e.g. `tok_visa`), which any test call may use any number of times. */
   isFixture(token: string): boolean;
+  /** One read-only call that succeeds only with good credentials (`processor_credentials_invalid` otherwise). */
+  checkCredentials(): Promise<void>;
 }
 
 export type InstallmentKind = 'payments' | 'credit';
@@ -117,10 +124,17 @@ export interface CardInput {
 
 export type CardSource = { token: string } | { paymentMethodRef: string };
 
-/** The processor for a mode: the simulated one for test mode; live mode has none configured yet. */
+/** A gateway's API credentials, by the names its connector reads (Tranzila: `app_key`, `secret`). */
+export type ProcessorCredentials = Record<string, string>;
+
 export interface ProcessorDirectory {
-  /** Throws `ProcessorUnavailable` for a mode with no processor. */
-  forMode(livemode: boolean): CardProcessor;
+  /**
+   * The processor a scope's money moves through: the simulated one in test mode, the account's connected
+   * one in live mode (`ProcessorUnavailable` until one is connected).
+   */
+  forScope(scope: Scope): Promise<CardProcessor>;
+  /** A connector for a gateway's terminal and credentials, as given (to check them before they are kept). */
+  connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials): CardProcessor;
 }
 
 export class ProcessorUnavailable extends DomainError {

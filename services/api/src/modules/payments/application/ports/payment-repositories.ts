@@ -6,6 +6,7 @@ import type { PaymentAttempt } from '../../domain/payment-attempt';
 import type { PaymentMethod } from '../../domain/payment-method';
 import type { Refund } from '../../domain/refund';
 import type { TokenRefusal, TokenUse } from '../../domain/card-token';
+import type { ProcessorConnection } from '../../domain/processor-connection';
 
 export interface ChargeRepository {
   addMany(charges: Charge[]): Promise<void>;
@@ -67,11 +68,19 @@ export interface RefundRepository {
 }
 
 export interface CardTokenRepository {
-  /** A token the processor minted on a checkout session (whose customer may also save the card with it). */
-  add(token: string, scope: Scope, minted: { sessionId: string; customerId: string }, now: Date): Promise<void>;
   /**
-   * Takes the token for one use (`usedFor`: an attempt, or a save): true when it is this scope's, bound to
-   * `use`, and not yet taken for anything else; otherwise why not.
+   * A token minted on a checkout session (whose customer may also save the card with it): `token` is
+   * what the page holds, `processorToken` what the processor charges (the same for the simulated one).
    */
-  take(token: string, scope: Scope, use: TokenUse, usedFor: string): Promise<true | TokenRefusal>;
+  add(token: string, processorToken: string, scope: Scope, minted: { sessionId: string; customerId: string }, now: Date): Promise<void>;
+  /**
+   * Takes the token for one use (`usedFor`: an attempt, or a save): its processor token when it is this
+   * scope's, bound to `use`, and not yet taken for anything else; otherwise why not.
+   */
+  take(token: string, scope: Scope, use: TokenUse, usedFor: string): Promise<{ processorToken: string } | TokenRefusal>;
+}
+
+export interface ProcessorConnectionRepository {
+  find(accountId: string): Promise<ProcessorConnection | null>;
+  save(connection: ProcessorConnection): Promise<void>;
 }

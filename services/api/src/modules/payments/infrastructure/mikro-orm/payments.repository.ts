@@ -22,7 +22,7 @@ const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => 
 const ATTEMPT_CHANGES: Array<keyof PaymentAttempt & string> = ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt'];
 
 /** What changes on a charge after it is recorded. */
-const CHARGE_CHANGES: Array<keyof Charge & string> = ['status', 'amountCaptured', 'amountRefunded', 'capturedAt', 'canceledAt', 'cancellationReason', 'documentId'];
+const CHARGE_CHANGES: Array<keyof Charge & string> = ['status', 'amountCaptured', 'amountRefunded', 'capturedAt', 'canceledAt', 'cancellationReason', 'documentId', 'processorRef'];
 
 @injectable()
 export class MikroOrmChargeRepository implements ChargeRepository {

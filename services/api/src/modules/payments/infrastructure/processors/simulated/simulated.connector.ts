@@ -78,12 +78,14 @@ export class SimulatedProcessor implements CardProcessor {
   }
 
   /** A hold is charged once, for at most what it holds, and not after it was released. */
-  async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
+  async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<{ processorRef: string }> {
     const charge = parseChargeRef(request.processorRef);
     const allowed = !charge || (charge.hold && request.amount <= charge.amount);
     const guard = `not exists (select 1 from sim_ledger where operation in ('capture', 'void') and request->>'processorRef' = $4)${allowed ? '' : ' and false'}`;
     await this.recordGuarded(request, 'capture', guard, [], () =>
       new DomainError('charge_not_capturable', `The hold ${request.processorRef} cannot be charged ${request.amount} agorot`));
+    // Refunds of a capture name the hold, whose capture the ledger knows.
+    return { processorRef: request.processorRef };
   }
 
   async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
@@ -104,6 +106,9 @@ export class SimulatedProcessor implements CardProcessor {
   isFixture(token: string): boolean {
     return Object.hasOwn(TEST_TOKENS, token);
   }
+
+  /** Test mode needs no credentials. */
+  async checkCredentials(): Promise<void> {}
 
   async lookup(idempotencyKey: string): Promise<LookedUp | null> {
     const rows = await poolQuery(this.em, 'select result, created_at from sim_ledger where idempotency_key = $1', [idempotencyKey]);

@@ -3,9 +3,10 @@ import { agorot, shekels } from './wire';
 
 /**
  * Our requests in Tranzila's words, and its answers in ours. Everything Tranzila needs to act on a card
- * or a transaction later is carried in the opaque strings we keep: a card token is `<TranzilaTK>~<MMYY>`
- * (Tranzila's token does not carry the expiry it must be sent with), a charge's reference is
- * `<transaction id>~<authorization number>~<card token>~<amount in agorot>`.
+ * or a transaction later is carried in the opaque strings we keep: a card token is
+ * `<TranzilaTK>~<MMYY>~<last4>~<brand>` (Tranzila's token does not carry the expiry it must be sent with,
+ * nor what a charge shows of the card), a charge's reference is
+ * `<transaction id>~<authorization number>~<TranzilaTK>~<MMYY>~<amount in agorot>`.
  */
 
 export type TxnType = 'debit' | 'verify' | 'force' | 'reversal' | 'credit';
@@ -17,33 +18,40 @@ export interface CardToken {
   token: string;
   expMonth: number;
   expYear: number;
+  last4: string;
+  brand: CardDetails['brand'];
 }
+
+/** What a follow-up call (force, reversal, credit) sends of the card. */
+export type CardOnFile = Pick<CardToken, 'token' | 'expMonth' | 'expYear'>;
 
 export interface ChargeRef {
   transactionId: string;
   authNumber: string;
-  card: CardToken;
+  card: CardOnFile;
   amount: number;
 }
 
+const expiryText = (card: CardOnFile) => `${String(card.expMonth).padStart(2, '0')}${String(card.expYear % 100).padStart(2, '0')}`;
+
 export function cardTokenText(card: CardToken): string {
-  return `${card.token}~${String(card.expMonth).padStart(2, '0')}${String(card.expYear % 100).padStart(2, '0')}`;
+  return [card.token, expiryText(card), card.last4, card.brand].join('~');
 }
 
 export function parseCardToken(text: string): CardToken | null {
-  const match = /^([0-9A-Za-z]+)~(\d{2})(\d{2})$/.exec(text);
-  return match ? { token: match[1], expMonth: Number(match[2]), expYear: 2000 + Number(match[3]) } : null;
+  const match = /^([0-9A-Za-z]+)~(\d{2})(\d{2})~(\d{0,4})~([a-z]+)$/.exec(text);
+  if (!match || !Object.values(BRANDS).concat('unknown').includes(match[5] as CardDetails['brand'])) return null;
+  return { token: match[1], expMonth: Number(match[2]), expYear: 2000 + Number(match[3]), last4: match[4], brand: match[5] as CardDetails['brand'] };
 }
 
 export function chargeRefText(ref: ChargeRef): string {
-  return [ref.transactionId, ref.authNumber, cardTokenText(ref.card), String(ref.amount)].join('~');
+  return [ref.transactionId, ref.authNumber, ref.card.token, expiryText(ref.card), String(ref.amount)].join('~');
 }
 
 export function parseChargeRef(text: string): ChargeRef | null {
-  const parts = text.split('~');
-  if (parts.length !== 5 || !/^\d+$/.test(parts[4])) return null;
-  const card = parseCardToken(`${parts[2]}~${parts[3]}`);
-  return card ? { transactionId: parts[0], authNumber: parts[1], card, amount: Number(parts[4]) } : null;
+  const match = /^([^~]+)~([^~]*)~([0-9A-Za-z]+)~(\d{2})(\d{2})~(\d+)$/.exec(text);
+  if (!match) return null;
+  return { transactionId: match[1], authNumber: match[2], card: { token: match[3], expMonth: Number(match[4]), expYear: 2000 + Number(match[5]) }, amount: Number(match[6]) };
 }
 
 /** One line of the amount, as Tranzila's transaction takes its sum from its items. */
@@ -51,7 +59,7 @@ function items(amount: number, name: string): object[] {
   return [{ name: name.slice(0, 100), type: 'I', unit_price: shekels(amount), units_number: 1, currency_code: 'ILS' }];
 }
 
-function byToken(card: CardToken): object {
+function byToken(card: CardOnFile): object {
   return { card_number: card.token, expire_month: card.expMonth, expire_year: card.expYear % 100 };
 }
 

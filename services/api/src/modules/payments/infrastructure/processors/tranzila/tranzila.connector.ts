@@ -59,8 +59,8 @@ export class TranzilaConnector implements CardProcessor {
       if (code === '006') throw new DomainError('cvc_invalid', 'The security code or ID number was refused by the card issuer', 'card.cvc');
       throw new DomainError('card_declined', `The card was declined: ${message}`, 'card.number');
     }
-    const card = { token: result.token, expMonth: input.expMonth, expYear: input.expYear };
-    return { token: cardTokenText(card), card: { brand, last4: digits.slice(-4), expMonth: input.expMonth, expYear: input.expYear, fingerprint: this.fingerprint(card) } };
+    const card: CardToken = { token: result.token, expMonth: input.expMonth, expYear: input.expYear, last4: digits.slice(-4), brand };
+    return { token: cardTokenText(card), card: this.details(card, null) };
   }
 
   async authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome> {
@@ -85,9 +85,12 @@ export class TranzilaConnector implements CardProcessor {
     throw new Error('Tranzila does not run 3-D Secure server to server; its capabilities say so');
   }
 
-  async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
-    await this.followUp('force', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
+  /** `force` of the J5: refunds then credit the force's own transaction. */
+  async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<{ processorRef: string }> {
+    const hold = parseChargeRef(request.processorRef);
+    const forced = await this.followUp('force', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
       new DomainError('charge_not_capturable', `Tranzila refused to charge the hold ${ref}`));
+    return { processorRef: chargeRefText({ transactionId: forced.transactionId, authNumber: forced.authNumber, card: hold!.card, amount: request.amount }) };
   }
 
   async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
@@ -129,12 +132,17 @@ export class TranzilaConnector implements CardProcessor {
     await this.find(`kupa_check_${Date.now()}`);
   }
 
-  private async followUp(txnType: 'force' | 'reversal' | 'credit', processorRef: string, amount: number | null, key: string, refused: (ref: string) => Error): Promise<void> {
+  /** A call on an earlier transaction; answers the new transaction's id and authorization number. */
+  private async followUp(txnType: 'force' | 'reversal' | 'credit', processorRef: string, amount: number | null, key: string, refused: (ref: string) => Error): Promise<{ transactionId: string; authNumber: string }> {
     const ref = parseChargeRef(processorRef);
     if (!ref) throw refused(processorRef);
     const answer = await this.moneyCall(followUpBody(this.credentials.terminal, txnType, ref, amount ?? ref.amount, key), key);
-    const code = answer.kind === 'found' ? answer.found.processor_response_code : answer.code;
-    if (code !== APPROVED) throw refused(ref.transactionId);
+    if (answer.kind === 'found') {
+      if (answer.found.processor_response_code !== APPROVED) throw refused(ref.transactionId);
+      return { transactionId: answer.found.index, authNumber: answer.found.authorization_number };
+    }
+    if (answer.code !== APPROVED) throw refused(ref.transactionId);
+    return { transactionId: answer.result.transaction_id!, authNumber: answer.result.auth_number ?? '' };
   }
 
   /**
@@ -199,8 +207,8 @@ export class TranzilaConnector implements CardProcessor {
 
   private details(card: CardToken, result: TransactionResult | null): CardDetails {
     return {
-      brand: brandOf(result?.card_type_name),
-      last4: result?.last_4 ?? '',
+      brand: card.brand !== 'unknown' ? card.brand : brandOf(result?.card_type_name),
+      last4: card.last4 || (result?.last_4 ?? ''),
       expMonth: card.expMonth,
       expYear: card.expYear,
       fingerprint: this.fingerprint(card),
