@@ -57,6 +57,8 @@ function validBodies(): Record<string, Record<string, unknown>> {
         address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' }, email: 'books@fuzz.example.co.il', phone: '04-555-1234',
       },
     },
+    // With the test key every body is refused (livemode_required) before any processor is called.
+    connectProcessor: { name: 'tranzila', terminal: 'fuzzshop', credentials: { app_key: 'fuzz_app_key', secret: 'fuzz_secret' } },
     createPaymentMethod: { customer: ids.customer, token: 'tok_visa' },
     createSubscription: { customer: ids.customer, payment_method: ids.paymentMethod, price: ids.recurringPrice },
     cancelSubscription: { cancel_at_period_end: true },
