@@ -131,6 +131,15 @@ describe('live money through Tranzila', () => {
     expect(over.error!.error.code).toBe('amount_too_large');
   });
 
+  it('refuses at creation a session that asks for what Tranzila lacks, and the page offers no wallet', async () => {
+    const wallets = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500 }], payment_methods: ['card', 'wallet'] } });
+    expect(wallets.error!.error).toMatchObject({ code: 'not_supported_by_processor', param: 'payment_methods' });
+    await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, walletsEnabled: true }));
+    const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
+    const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } });
+    expect(page.data!.data.payment_options.wallets).toEqual([]);
+  });
+
   it('tells the shopper of a decline in their language, and moves no money', async () => {
     const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }], locale: 'he' });
     const before = approved().length;

@@ -53,6 +53,7 @@ export const ERROR_CODES = {
   livemode_not_allowed: 'invalid',
   livemode_required: 'invalid',
   processor_required: 'invalid',
+  not_supported_by_processor: 'invalid',
   manual_capture_not_supported_for_recurring: 'invalid',
   not_applicable: 'invalid',
   one_time_price_with_line_items: 'invalid',

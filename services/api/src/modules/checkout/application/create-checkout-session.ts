@@ -12,6 +12,7 @@ import { GetAccount } from '../../accounts';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { FindUnknownCodes } from '../../discounts';
+import { DescribeProcessor } from '../../payments';
 import { type CaptureMethod, CheckoutSession, type Locale } from '../domain/checkout-session';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -48,6 +49,7 @@ export class CreateCheckoutSession {
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(FindUnknownCodes) private readonly unknownCodes: FindUnknownCodes,
     @inject(JOBS.Queue) private readonly queue: JobQueue,
@@ -89,7 +91,7 @@ export class CreateCheckoutSession {
         })
       : null;
 
-    const account = await this.getAccount.execute(scope.accountId);
+    const [account, processor] = await Promise.all([this.getAccount.execute(scope.accountId), this.describeProcessor.execute(scope)]);
     const now = this.clock.now();
     const session = CheckoutSession.open(
       scope,
@@ -108,6 +110,7 @@ export class CreateCheckoutSession {
         installmentsMax: input.installmentsMax ?? null,
         walletsEnabled: account.walletsEnabled,
         couponCodes: input.couponCodes ?? [],
+        processor: processor && { wallets: processor.capabilities.wallets, installmentsMax: processor.capabilities.installments.max },
       },
       now,
     );

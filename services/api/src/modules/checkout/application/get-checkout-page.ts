@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetAccount } from '../../accounts';
-import { ListPaymentMethods } from '../../payments';
+import { DescribeProcessor, ListPaymentMethods } from '../../payments';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -21,6 +21,7 @@ export class GetCheckoutPage {
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(SessionView) private readonly view: SessionView,
     @inject(ListPaymentMethods) private readonly paymentMethods: ListPaymentMethods,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
@@ -28,8 +29,9 @@ export class GetCheckoutPage {
     const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(id));
     if (!session) throw new CheckoutSessionNotFound(id);
     const manual = session.captureMethod === 'manual';
-    const [account, pricing, saved] = await Promise.all([
+    const [account, processor, pricing, saved] = await Promise.all([
       this.getAccount.execute(session.accountId),
+      this.describeProcessor.execute(session),
       this.view.price(session),
       // A J5 hold is for a new card only: no saved cards are offered for it.
       manual ? Promise.resolve({ items: [] }) : this.paymentMethods.execute(session, { customer: session.customerId }, { limit: 20 }),
@@ -46,7 +48,8 @@ export class GetCheckoutPage {
         card: allowed.includes('card'),
         cardholderIdRequired: account.cardholderIdRequired,
         // Wallet tokens cannot be saved for renewals, and a J5 hold is for a new card only.
-        wallets: account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet') ? [...WALLETS] : [],
+        // …and only those the processor takes.
+        wallets: account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet') ? WALLETS.filter((wallet) => processor?.capabilities.wallets.includes(wallet)) : [],
         savedCards: saved.items.map((method) => ({ id: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear })),
         autoOpenWallets: embedded && session.autoOpenWallets,
       },

@@ -11,7 +11,7 @@ function open(overrides: Partial<OpenSessionInput> = {}): CheckoutSession {
   return CheckoutSession.open(scope, {
     customerId: 'cus_1', price: null, lineItems: [line(5_000, 2)], successUrl: 'https://shop.example/ok?s={CHECKOUT_SESSION_ID}', cancelUrl: 'https://shop.example/no',
     createDocument: true, captureMethod: 'automatic', paymentMethods: undefined, backgroundColor: undefined, autoOpenWallets: false, locale: 'auto',
-    installmentsMax: null, walletsEnabled: false, couponCodes: [], ...overrides,
+    installmentsMax: null, walletsEnabled: false, couponCodes: [], processor: null, ...overrides,
   }, now);
 }
 
@@ -30,6 +30,15 @@ describe('CheckoutSession', () => {
     expect(() => open({ price: monthly, installmentsMax: 3 })).toThrow(expect.objectContaining({ code: 'installments_not_supported_for_recurring' }));
     expect(() => open({ successUrl: 'ftp://x' })).toThrow(expect.objectContaining({ code: 'parameter_invalid' }));
     expect(() => open({ autoOpenWallets: true })).toThrow(expect.objectContaining({ code: 'express_checkout_disabled' }));
+  });
+
+  it('refuses at creation what the account\'s processor cannot do, and allows it where it can', () => {
+    const noWallets = { wallets: [], installmentsMax: 6 };
+    expect(() => open({ processor: noWallets, installmentsMax: 8 })).toThrow(expect.objectContaining({ code: 'not_supported_by_processor', param: 'installments.max' }));
+    expect(() => open({ processor: noWallets, paymentMethods: ['card', 'wallet'] })).toThrow(expect.objectContaining({ code: 'not_supported_by_processor', param: 'payment_methods' }));
+    expect(() => open({ processor: noWallets, walletsEnabled: true, autoOpenWallets: true })).toThrow(expect.objectContaining({ code: 'not_supported_by_processor', param: 'auto_open_wallets' }));
+    expect(open({ processor: noWallets, installmentsMax: 6, paymentMethods: ['card'] }).installmentsMax).toBe(6);
+    expect(open({ processor: { wallets: ['bit'], installmentsMax: 12 }, walletsEnabled: true, autoOpenWallets: true }).autoOpenWallets).toBe(true);
   });
 
   it('charges everything now, or during a trial only the one-time lines after their discounts', () => {

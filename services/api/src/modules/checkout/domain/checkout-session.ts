@@ -32,6 +32,11 @@ export interface OpenSessionInput {
   installmentsMax: number | null;
   walletsEnabled: boolean;
   couponCodes: string[];
+  /**
+   * What the scope's processor can do server to server, when one is known (live mode before a processor
+   * is connected: null, and nothing can be paid yet).
+   */
+  processor: { wallets: string[]; installmentsMax: number } | null;
 }
 
 /** What the discounts make of a session: its total, and the discount on each line. */
@@ -121,6 +126,16 @@ export class CheckoutSession {
     if (input.installmentsMax !== null) {
       if (recurring) throw new ValidationError('installments_not_supported_for_recurring', 'installments are for one-time payments only', 'installments');
       if (input.captureMethod === 'manual') throw new ValidationError('installments_not_supported_for_manual', 'installments are not supported with capture_method manual', 'installments');
+    }
+    // What the processor lacks is refused now, never at payment.
+    if (input.processor) {
+      if (input.installmentsMax !== null && input.installmentsMax > input.processor.installmentsMax) {
+        throw new ValidationError('not_supported_by_processor', `The account's processor takes up to ${input.processor.installmentsMax} installments`, 'installments.max');
+      }
+      const walletsAsked = input.autoOpenWallets || input.paymentMethods?.includes('wallet');
+      if (walletsAsked && input.processor.wallets.length === 0) {
+        throw new ValidationError('not_supported_by_processor', 'The account\'s processor takes no wallet payments server to server', input.autoOpenWallets ? 'auto_open_wallets' : 'payment_methods');
+      }
     }
 
     const session = new CheckoutSession();
