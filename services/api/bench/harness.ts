@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { Services } from '../src/main/container';
+import type { TranzilaTwin } from '../twins/tranzila/twin';
 import type { Measure } from './load';
 
 export const SMOKE = process.env.BENCH_SMOKE === '1';
@@ -35,6 +36,11 @@ export const trialMs = (bench: Benchmark, warmUp: boolean): number => {
   return warmUp || rounds <= 3 ? TRIAL_MS : Math.round((TRIAL_MS * 3) / rounds);
 };
 export const CONNECTIONS = size(50, 50, 4);
+
+/** The run's master key: what the runner seals (a live account's processor credentials), the servers open. */
+export const BENCH_MASTER_KEY = randomBytes(32).toString('base64');
+/** The Tranzila twin's terminal the live benchmark's account connects. */
+export const BENCH_TERMINAL = { terminal: 'benchshop', appKey: 'bench_app_key', secret: 'bench-terminal-secret' };
 
 /** The servers a benchmark may ask for, compiled, each in its own process. */
 export const SERVERS = {
@@ -80,6 +86,8 @@ export interface Context {
   server(name: ServerName): Promise<Server>;
   /** Runs `close` when the run ends, before the database stops. */
   onEnd(close: () => Promise<void>): void;
+  /** A twin of Tranzila's API (every server's `TRANZILA_API_URL`), with `BENCH_TERMINAL`. */
+  tranzila: TranzilaTwin;
 }
 
 export type Side = 'subject' | 'baseline';
@@ -133,6 +141,7 @@ export function startServer(name: ServerName, databaseUrl: string, spawned: (chi
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
         NODE_ENV: 'production',
         CARD_FINGERPRINT_SECRET: randomBytes(32).toString('hex'),
+        MASTER_KEY: BENCH_MASTER_KEY,
         // One key drives the whole load, far beyond what a merchant's rate limit allows: the limiter
         // runs (its cost is measured) with buckets the load never empties.
         RATE_LIMIT_PER_SECOND: '1000000000',

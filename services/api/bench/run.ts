@@ -15,11 +15,12 @@ import { createServices } from '../src/main/container';
 import { startEmbeddedPostgres } from '../src/main/database';
 import { createApiApp } from '../src/main/http';
 import { CreateAccount } from '../src/modules/accounts/application/create-account';
+import { startTranzilaTwin } from '../twins/tranzila/twin';
 import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { clientBenchmarks } from './benchmarks/client';
 import { httpBenchmarks } from './benchmarks/http';
 import { jobBenchmarks } from './benchmarks/jobs';
-import { type Benchmark, type Context, median, QUICK, roundsOf, type Server, type ServerName, type Side, size, SMOKE, startServer, trialMs } from './harness';
+import { BENCH_MASTER_KEY, BENCH_TERMINAL, type Benchmark, type Context, median, QUICK, roundsOf, type Server, type ServerName, type Side, size, SMOKE, startServer, trialMs } from './harness';
 import type { Measure } from './load';
 
 /**
@@ -118,8 +119,15 @@ async function main(): Promise<number> {
   }
   let belowFloor = false;
   try {
+    // Every server started from here on reaches Tranzila's twin.
+    const tranzila = await startTranzilaTwin({ terminals: [BENCH_TERMINAL] });
+    closers.push(() => tranzila.close());
+    process.env.TRANZILA_API_URL = tranzila.url;
     const services = await createServices(
-      loadConfig({ LOG_LEVEL: 'silent', JOB_POLL_INTERVAL_MS: '50', RATE_LIMIT_PER_SECOND: '1000000000', RATE_LIMIT_BURST: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000' }),
+      loadConfig({
+        LOG_LEVEL: 'silent', JOB_POLL_INTERVAL_MS: '50', RATE_LIMIT_PER_SECOND: '1000000000', RATE_LIMIT_BURST: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
+        MASTER_KEY: BENCH_MASTER_KEY, TRANZILA_API_URL: tranzila.url,
+      }),
       database.url,
       { worker: false },
     );
@@ -142,6 +150,7 @@ async function main(): Promise<number> {
         return servers.get(name)!;
       },
       onEnd: (close) => closers.push(close),
+      tranzila,
     };
     mkdirSync(resultsDir, { recursive: true });
 

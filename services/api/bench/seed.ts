@@ -4,10 +4,10 @@ import { request } from 'undici';
 import type { Context } from './harness';
 
 /** Calls the in-process API with the bench merchant's key (or none, for the checkout page's endpoints). */
-export async function call<T = any>(ctx: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object, { key = true } = {}): Promise<T> {
+export async function call<T = any>(ctx: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object, { key = true, apiKey = ctx.key } = {}): Promise<T> {
   const res = await request(`${ctx.api}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${ctx.key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${apiKey}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await res.body.json()) as { data: T };

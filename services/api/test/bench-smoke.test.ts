@@ -22,7 +22,7 @@ describe('pnpm bench', () => {
     const before = leftoverDirs();
     const names = bench(['--list']).stdout.trim().split('\n');
     expect(names).toEqual(expect.arrayContaining([
-      'http-floor', 'create-customer', 'guards', 'metrics', 'create-checkout-session', 'discount-apply-remove', 'confirm-checkout',
+      'http-floor', 'create-customer', 'guards', 'metrics', 'create-checkout-session', 'discount-apply-remove', 'confirm-checkout', 'confirm-checkout-live',
       'renewal-sweep', 'renewal-latency-overlap', 'webhook-fanout', 'queue-drain', 'expiry-sweeps', 'checkout-bundle', 'sdk-overhead',
     ]));
     const run = bench([]);

@@ -2,7 +2,10 @@
 // the same service without the part whose cost is measured.
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
-import { type Benchmark, CONNECTIONS, type Context, check, type Side, size, SMOKE } from '../harness';
+import { UpdateAccountSettings } from '../../src/modules/accounts/application/update-account-settings';
+import { CreateAccount } from '../../src/modules/accounts/application/create-account';
+import { ConnectTerminal } from '../../src/modules/payments';
+import { BENCH_TERMINAL, type Benchmark, CONNECTIONS, type Context, check, type Side, size, SMOKE } from '../harness';
 import { closedLoop, type LoadRequest, type LoadResult, runLoad, send, unloadedLatency } from '../load';
 import { benchCatalog, call, cartBody, copyRow, mixedBody } from '../seed';
 
@@ -151,25 +154,63 @@ export const httpBenchmarks: Benchmark[] = [
     floor: 0.1,
     unit: 'payments/s',
     prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
-    trial: (ctx, side, _warmUp, durationMs) => confirmSessions(ctx, side, durationMs),
+    trial: async (ctx, side, _warmUp, durationMs) => confirmSessions(ctx, 'confirm-checkout', side, side, durationMs, { key: ctx.key, customer: (await benchCatalog(ctx)).customer }),
+  },
+  {
+    name: 'confirm-checkout-live',
+    what: 'the checkout page paying a one-time session in live mode, through the Tranzila connector against its twin (J2 token, signed debit), against the same payment in test mode through the simulated processor, on the same server',
+    goal: 0.8,
+    floor: 0.1,
+    unit: 'payments/s',
+    prepare: (ctx) => liveMerchant(ctx).then(() => undefined),
+    async trial(ctx, side, _warmUp, durationMs) {
+      const merchant = side === 'subject' ? await liveMerchant(ctx) : { key: ctx.key, customer: (await benchCatalog(ctx)).customer };
+      const debits = () => ctx.tranzila.ledger.filter((transaction) => transaction.txnType === 'debit' && transaction.responseCode === '000').length;
+      const before = debits();
+      const result = await confirmSessions(ctx, 'confirm-checkout-live', side, 'subject', durationMs, merchant);
+      if (side === 'subject') check(debits() - before === result.requests, `confirm-checkout-live: ${result.requests} live payments but ${debits() - before} debits at Tranzila's twin`);
+      return result;
+    },
   },
 ];
 
-/** Pays fresh one-time sessions (copies of one made through the API) for `durationMs`, checking each paid once. */
-async function confirmSessions(ctx: Context, side: Side, durationMs: number) {
-  const catalog = await benchCatalog(ctx);
+/** A live merchant on Tranzila's twin, onboarded as a merchant would be, with a live customer. */
+let live: Promise<{ key: string; customer: string }> | undefined;
+function liveMerchant(ctx: Context): Promise<{ key: string; customer: string }> {
+  live ??= ctx.services.inContext(async () => {
+    const { container } = ctx.services;
+    const { account, apiKeys } = await container.get(CreateAccount).execute({ name: 'Bench live merchant' });
+    await container.get(UpdateAccountSettings).execute({
+      accountId: account.id,
+      businessProfile: { legalName: 'Bench Ltd', businessNumber: '516179157', dealerType: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postalCode: null }, email: null, phone: null },
+    });
+    await container.get(ConnectTerminal).execute({ accountId: account.id, livemode: true }, {
+      name: 'tranzila', terminal: BENCH_TERMINAL.terminal, credentials: { app_key: BENCH_TERMINAL.appKey, secret: BENCH_TERMINAL.secret },
+    });
+    await container.get(UpdateAccountSettings).execute({ accountId: account.id, liveOnboarded: true });
+    const customer = await call<{ id: string }>(ctx, 'POST', '/v1/customers', { name: 'Dana Levi', email: 'dana@example.co.il' }, { apiKey: apiKeys.live });
+    return { key: apiKeys.live, customer: customer.id };
+  });
+  return live;
+}
+
+/**
+ * Pays fresh one-time sessions of `merchant` (copies of one made through the API) on `server` for
+ * `durationMs`, checking each paid once, with its document.
+ */
+async function confirmSessions(ctx: Context, name: string, side: Side, server: Side, durationMs: number, merchant: { key: string; customer: string }) {
   const template = await call(ctx, 'POST', '/v1/checkout_sessions', {
-    customer: catalog.customer,
+    customer: merchant.customer,
     line_items: [{ name: 'Olive oil 750 ml', amount_agorot: 4_900 }],
     success_url: 'https://shop.example.co.il/thanks',
     cancel_url: 'https://shop.example.co.il/cart',
-  });
+  }, { apiKey: merchant.key });
   const sessions = await copyRow(ctx, 'checkout_sessions', template.id, size(4_000, 1_500, 40));
-  const pool = new Pool((await ctx.server(side)).origin, { connections: CONNECTIONS });
+  const pool = new Pool((await ctx.server(server)).origin, { connections: CONNECTIONS });
   let next = 0;
   const paid: string[] = [];
   const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
-  const result = clean('confirm-checkout', side, await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : durationMs }, async () => {
+  const result = clean(name, side, await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : durationMs }, async () => {
     if (next >= sessions.length) return false;
     const session = sessions[next++];
     const tokenRes = await pool.request({ method: 'POST', path: '/v1/tokens', headers: PUBLIC, body: JSON.stringify({ checkout_session: session, card }) });
@@ -189,6 +230,6 @@ async function confirmSessions(ctx: Context, side: Side, durationMs: number) {
   );
   const books = rows[0];
   check(books.charges === paid.length && books.sessions === paid.length && books.documents === paid.length && books.completed === paid.length,
-    `confirm-checkout/${side}: ${paid.length} sessions paid but ${JSON.stringify(books)}`);
+    `${name}/${side}: ${paid.length} sessions paid but ${JSON.stringify(books)}`);
   return result;
 }
