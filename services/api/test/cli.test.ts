@@ -6,7 +6,8 @@ import { createKupaClient } from '@kupa/sdk';
 import { freshDatabase } from './support/database';
 import { israelDay } from '../src/shared/domain/israel-day';
 import { shopper, URLS } from './support/checkout';
-import { startTestApp } from './support/harness';
+import { startTestApp, TEST_MASTER_KEY } from './support/harness';
+import { startTranzilaTwin } from '../twins/tranzila/twin';
 
 const run = promisify(execFile);
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -16,7 +17,7 @@ async function cli(...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, [inject('cli').api, ...args], {
       cwd: API_DIR,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', MASTER_KEY: TEST_MASTER_KEY },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -43,7 +44,9 @@ describe('pnpm cli', () => {
   });
 
   it('keys rotate revokes the old key for the API, and keys create adds a checkout-scoped one', async () => {
-    const app = await startTestApp(databaseUrl);
+    const terminal = { terminal: 'cliolive', appKey: 'cli_app_key', secret: 'cli-terminal-secret' };
+    const twin = await startTranzilaTwin({ terminals: [terminal] });
+    const app = await startTestApp(databaseUrl, { env: { TRANZILA_API_URL: twin.url } });
     try {
       const created = JSON.parse((await cli('accounts', 'create', '--name', 'Rotating', '--json')).stdout);
       const oldKey = created.api_keys.test;
@@ -74,6 +77,16 @@ describe('pnpm cli', () => {
       expect(partial.code).toBe(2);
       expect(partial.stderr).toContain('--business-number is required');
 
+      // …and the live processor.
+      const withoutProcessor = await cli(
+        'accounts', 'update', '--account', created.account.id, '--live-onboarded',
+        '--legal-name', 'Olive Grove Ltd', '--business-number', '516179157', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa', '--postal-code', '3303101',
+      );
+      expect(withoutProcessor.code).toBe(1);
+      expect(withoutProcessor.stderr).toContain('Connect the live card processor');
+      const liveKey = created.api_keys.live;
+      const connected = await client(liveKey).POST('/v1/account/processor', { body: { name: 'tranzila', terminal: terminal.terminal, credentials: { app_key: terminal.appKey, secret: terminal.secret } } });
+      expect(connected.response.status).toBe(200);
       const updated = await cli(
         'accounts', 'update', '--account', created.account.id, '--wallets', '--live-onboarded', '--json',
         '--legal-name', 'Olive Grove Ltd', '--business-number', '516179157', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa', '--postal-code', '3303101',
@@ -103,6 +116,7 @@ describe('pnpm cli', () => {
       expect(badDate.stderr).toContain('--from must be a date, YYYY-MM-DD');
     } finally {
       await app.close();
+      await twin.close();
     }
   });
 

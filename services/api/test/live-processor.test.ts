@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { UpdateAccountSettings } from '../src/modules/accounts/application/update-account-settings';
+import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
 import { shopper, URLS } from './support/checkout';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
@@ -172,6 +173,26 @@ describe('live money through Tranzila', () => {
     const again = await pay.confirm(s.id, { type: 'card', token });
     expect(again.data!.data.status, JSON.stringify(again.data ?? again.error)).toBe('succeeded');
     expect(approved().length - before).toBe(1);
+  });
+
+  it('saves the card with a subscription\'s first payment (J2), then charges the renewal by Tranzila\'s token without the shopper', async () => {
+    const product = (await live.POST('/v1/products', { body: { name: 'Olive club' } })).data!.data.id;
+    const monthly = (await live.POST('/v1/prices', { body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
+    const s = await session({ price: monthly });
+    const before = approved().length;
+    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    const subscriptionId = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.subscription!;
+    expect(approved().slice(before).map((t) => [t.txnType, t.amount])).toEqual([['debit', 4_900]]);
+    const checks = twin.ledger.filter((t) => t.verifyMode === 2 && t.responseCode === '000').length;
+
+    // A month passes (live mode has no test clocks): the period ends now, and the daily renewal runs.
+    await app.services.orm.em.fork().getConnection().execute("update subscriptions set current_period_end = now() - interval '1 minute' where id = ?", [subscriptionId]);
+    expect(await app.services.inContext(() => app.services.container.get(RenewDueSubscriptions).execute())).toBeGreaterThanOrEqual(1);
+    const renewals = approved().slice(before + 1);
+    expect(renewals.map((t) => [t.txnType, t.amount])).toEqual([['debit', 4_900]]);
+    expect(twin.ledger.filter((t) => t.verifyMode === 2 && t.responseCode === '000').length).toBe(checks);
+    const charges = (await live.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((charge) => charge.subscription === subscriptionId);
+    expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
   });
 
   it('takes new credentials, pays with them, and keeps no credential, card number or CVC anywhere in the clear', async () => {

@@ -162,7 +162,7 @@ describe('tokenization', () => {
 });
 
 describe('live mode', () => {
-  it('refuses to move money before onboarding (403), then answers 503 while no live processor is configured', async () => {
+  it('refuses to move money before onboarding (403); going live needs a processor; an account live without one answers 503', async () => {
     const live = app.client(merchant.liveKey);
     const liveCustomer = (await live.POST('/v1/customers', { body: { name: 'Live' } })).data!.data.id;
     const s = await session({}, live, liveCustomer);
@@ -174,11 +174,13 @@ describe('live mode', () => {
     // A charge this key cannot see is unknown before any question of onboarding (the same 404 as another account's).
     expect((await live.POST('/v1/charges/{id}/capture', { params: { path: { id: 'ch_nope' } } })).error!.error.code).toBe('resource_missing');
 
-    await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({
+    await expect(app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({
       accountId: merchant.id,
       liveOnboarded: true,
       businessProfile: { legalName: 'Live Shop Ltd', businessNumber: '516179157', dealerType: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postalCode: null }, email: null, phone: null },
-    }));
+    }))).rejects.toMatchObject({ code: 'processor_required' });
+    // An account made live before processors were connected (its database from an earlier version).
+    await app.services.orm.em.fork().getConnection().execute('update accounts set live_onboarded = true where id = ?', [merchant.id]);
     const after = await pay.confirm(s.id, { type: 'card', token: 'tok_visa' });
     expect(after.response.status).toBe(503);
     expect(after.error!.error).toMatchObject({ type: 'api_error', code: 'processor_unavailable' });

@@ -1,0 +1,140 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { expect as pwExpect } from '@playwright/test';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKupaClient, type KupaClient, type Schemas } from '@kupa/sdk';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+import { MerchantSite } from './support/merchant-site';
+import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from './support/service';
+
+// Live mode as a new merchant tries it, following the README's "Going live": the Tranzila twin started by
+// its command, Kupa pointed at it, a live account connected and onboarded, and a shopper paying live
+// checkouts in Chromium; each call is checked once in the twin's ledger.
+const dataDir = tempDataDir();
+let twin: ChildProcess;
+let twinUrl: string;
+let service: RunningService;
+let browser: Browser;
+let site: MerchantSite;
+let live: KupaClient;
+let customer: string;
+
+interface TwinTransaction { txnType: string; responseCode: string; amount: number; verifyMode: number | null; installments: number | null; referenceTxnId: string | null }
+const ledger = async (): Promise<TwinTransaction[]> => ((await (await fetch(`${twinUrl}/twin/ledger`)).json()) as { transactions: TwinTransaction[] }).transactions;
+/** What moved or held money at the twin (J2 card checks move none). */
+const moved = async () => (await ledger()).filter((t) => t.responseCode === '000' && t.verifyMode !== 2);
+const cli = (...args: string[]) => execFileSync('pnpm', ['--silent', 'cli', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }).toString();
+
+beforeAll(async () => {
+  const twinPort = await freePort();
+  twin = spawn('pnpm', ['twin:tranzila'], { cwd: REPO_ROOT, env: { ...process.env, TRANZILA_TWIN_PORT: String(twinPort) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  twinUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    twin.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = output.match(/Tranzila twin on (http:\/\/\S+)/);
+      if (match) resolve(match[1]);
+    });
+    twin.on('exit', (code) => reject(new Error(`the twin exited with ${code}: ${output}`)));
+  });
+
+  const port = await freePort();
+  const checkoutPort = await freePort();
+  service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(checkoutPort), LOG_LEVEL: 'warn', TRANZILA_API_URL: twinUrl });
+  await service.waitFor(/Press Ctrl-C to stop/);
+  site = new MerchantSite(`http://localhost:${checkoutPort}`);
+  await site.start();
+  browser = await launchBrowser();
+
+  const account = JSON.parse(cli('accounts', 'create', '--name', 'Olive Grove', '--json'));
+  live = createKupaClient({ baseUrl: `http://localhost:${port}`, apiKey: account.api_keys.live });
+  const profile = await live.POST('/v1/account', { body: { business_profile: {
+    legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company', address: { line1: 'Herzl 12', city: 'Haifa', postal_code: '3303101' }, email: null, phone: null,
+  } } });
+  expect(profile.error).toBeUndefined();
+  // Refused until the terminal is connected, with the reason.
+  expect(() => cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toThrow(/Connect the live card processor/);
+  const connected = await live.POST('/v1/account/processor', { body: { name: 'tranzila', terminal: 'kupatwin', credentials: { app_key: 'twin_app_key', secret: 'twin_secret' } } });
+  expect(connected.data?.data).toMatchObject({ name: 'tranzila', terminal: 'kupatwin' });
+  expect(cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toMatch(/live onboarding done/);
+  customer = (await live.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il' } })).data!.data.id;
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  await service?.interrupt();
+  if (twin?.pid) process.kill(-twin.pid, 'SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function liveSession(body: Partial<Schemas['CheckoutSessionCreateRequest']>): Promise<Schemas['CheckoutSession']> {
+  const created = await live.POST('/v1/checkout_sessions', {
+    body: { customer, success_url: `${site.origin}/thanks?session={CHECKOUT_SESSION_ID}`, cancel_url: `${site.origin}/cart`, locale: 'en', ...body } as Schemas['CheckoutSessionCreateRequest'],
+  });
+  if (!created.data) throw new Error(JSON.stringify(created.error));
+  return created.data.data;
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12/34');
+  await page.getByLabel('Security code').fill('333');
+}
+
+const chargeOf = async (session: { id: string }) => {
+  const id = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.charge!;
+  return (await live.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
+};
+
+describe('a live shop on Tranzila', () => {
+  it('takes a card payment in installments: one debit at Tranzila with its payments', async () => {
+    const session = await liveSession({ line_items: [{ name: 'Olive oil set', amount_agorot: 30_000 }], installments: { max: 6 } });
+    const before = (await moved()).length;
+    const { page, errors } = await openPage(browser);
+    await page.goto(session.url);
+    await pwExpect(page.getByRole('button', { name: /Pay with wallet/ })).toHaveCount(0);
+    await page.getByLabel('Number of payments').selectOption({ label: '3 payments of ₪100.00' });
+    await fillCard(page, '4444 3333 2222 1111');
+    await screenshot(page, 'live-installments');
+    await page.getByRole('button', { name: 'Pay ₪300.00' }).click();
+    await page.waitForURL(/\/thanks/);
+    expect(await chargeOf(session)).toMatchObject({ status: 'succeeded', amount: 30_000, installments: 3, livemode: true });
+    const debits = (await moved()).slice(before);
+    expect(debits).toMatchObject([{ txnType: 'debit', amount: 30_000, installments: 3 }]);
+    expect(errors).toEqual([]);
+  });
+
+  it('holds a J5, captures part of it and refunds, each once at Tranzila', async () => {
+    const session = await liveSession({ line_items: [{ name: 'Camera', amount_agorot: 10_000 }], capture_method: 'manual' });
+    const { page } = await openPage(browser);
+    await page.goto(session.url);
+    await fillCard(page, '4444 3333 2222 1111');
+    await page.getByRole('button', { name: 'Authorize ₪100.00' }).click();
+    await page.waitForURL(/\/thanks/);
+    const held = await chargeOf(session);
+    expect(held.status).toBe('requires_capture');
+    const captured = await live.POST('/v1/charges/{id}/capture', { params: { path: { id: held.id } }, body: { amount: 6_000 } });
+    expect(captured.data!.data).toMatchObject({ status: 'succeeded', amount_captured: 6_000 });
+    const refund = await live.POST('/v1/charges/{id}/refunds', { params: { path: { id: held.id } }, body: { amount: 2_000 } });
+    expect(refund.error).toBeUndefined();
+    const followUps = (await moved()).filter((t) => t.referenceTxnId !== null);
+    expect(followUps.filter((t) => t.txnType === 'force').map((t) => t.amount)).toEqual([6_000]);
+    expect(followUps.filter((t) => t.txnType === 'credit').map((t) => t.amount)).toEqual([2_000]);
+    const events = (await live.GET('/v1/events', { params: { query: { limit: 100 } } })).data!.data.filter((event) => (event.data as { id?: string }).id === held.id).map((event) => event.type);
+    expect(events.sort()).toEqual(['charge.authorized', 'charge.captured', 'charge.refunded']);
+  });
+
+  it('shows the decline in the shopper\'s words, and moves no money', async () => {
+    const session = await liveSession({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
+    const before = (await moved()).length;
+    const { page } = await openPage(browser);
+    await page.goto(session.url);
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay ₪35.00' }).click();
+    await pwExpect(page.getByRole('alert')).toContainText('Your card was declined. Try another card.');
+    await screenshot(page, 'live-declined');
+    expect((await moved()).length).toBe(before);
+  });
+});
