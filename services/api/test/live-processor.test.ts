@@ -195,13 +195,15 @@ describe('live money through Tranzila', () => {
     expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
   });
 
-  it('takes new credentials, pays with them, and keeps no credential, card number or CVC anywhere in the clear', async () => {
+  it('takes new credentials, pays with them, and keeps no credential, signing secret, card number or CVC anywhere in the clear', async () => {
     expect((await connect(live, ROTATED)).response.status).toBe(200);
+    const hook = await app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
+    const signingSecret = hook.data!.data.secret!.slice('whsec_'.length);
     const s = await session({ line_items: [{ name: 'After rotation', amount_agorot: 1_000 }] });
     expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
     expect(twin.ledger.at(-1)).toMatchObject({ txnType: 'debit', responseCode: '000', amount: 1_000 });
 
-    const forbidden = [FIRST.secret, FIRST.appKey, ROTATED.secret, ROTATED.appKey, CARD, '4000000000000002'];
+    const forbidden = [FIRST.secret, FIRST.appKey, ROTATED.secret, ROTATED.appKey, signingSecret, CARD, '4000000000000002'];
     const sql = (query: string) => app.services.orm.em.fork().getConnection().execute(query);
     const tables = await sql(`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`);
     expect(tables.length).toBeGreaterThan(20);

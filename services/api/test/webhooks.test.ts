@@ -6,6 +6,7 @@ import { verifyWebhook } from '@kupa/sdk';
 import { EVENTS } from '../src/modules/events/events.tokens';
 import type { WebhookSender } from '../src/modules/events/application/ports/webhook-transport';
 import { RecordEvent } from '../src/modules/events/application/record-event';
+import { SealStoredSigningSecrets } from '../src/modules/events/application/seal-stored-signing-secrets';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { rawRequest } from './support/contract';
@@ -186,6 +187,29 @@ describe('rotating an endpoint\'s secret', () => {
     expect(signatureEntries(second)).toHaveLength(1);
     expect(verifyWebhook(second.raw, second.headers, newest).id).toBe(after.id);
     for (const secret of [oldSecret, newSecret]) expect(() => verifyWebhook(second.raw, second.headers, secret)).toThrow(/does not match/);
+  });
+
+  it('keeps signing secrets sealed: none is stored in the clear, and one an earlier version stored so is sealed and still signs', async () => {
+    const merchant = await app.createAccount();
+    const hook = await receiver();
+    const created = await endpoint(merchant.testKey, `${hook.url}/hooks`);
+    const sql = (query: string, params: unknown[]) => app.services.orm.em.fork().getConnection().execute(query, params);
+    const stored = async () => (await sql('select secret, previous_secret from webhook_endpoints where id = ?', [created.id]))[0];
+    expect((await stored()).secret).toMatch(/^v1\./);
+    expect(JSON.stringify(await stored())).not.toContain(created.secret!.slice(6));
+
+    // As a database from before sealing has it.
+    const legacy = 'whsec_' + Buffer.alloc(32, 5).toString('base64');
+    await sql('update webhook_endpoints set secret = ?, previous_secret = null where id = ?', [legacy, created.id]);
+    const before = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    const first = await waitFor('a delivery signed with the stored secret', () => hook.requests.find((r) => r.headers['webhook-id'] === before.id));
+    expect(verifyWebhook(first.raw, first.headers, legacy).id).toBe(before.id);
+
+    expect(await app.services.inContext(() => app.services.container.get(SealStoredSigningSecrets).execute())).toBeGreaterThanOrEqual(1);
+    expect((await stored()).secret).toMatch(/^v1\./);
+    const after = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    const second = await waitFor('a delivery after sealing', () => hook.requests.find((r) => r.headers['webhook-id'] === after.id));
+    expect(verifyWebhook(second.raw, second.headers, legacy).id).toBe(after.id);
   });
 
   it('refuses another account\'s endpoint and an overlap out of range, changing nothing', async () => {

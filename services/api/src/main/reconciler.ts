@@ -5,6 +5,7 @@ import { ReconcileCheckoutPayments } from '../modules/checkout/application/recon
 import { ReconcileChargeOperations } from '../modules/payments/application/reconcile-charge-operations';
 import { ReconcileSubscriptionCharges } from '../modules/subscriptions/application/reconcile-subscription-charges';
 import { ReconcileTestClocks } from '../modules/test-helpers/application/reconcile-test-clocks';
+import { SealStoredSigningSecrets } from '../modules/events/application/seal-stored-signing-secrets';
 import { type BatchWorkerOptions, startScheduledJob } from '../platform/jobs/batch-worker';
 import type { QueueDefinition } from '../platform/jobs/job-queue';
 import { JOBS } from '../platform/jobs/jobs.tokens';
@@ -52,14 +53,20 @@ export async function reconcile(container: Container): Promise<Reconciled> {
   return { checkouts, subscriptions, operations, testClocks };
 }
 
-/** Hourly in the worker: Idempotency-Keys past their 24 hours and rate-limit buckets idle for an hour go. */
-export function startHousekeeping(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
+/**
+ * In the worker, at start-up and hourly: Idempotency-Keys past their 24 hours and rate-limit buckets idle
+ * for an hour go, and webhook signing secrets an earlier version stored in the clear are sealed.
+ */
+export async function startHousekeeping(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
   const em = container.get<EntityManager>(PERSISTENCE.EntityManager);
-  const purge = async () => {
+  const sealSecrets = () => inOwnContext(em, () => container.get(SealStoredSigningSecrets).execute());
+  const tidy = async () => {
     await purgeIdempotencyKeys(em);
     await purgeRateBuckets(em);
+    await sealSecrets();
   };
-  return startScheduledJob(container.get<PgBoss>(JOBS.Boss), HOUSEKEEPING_QUEUE, '17 * * * *', options, purge, logger);
+  await sealSecrets().catch((error) => logger.error({ err: error }, 'sealing stored webhook secrets at start-up failed'));
+  return startScheduledJob(container.get<PgBoss>(JOBS.Boss), HOUSEKEEPING_QUEUE, '17 * * * *', options, tidy, logger);
 }
 
 /** In the worker: once at start-up (what the last crash left), then every minute. */

@@ -4,6 +4,7 @@ import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { CreateWebhookEndpoint } from './application/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from './application/delete-webhook-endpoint';
 import { DeliverWebhook } from './application/deliver-webhook';
+import { SealStoredSigningSecrets } from './application/seal-stored-signing-secrets';
 import { GetEvent } from './application/get-event';
 import { GetWebhookEndpoint } from './application/get-webhook-endpoint';
 import { ListEvents } from './application/list-events';
@@ -38,6 +39,6 @@ export const eventsModule = new ContainerModule(({ bind }) => {
   bind(EVENTS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();
   bindSingletons(bind, [
     RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, ReadEventFeed, GetEvent, RotateWebhookSecret, CreateWebhookEndpoint, ListWebhookEndpoints,
-    GetWebhookEndpoint, DeleteWebhookEndpoint, ListWebhookDeliveries, EventsRouter, WebhookDeliveryJob,
+    GetWebhookEndpoint, DeleteWebhookEndpoint, ListWebhookDeliveries, EventsRouter, WebhookDeliveryJob, SealStoredSigningSecrets,
   ]);
 });

@@ -7,8 +7,9 @@ import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import {
   MAX_ENDPOINTS_PER_MODE, parseEndpointUrl, parseSubscribedEvents, WebhookEndpoint, WebhookEndpointLimit,
 } from '../domain/webhook-endpoint';
-import { newSigningSecret } from '../domain/webhook-signature';
+import type { SecretBox } from '../../../shared/domain/secret-box';
 import { EVENTS } from '../events.tokens';
+import { mintSigningSecret } from './signing-secrets';
 import type { WebhookEndpointRepository } from './ports/event-repository';
 import type { DestinationGuard, WebhookSettings } from './ports/webhook-transport';
 
@@ -19,19 +20,22 @@ export class CreateWebhookEndpoint {
     @inject(EVENTS.DestinationGuard) private readonly guard: DestinationGuard,
     @inject(EVENTS.Settings) private readonly settings: WebhookSettings,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.SecretBox) private readonly secrets: SecretBox,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, input: { url: string; events: string[] }): Promise<WebhookEndpoint> {
+  /** The endpoint, and its signing secret: answered now, and never again. */
+  async execute(scope: Scope, input: { url: string; events: string[] }): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const allowLoopback = !scope.livemode && this.settings.allowLoopbackInTestMode;
     const url = parseEndpointUrl(input.url, { allowLoopback });
     const events = parseSubscribedEvents(input.events);
     await this.guard.check(url, allowLoopback);
+    const { secret, sealed } = await mintSigningSecret(this.secrets, scope.accountId);
     return this.uow.run(async () => {
       if ((await this.endpoints.countLocked(scope)) >= MAX_ENDPOINTS_PER_MODE) throw new WebhookEndpointLimit();
-      const endpoint = WebhookEndpoint.register(scope, { url, events, secret: newSigningSecret() }, this.clock.now());
+      const endpoint = WebhookEndpoint.register(scope, { url, events, secret: sealed }, this.clock.now());
       await this.endpoints.add(endpoint);
-      return endpoint;
+      return { endpoint, secret };
     });
   }
 }

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { SecretBox } from '../../../shared/domain/secret-box';
+import { openSigningSecrets } from './signing-secrets';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
@@ -37,6 +39,7 @@ export class DeliverWebhook {
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
     @inject(METRICS.Metrics) private readonly metrics: Metrics,
+    @inject(SHARED.SecretBox) private readonly secrets: SecretBox,
   ) {}
 
   async execute(batch: DeliveryJob[]): Promise<void> {
@@ -57,7 +60,10 @@ export class DeliverWebhook {
       const endpoint = endpointOf.get(job.endpointId);
       return event && endpoint && !endpoint.deletedAt ? [{ job, event, endpoint }] : [];
     });
-    const results = await this.sender.sendAll(posts.map(({ event, endpoint }) => this.request(event, endpoint)));
+    const signedAt = this.clock.now();
+    const secrets = new Map(await Promise.all([...new Set(posts.map(({ endpoint }) => endpoint))].map(async (endpoint) =>
+      [endpoint.id, await openSigningSecrets(this.secrets, endpoint.accountId, endpoint.signingSecrets(signedAt))] as const)));
+    const results = await this.sender.sendAll(posts.map(({ event, endpoint }) => this.request(event, endpoint, secrets.get(endpoint.id)!, signedAt)));
     const now = this.clock.now();
     const attempts = posts.map(({ job, event, endpoint }, i) => ({ job, delivery: this.judge(job, event, endpoint, results[i], now) }));
 
@@ -72,16 +78,16 @@ export class DeliverWebhook {
     });
   }
 
-  private request(event: Event, endpoint: WebhookEndpoint): WebhookRequest {
+  /** The POST of `event` to `endpoint`, signed at `now` with the endpoint's signing secrets, opened. */
+  private request(event: Event, endpoint: WebhookEndpoint, secrets: string[], now: Date): WebhookRequest {
     const body = JSON.stringify(event.envelope());
-    const now = this.clock.now();
     return {
       url: endpoint.url,
       body,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': USER_AGENT,
-        ...signatureHeaders(endpoint.signingSecrets(now), event.id, body, Math.floor(now.getTime() / 1000)),
+        ...signatureHeaders(secrets, event.id, body, Math.floor(now.getTime() / 1000)),
       },
       allowLoopback: !endpoint.livemode && this.settings.allowLoopbackInTestMode,
     };

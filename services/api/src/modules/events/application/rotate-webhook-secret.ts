@@ -5,8 +5,9 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type WebhookEndpoint, WebhookEndpointNotFound } from '../domain/webhook-endpoint';
-import { newSigningSecret } from '../domain/webhook-signature';
+import type { SecretBox } from '../../../shared/domain/secret-box';
 import { EVENTS } from '../events.tokens';
+import { mintSigningSecret } from './signing-secrets';
 import type { WebhookEndpointRepository } from './ports/event-repository';
 
 export const DEFAULT_SECRET_OVERLAP_SECONDS = 24 * 60 * 60;
@@ -17,16 +18,19 @@ export class RotateWebhookSecret {
   constructor(
     @inject(EVENTS.WebhookEndpointRepository) private readonly endpoints: WebhookEndpointRepository,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(SHARED.SecretBox) private readonly secrets: SecretBox,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  execute(scope: Scope, id: number, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS): Promise<WebhookEndpoint> {
+  /** The endpoint, and its new signing secret: answered now, and never again. */
+  async execute(scope: Scope, id: number, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    const { secret, sealed } = await mintSigningSecret(this.secrets, scope.accountId);
     return this.uow.run(async () => {
       const endpoint = await this.endpoints.findByIdForUpdate(scope, id);
       if (!endpoint) throw new WebhookEndpointNotFound(id);
-      endpoint.rotateSecret(newSigningSecret(), overlapSeconds, this.clock.now());
+      endpoint.rotateSecret(sealed, overlapSeconds, this.clock.now());
       await this.endpoints.saveSecrets(endpoint);
-      return endpoint;
+      return { endpoint, secret };
     });
   }
 }

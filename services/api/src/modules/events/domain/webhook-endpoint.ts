@@ -46,8 +46,9 @@ export class WebhookEndpoint {
   livemode!: boolean;
   url!: string;
   events!: string[];
+  /** The signing secret, sealed by the account's key (never kept in the clear). */
   secret!: string;
-  /** The secret before the last rotation, still signing deliveries until `previousSecretExpiresAt`. */
+  /** The secret before the last rotation (sealed), still signing deliveries until `previousSecretExpiresAt`. */
   previousSecret!: string | null;
   previousSecretExpiresAt!: Date | null;
   active!: boolean;
@@ -84,7 +85,7 @@ export class WebhookEndpoint {
     return this.previousSecret && this.previousSecretExpiresAt && this.previousSecretExpiresAt > now ? this.previousSecretExpiresAt : null;
   }
 
-  /** The secrets a delivery at `now` is signed with: the current one first. */
+  /** The (sealed) secrets a delivery at `now` is signed with: the current one first. */
   signingSecrets(now: Date): string[] {
     return this.previousSecretValidUntil(now) ? [this.secret, this.previousSecret!] : [this.secret];
   }

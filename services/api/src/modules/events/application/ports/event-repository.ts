@@ -25,6 +25,10 @@ export interface WebhookEndpointRepository {
   save(endpoint: WebhookEndpoint): Promise<void>;
   /** Locks the endpoint for the rest of the unit of work (rotations take turns). */
   findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null>;
+  /** Endpoints with a signing secret stored in the clear (before secrets were sealed), up to `limit`. */
+  findUnsealed(limit: number): Promise<WebhookEndpoint[]>;
+  /** Replaces a secret stored in the clear by its seal, unless it has changed since it was read. */
+  sealStored(endpoint: WebhookEndpoint, stored: string, sealed: string): Promise<void>;
   /** Writes its secrets. */
   saveSecrets(endpoint: WebhookEndpoint): Promise<void>;
   findById(scope: Scope, id: number): Promise<WebhookEndpoint | null>;

@@ -102,6 +102,20 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
     return this.em.find(WebhookEndpoint, { ...inScope(scope), deletedAt: null }, { orderBy: { id: 'asc' } });
   }
 
+  findUnsealed(limit: number): Promise<WebhookEndpoint[]> {
+    return findBySql(this.em, WebhookEndpoint, `select * from webhook_endpoints where secret like 'whsec\\_%' or previous_secret like 'whsec\\_%' order by id limit $1`, [limit]);
+  }
+
+  async sealStored(endpoint: WebhookEndpoint, stored: string, sealed: string): Promise<void> {
+    await query(
+      this.em,
+      `update webhook_endpoints set secret = case when secret = $2 then $3 else secret end,
+              previous_secret = case when previous_secret = $2 then $3 else previous_secret end
+        where id = $1`,
+      [endpoint.id, stored, sealed],
+    );
+  }
+
   listSubscribed(scope: Scope, types: EventType[]): Promise<WebhookEndpoint[]> {
     return findBySql(
       this.em,

@@ -81,12 +81,12 @@ export class EventsRouter {
         data: toEventResponse(await this.redeliverEvent.execute(auth, params.id, body?.endpoint)),
       }),
       createWebhookEndpoint: async ({ auth, body }) => {
-        const endpoint = await this.createEndpoint.execute(auth, body);
-        return { success: true, data: { ...toWebhookEndpointResponse(endpoint, this.clock.now()), secret: endpoint.secret } };
+        const { endpoint, secret } = await this.createEndpoint.execute(auth, body);
+        return { success: true, data: { ...toWebhookEndpointResponse(endpoint, this.clock.now()), secret } };
       },
       rotateWebhookSecret: async ({ auth, params, body }) => {
-        const endpoint = await this.rotateSecret.execute(auth, params.id, body?.previous_secret_expires_in);
-        return { success: true, data: { ...toWebhookEndpointResponse(endpoint, this.clock.now()), secret: endpoint.secret } };
+        const { endpoint, secret } = await this.rotateSecret.execute(auth, params.id, body?.previous_secret_expires_in);
+        return { success: true, data: { ...toWebhookEndpointResponse(endpoint, this.clock.now()), secret } };
       },
       listWebhookEndpoints: async ({ auth }) => ({
         success: true,
