@@ -26,6 +26,7 @@ import { DomainError } from '../shared/domain/domain-error';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { Services } from './container';
 import { healthRoutes, readiness } from './ops';
+import { SHARED } from '../shared/domain/shared.tokens';
 
 const require = createRequire(import.meta.url);
 /** How long a repeat of a running idempotent request waits for its answer. */
@@ -117,7 +118,7 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
     authenticate: (key) => authenticateKey.execute(key),
     limits: { authenticatedBody: '1mb', publicBody: '8kb' },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
-    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em, services.config.paymentAttemptStaleMs), { waitMs: IDEMPOTENT_WAIT_MS }, logger) : undefined,
+    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em, services.config.paymentAttemptStaleMs), { waitMs: IDEMPOTENT_WAIT_MS, secrets: services.container.get(SHARED.SecretBox) }, logger) : undefined,
     rateLimits: guards ? rateLimits(services) : undefined,
   });
   app.use(api);

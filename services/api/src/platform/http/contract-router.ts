@@ -194,7 +194,15 @@ function operationChain(options: ContractRouterOptions, operation: OpenApiOperat
     if (options.rateLimits) chain.push(options.rateLimits.authenticated);
   }
   chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
-  if (!isPublic && method === 'post' && options.idempotency) chain.push(options.idempotency);
+  if (!isPublic && method === 'post' && options.idempotency) {
+    if (operation['x-answer-holds-secret'] === true) {
+      chain.push((_req, res, next) => {
+        res.locals.answerHoldsSecret = true;
+        next();
+      });
+    }
+    chain.push(options.idempotency);
+  }
   chain.push(async (req, res) => {
     const params = validate(validators.params, req.params);
     // Express parses the query string on every read of `req.query`: read only when there is one.

@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
+import type { SecretBox } from '../../shared/domain/secret-box';
 import type { AuthContext } from './contract-router';
 import { sendError } from './error-mapper';
 
@@ -28,7 +29,13 @@ export interface IdempotencyStore {
 export interface IdempotencyOptions {
   /** How long a repeat waits for the first request's answer before answering 409 `idempotency_key_in_use`. */
   waitMs: number;
+  /** Seals the answers of operations whose answer holds a secret (`x-answer-holds-secret`), as kept. */
+  secrets: SecretBox;
 }
+
+/** The purpose a kept answer is sealed for, and the shape it is kept in. */
+const SEALED_ANSWER = 'idempotent-answer';
+type SealedAnswer = { sealed_answer: string };
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const POLL_MS = 25;
@@ -58,8 +65,10 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
         return;
       }
       if (claimed?.answer) {
+        const { body } = claimed.answer;
+        const sealed = (body as Partial<SealedAnswer> | null)?.sealed_answer;
         res.status(claimed.answer.status).setHeader('Idempotent-Replayed', 'true');
-        res.json(claimed.answer.body);
+        res.json(sealed ? JSON.parse(await options.secrets.open(accountId, SEALED_ANSWER, sealed)) : body);
         return;
       }
       if (Date.now() >= waitUntil) {
@@ -70,9 +79,16 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
     }
 
     res.locals.idempotencyKey = key;
-    keepAnswer(res, (body) => {
-      const kept = res.statusCode >= 500 ? store.release(scope, key) : store.keep(scope, key, fingerprint, { status: res.statusCode, body });
-      return kept.catch((error) => logger.error({ err: error }, 'could not keep the answer of an idempotent request'));
+    keepAnswer(res, async (body) => {
+      try {
+        if (res.statusCode >= 500) return await store.release(scope, key);
+        const kept = res.locals.answerHoldsSecret
+          ? ({ sealed_answer: await options.secrets.seal(accountId, SEALED_ANSWER, JSON.stringify(body)) } satisfies SealedAnswer)
+          : body;
+        await store.keep(scope, key, fingerprint, { status: res.statusCode, body: kept });
+      } catch (error) {
+        logger.error({ err: error }, 'could not keep the answer of an idempotent request');
+      }
     });
     next();
   };

@@ -20,6 +20,8 @@ export interface OpenApiOperation {
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, unknown>;
   'x-checkout-key'?: boolean;
+  /** The answer carries a secret shown once (a webhook signing secret): kept for replays only sealed. */
+  'x-answer-holds-secret'?: boolean;
 }
 
 export interface OpenApiDocument {
