@@ -98,6 +98,20 @@ describe('the Tranzila twin and connector', () => {
     expect(charged).toMatchObject({ amount: 10_001, paymentPlan: 8, installments: 3, otherInstallments: 3_333, firstInstallment: 3_335 });
   });
 
+  it('keeps a J5 for its window: past it, Tranzila refuses to charge the hold', async () => {
+    const { token } = await tranzila.tokenize(card('4444333322221111'), new Date());
+    const hold = await tranzila.authorize({ idempotencyKey: `window_${Date.now()}`, source: { token }, amount: 5_000, currency: 'ils', capture: false, installments: null, merchantInitiated: false, reference: 'co_window' });
+    expect(hold.status).toBe('authorized');
+    const processorRef = (hold as { processorRef: string }).processorRef;
+    twin.advance(tranzila.capabilities.holdWindowMs + 60_000);
+    try {
+      await expect(tranzila.capture({ idempotencyKey: `late_${Date.now()}`, processorRef, amount: 5_000 })).rejects.toMatchObject({ code: 'charge_not_capturable' });
+    } finally {
+      twin.advance(-(tranzila.capabilities.holdWindowMs + 60_000));
+    }
+    await expect(tranzila.capture({ idempotencyKey: `in_time_${Date.now()}`, processorRef, amount: 5_000 })).resolves.toMatchObject({ processorRef: expect.any(String) });
+  });
+
   it('refuses a card at the J2 check when tokenizing, and keeps no card number in what it answers', async () => {
     await expect(tranzila.tokenize(card('4000000000000127'), new Date())).rejects.toMatchObject({ code: 'card_declined' });
     const { token } = await tranzila.tokenize(card('4444333322221111'), new Date());
