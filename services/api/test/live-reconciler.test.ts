@@ -4,6 +4,7 @@ import { UpdateAccountSettings } from '../src/modules/accounts/application/updat
 import { reconcile } from '../src/main/reconciler';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
 import { shopper, URLS } from './support/checkout';
+import { crashedCall } from './support/crash';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
 
@@ -55,14 +56,7 @@ const chargeOf = async (id: string) => (await live.GET('/v1/charges/{id}', { par
 const moved = (txnType: string, referenceTxnId?: string) =>
   twin.ledger.filter((t) => t.txnType === txnType && t.responseCode === '000' && (referenceTxnId === undefined || t.referenceTxnId === referenceTxnId)).length;
 
-async function crashed(point: Point, path: string, body: unknown, key?: string): Promise<void> {
-  const res = await fetch(`${crashing[point].baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(500);
-}
+const crashed = (point: Point, path: string, body: unknown, key?: string) => crashedCall(crashing[point], path, body, key);
 
 async function session(extra: Record<string, unknown> = {}) {
   const res = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Lamp', amount_agorot: 10_000 }], ...extra } as never });

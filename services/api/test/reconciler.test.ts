@@ -5,6 +5,7 @@ import { ExpireHolds } from '../src/modules/payments/application/expire-holds';
 import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { reconcile } from '../src/main/reconciler';
 import { CARDS, shopper, URLS } from './support/checkout';
+import { crashedCall } from './support/crash';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
 
@@ -45,15 +46,7 @@ afterAll(async () => {
 const reconciled = () => app.services.inContext(() => reconcile(app.services.container));
 const sql = (query: string, params: unknown[] = []) => app.services.orm.em.fork().getConnection().execute(query, params);
 
-/** A call to the crashing process, answered 500 by the injected crash. */
-async function crashed(point: Point, path: string, body: unknown, key?: string): Promise<void> {
-  const res = await fetch(`${crashing[point].baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(key ? { Authorization: `Bearer ${key}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(500);
-}
+const crashed = (point: Point, path: string, body: unknown, key?: string) => crashedCall(crashing[point], path, body, key);
 
 async function eventsAbout(id: string): Promise<string[]> {
   const events = (await api.GET('/v1/events', { params: { query: { limit: 100 } } })).data!.data;

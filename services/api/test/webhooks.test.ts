@@ -201,10 +201,10 @@ describe('rotating an endpoint\'s secret', () => {
     // A repeat of the create with its Idempotency-Key answers the same secret, which was kept sealed.
     const body = JSON.stringify({ url: 'http://127.0.0.1:9/replayed', events: ['*'] });
     const post = () => fetch(`${app.baseUrl}/v1/webhooks`, { method: 'POST', headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'hook-once' }, body });
-    const once = await (await post()).json();
+    const once = (await (await post()).json()) as { data: { secret: string } };
     const repeat = await post();
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
-    expect((await repeat.json()).data.secret).toBe(once.data.secret);
+    expect(((await repeat.json()) as typeof once).data.secret).toBe(once.data.secret);
     const kept = await sql(`select response_body::text as answer from idempotency_keys where key = 'hook-once'`, []);
     expect(kept[0].answer).not.toContain(once.data.secret.slice(6));
 
