@@ -88,6 +88,8 @@ describe('the Tranzila twin and connector', () => {
     const wrong = new TranzilaConnector({ ...TERMINAL, secret: 'wrong' }, { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET });
     await expect(wrong.checkCredentials()).rejects.toMatchObject({ code: 'processor_credentials_invalid' });
     await expect(tranzila.checkCredentials()).resolves.toBeUndefined();
+    const unreachable = new TranzilaConnector(TERMINAL, { apiUrl: 'http://127.0.0.1:9', reportUrl: 'http://127.0.0.1:9', timeoutMs: 300, fingerprintSecret: TEST_FINGERPRINT_SECRET });
+    await expect(unreachable.checkCredentials()).rejects.toMatchObject({ code: 'processor_timeout' });
   });
 
   it('sends amounts in shekels exactly, and installments that add up', async () => {

@@ -159,13 +159,12 @@ export class TranzilaConnector implements CardProcessor {
       if (!(error instanceof Unanswered)) throw error;
     }
     if (answered && answered.kind === 'answered' && answered.code !== DUPLICATE) return answered;
-    const found = await this.find(key).catch((error: unknown) => {
-      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
-    });
+    const found = await this.find(key);
     if (found) return { kind: 'found', found };
     throw new ProcessorTimeout('Tranzila');
   }
 
+  /** The transactions of the last day with `key` in the duplicate-guard field: the approved one, else the last. */
   private async find(key: string): Promise<FoundTransaction | null> {
     const now = this.now();
     const answer = await this.post(this.settings.reportUrl, '/v1/transaction', {
@@ -173,6 +172,8 @@ export class TranzilaConnector implements CardProcessor {
       transaction_start_date: israelDate(new Date(now.getTime() - 24 * 60 * 60 * 1000)),
       transaction_end_date: israelDate(now),
       ufields: [{ name: 'user_defined_20', operator: 'equals', value: key }],
+    }).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
     });
     const found = ((answer.json as { transactions?: FoundTransaction[] } | null)?.transactions ?? []);
     return found.find((transaction) => transaction.processor_response_code === APPROVED) ?? found.at(-1) ?? null;
