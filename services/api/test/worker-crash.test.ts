@@ -5,7 +5,7 @@ import { CARDS, shopper, URLS } from './support/checkout';
 import { freePort } from '../src/main/database';
 import { freshDatabase } from './support/database';
 import { recordEvent } from './support/events';
-import { startTestApp, TEST_FINGERPRINT_SECRET, type TestApp } from './support/harness';
+import { startTestApp, TEST_FINGERPRINT_SECRET, TEST_MASTER_KEY, type TestApp } from './support/harness';
 import { Receiver, waitFor } from './support/receiver';
 
 const ENV = {
@@ -15,6 +15,8 @@ const ENV = {
   JOB_EXPIRE_SECONDS: '2',
   JOB_MAINTENANCE_INTERVAL_SECONDS: '1',
   CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET,
+  // Every process opens what the others sealed (webhook signing secrets): one master key for all.
+  MASTER_KEY: TEST_MASTER_KEY,
   // Several processes on one machine: each takes a free operations port.
   METRICS_PORT: '0',
 };
