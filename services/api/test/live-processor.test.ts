@@ -65,7 +65,7 @@ describe('connecting a live processor', () => {
     expect(twin.ledger.length).toBe(searches);
     expect(res.data!.data).toMatchObject({
       object: 'processor_connection', name: 'tranzila', terminal: TERMINAL, livemode: true,
-      capabilities: { partial_capture: true, three_d_secure: false, wallets: [], amount_unit: 'shekels', installments: { kinds: ['payments', 'credit'], max: 36 }, hold_window_seconds: 5 * 86_400 },
+      capabilities: { partial_capture: true, three_d_secure: false, wallets: [], amount_unit: 'shekels', installments: { kinds: ['payments'], max: 36 }, hold_window_seconds: 5 * 86_400 },
     });
     const text = JSON.stringify(res.data);
     expect(text).not.toContain(FIRST.secret);
