@@ -126,6 +126,28 @@ describe('a live shop on Tranzila', () => {
     expect(events.sort()).toEqual(['charge.authorized', 'charge.captured', 'charge.refunded']);
   });
 
+  it('says so when Tranzila refuses the card at its check, and when Tranzila is down offers "Try again", which pays once', async () => {
+    const refused = await liveSession({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
+    const { page } = await openPage(browser);
+    await page.goto(refused.url);
+    await fillCard(page, '4000 0000 0000 0127');
+    await page.getByRole('button', { name: 'Pay ₪35.00' }).click();
+    await pwExpect(page.getByRole('alert')).toContainText('Your card was declined. Try another card.');
+
+    const session = await liveSession({ line_items: [{ name: 'Teapot', amount_agorot: 8_800 }] });
+    await page.goto(session.url);
+    await fillCard(page, '4444 3333 2222 1111');
+    const before = (await moved()).length;
+    await fetch(`${twinUrl}/twin/faults`, { method: 'POST', body: JSON.stringify({ mode: 'error', count: 1 }) });
+    await page.getByRole('button', { name: 'Pay ₪88.00' }).click();
+    await pwExpect(page.getByRole('alert')).toContainText('The payment could not be processed. Try again.');
+    await screenshot(page, 'live-processor-down');
+    expect((await moved()).length).toBe(before);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL(/\/thanks/);
+    expect((await moved()).slice(before)).toMatchObject([{ txnType: 'debit', amount: 8_800 }]);
+  });
+
   it('shows the decline in the shopper\'s words, and moves no money', async () => {
     const session = await liveSession({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const before = (await moved()).length;

@@ -145,8 +145,17 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         // A discount ran out between showing the total and paying: nothing was charged; show the new total.
         await refresh();
         paymentError.value = t.value.totalChanged;
+      } else if (error instanceof RequestError && error.error.code === 'processor_timeout') {
+        // The card processor did not answer in time; the same payment, asked again, gets its outcome.
+        batch(() => {
+          paymentError.value = t.value.failures.processing_error;
+          pendingRetry.value = () => step(run);
+        });
       } else if (error instanceof CardRefused) {
         throw error;
+      } else if (error instanceof RequestError && Object.hasOwn(t.value.failures, error.error.code)) {
+        // A card the processor refused before the payment (its check when tokenizing).
+        paymentError.value = t.value.failures[error.error.code as keyof typeof t.value.failures];
       } else {
         paymentError.value = error instanceof RequestError ? error.message : t.value.failures.processing_error;
       }
