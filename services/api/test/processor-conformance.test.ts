@@ -57,6 +57,8 @@ conformanceSuite('tranzila', { network: true, threeDSecure: false }, () => ({
       { card: card('4000000000000002'), code: 'card_declined', soft: true },
       { card: card('4000000000000119'), code: 'card_declined', soft: false },
       { card: card('4000000000009995'), code: 'insufficient_funds', soft: true },
+      // A card that needs 3-D Secure, which Tranzila runs only in its own hosted fields.
+      { card: card('4000002760003184'), code: 'authentication_failed', soft: true },
     ],
   },
   movedUnder: async (key) => twin.ledger.filter((transaction) => transaction.dcdisable === key && transaction.responseCode === '000').length,

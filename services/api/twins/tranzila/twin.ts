@@ -64,6 +64,8 @@ const CARD_BEHAVIOR: Record<string, { code: string; j2?: boolean }> = {
   '4000000000009995': { code: '038', j2: true }, // above the card's ceiling
   '4000000000000341': { code: '004', j2: true }, // checks fine, every charge is refused
   '4000000000000127': { code: '004' }, // refused already at the J2 check
+  // Enrolled in 3-D Secure, which a server-to-server payment cannot run: refused as 3DS failed.
+  '4000002760003184': { code: '900', j2: true },
 };
 
 const MESSAGES: Record<string, string> = {
@@ -77,6 +79,7 @@ const MESSAGES: Record<string, string> = {
   '401': 'Number of installments greater than the maximum value.',
   '402': 'Number of installments less than the minimum value.',
   '406': 'Total transaction amount different from first payment amount + fixed payment amount * number of installments.',
+  '900': '3D Secure Failed',
   '443': 'Cannot perform the operation on the reference transaction.',
   '447': 'Incorrect credit card number.',
 };
