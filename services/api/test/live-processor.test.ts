@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { UpdateAccountSettings } from '../src/modules/accounts/application/update-account-settings';
 import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
+import { TranzilaConnector } from '../src/modules/payments/infrastructure/processors/tranzila/tranzila.connector';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
 import { shopper, URLS } from './support/checkout';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
@@ -130,6 +131,37 @@ describe('live money through Tranzila', () => {
     expect(mine.filter((transaction) => transaction.txnType === 'credit').map((transaction) => transaction.amount)).toEqual([2_500]);
     const over = await live.POST('/v1/charges/{id}/refunds', { params: { path: { id: held.id } }, body: { amount: 3_501 } });
     expect(over.error!.error.code).toBe('amount_too_large');
+  });
+
+  it('records Tranzila\'s final no to a refund or a capture: the charge stays as it was, and nothing is left in flight', async () => {
+    // The terminal's money moved outside Kupa (in Tranzila's own console, say), so Tranzila refuses what Kupa asks next.
+    const outside = new TranzilaConnector(FIRST, { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 2_000, fingerprintSecret: 'outside' });
+    const sql = (query: string, params: unknown[]) => app.services.orm.em.fork().getConnection().execute(query, params);
+    const refOf = async (chargeId: string) => (await sql('select processor_ref from charges where id = ?', [chargeId]))[0].processor_ref as string;
+
+    const s = await session({ line_items: [{ name: 'Vase', amount_agorot: 10_000 }] });
+    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    const sale = await chargeOf(s.id);
+    await outside.refund({ idempotencyKey: `outside_${sale.id}`, processorRef: await refOf(sale.id), amount: 10_000 });
+    const refund = () => fetch(`${app.baseUrl}/v1/charges/${sale.id}/refunds`, {
+      method: 'POST', headers: { Authorization: `Bearer ${merchant.liveKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': `refund-${sale.id}` }, body: JSON.stringify({ amount: 4_000 }),
+    });
+    for (const answer of [await refund(), await refund()]) {
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('amount_too_large');
+    }
+    expect(await chargeOf(s.id)).toMatchObject({ amount_refunded: 0, status: 'succeeded' });
+
+    const h = await session({ line_items: [{ name: 'Drone', amount_agorot: 20_000 }], capture_method: 'manual' });
+    expect((await pay.payWithCard(h.id, CARD)).data!.data.status).toBe('succeeded');
+    const held = await chargeOf(h.id);
+    await outside.capture({ idempotencyKey: `outside_${held.id}`, processorRef: await refOf(held.id), amount: 20_000 });
+    const capture = await live.POST('/v1/charges/{id}/capture', { params: { path: { id: held.id } } });
+    expect(capture.error!.error.code).toBe('charge_not_capturable');
+    expect(await chargeOf(h.id)).toMatchObject({ status: 'requires_capture', amount_captured: null });
+
+    const operations = await sql(`select kind, status from charge_operations where charge_id in (?, ?) order by kind`, [sale.id, held.id]);
+    expect(operations).toEqual([{ kind: 'capture', status: 'failed' }, { kind: 'refund', status: 'failed' }]);
   });
 
   it('refuses at creation a session that asks for what Tranzila lacks, and the page offers no wallet', async () => {

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { randomBase62 } from '../../src/shared/domain/ids';
 import { failureMessage } from '../../src/modules/payments/application/failure-messages';
 import {
-  type AuthorizeOutcome, type AuthorizeRequest, type CardInput, type CardProcessor, type DeclineCode, ProcessorTimeout,
+  type AuthorizeOutcome, type AuthorizeRequest, type CardInput, type CardProcessor, type DeclineCode, ProcessorRefused, ProcessorTimeout,
 } from '../../src/modules/payments/application/ports/card-processor';
+
+/** The processor's final no (`ProcessorRefused`), with the code the merchant is answered. */
+const refusal = (code: string) => expect.objectContaining({ code, constructor: ProcessorRefused });
 
 /**
  * The suite every card processor connector passes: what `CardProcessor` promises, asked of the real
@@ -98,14 +101,14 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       await t().processor.capture({ idempotencyKey: capture, processorRef: ref, amount: 10_000 });
       await t().processor.capture({ idempotencyKey: capture, processorRef: ref, amount: 10_000 });
       expect(await t().movedUnder(capture)).toBe(1);
-      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toMatchObject({ code: 'charge_not_capturable' });
+      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toEqual(refusal('charge_not_capturable'));
     });
 
     it('captures a hold in part, never for more than it holds', async () => {
       expect(t().processor.capabilities.partialCapture).toBe(true);
       const { outcome } = await authorize({ capture: false, amount: 8_000 });
       const ref = approvedRef(outcome);
-      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 8_001 })).rejects.toMatchObject({ code: 'charge_not_capturable' });
+      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 8_001 })).rejects.toEqual(refusal('charge_not_capturable'));
       const part = key('capture');
       await t().processor.capture({ idempotencyKey: part, processorRef: ref, amount: 5_000 });
       expect(await t().movedUnder(part)).toBe(1);
@@ -118,7 +121,7 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       await t().processor.void({ idempotencyKey: release, processorRef: ref });
       await t().processor.void({ idempotencyKey: release, processorRef: ref });
       expect(await t().movedUnder(release)).toBe(1);
-      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toMatchObject({ code: 'charge_not_capturable' });
+      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toEqual(refusal('charge_not_capturable'));
     });
 
     it('refunds in full or in part, several times, and refuses an over-refund', async () => {
@@ -128,11 +131,11 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       await t().processor.refund({ idempotencyKey: first, processorRef: ref, amount: 3_000 });
       await t().processor.refund({ idempotencyKey: first, processorRef: ref, amount: 3_000 });
       expect(await t().movedUnder(first)).toBe(1);
-      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 7_001 })).rejects.toMatchObject({ code: 'amount_too_large' });
+      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 7_001 })).rejects.toEqual(refusal('amount_too_large'));
       const rest = key('refund');
       await t().processor.refund({ idempotencyKey: rest, processorRef: ref, amount: 7_000 });
       expect(await t().movedUnder(rest)).toBe(1);
-      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 1 })).rejects.toMatchObject({ code: 'amount_too_large' });
+      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 1 })).rejects.toEqual(refusal('amount_too_large'));
     });
 
     it('verifies a card without charging (J2), then charges it by its reference without the shopper', async () => {

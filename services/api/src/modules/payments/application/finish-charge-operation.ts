@@ -11,13 +11,15 @@ import { Refund, refundIdOf } from '../domain/refund';
 import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
 import { ChargeBook } from './charge-book';
 import { crashPoint } from './crash-point';
-import type { ProcessorDirectory } from './ports/card-processor';
+import { type ProcessorDirectory, ProcessorRefused } from './ports/card-processor';
 import type { ChargeOperationRepository, ChargeRepository, RefundRepository } from './ports/payment-repositories';
 
 export interface FinishedOperation {
   charge: Charge;
   /** The refund a refund operation made. */
   refund: Refund | null;
+  /** The processor's final no: the operation ended failed and moved nothing. */
+  refusal: ProcessorRefused | null;
 }
 
 /** Processor calls of a batch made at once, so their latency overlaps. */
@@ -26,8 +28,9 @@ const PROCESSOR_LANES = 8;
 /**
  * Steps two and three of a capture, cancellation or refund whose operation is committed: the processor
  * is called with the operation's idempotency key, outside any transaction, then the charge records it
- * with its event, document and (for a refund) the refund and its credit document. Run by the request
- * that started the operation or, after a crash, by the reconciler; under the operation's row lock it is
+ * with its event, document and (for a refund) the refund and its credit document; or, when the processor
+ * refuses for good, the operation ends failed and the charge stays as it was. Run by the request that
+ * started the operation or, after a crash, by the reconciler; under the operation's row lock it is
  * recorded once however many run it.
  */
 @injectable()
@@ -43,25 +46,29 @@ export class FinishChargeOperation {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
+  /** One operation; a refusal, recorded, is thrown to the caller (409 `charge_not_capturable`, 400 `amount_too_large`). */
   async execute(operation: ChargeOperation): Promise<FinishedOperation> {
-    return (await this.executeMany([operation]))[0];
+    const [finished] = await this.executeMany([operation]);
+    if (finished.refusal) throw finished.refusal;
+    return finished;
   }
 
   /**
    * A batch (a sweep's): the processor called for each operation, several at once, then every answered
-   * one recorded in one transaction. An operation whose call failed stays pending for the reconciler; the
-   * first failure is thrown once the others are recorded.
+   * one (refusals included) recorded in one transaction. An operation whose call failed otherwise stays
+   * pending for the reconciler; the first such failure is thrown once the others are recorded.
    */
   async executeMany(operations: ChargeOperation[]): Promise<FinishedOperation[]> {
     if (operations.length === 0) return [];
     const charges = await this.charges.findManyUnscoped(operations.map((operation) => operation.chargeId));
-    const answered = new Map<string, string | null>();
+    const answered = new Map<string, { capturedAs: string | null } | ProcessorRefused>();
     const failures: unknown[] = [];
     await inLanes(operations, PROCESSOR_LANES, async (operation) => {
       try {
-        answered.set(operation.id, await this.callProcessor(operation, charges.get(operation.chargeId)!));
+        answered.set(operation.id, { capturedAs: await this.callProcessor(operation, charges.get(operation.chargeId)!) });
       } catch (error) {
-        failures.push(error);
+        if (error instanceof ProcessorRefused) answered.set(operation.id, error);
+        else failures.push(error);
       }
     });
     const finished = answered.size === 0 ? [] : await this.uow.run(() => this.record(operations.filter((operation) => answered.has(operation.id)), answered));
@@ -83,7 +90,7 @@ export class FinishChargeOperation {
   }
 
   /** Under the charges' and operations' row locks: each operation still pending is applied to its charge. */
-  private async record(operations: ChargeOperation[], capturedAs: Map<string, string | null>): Promise<FinishedOperation[]> {
+  private async record(operations: ChargeOperation[], answers: Map<string, { capturedAs: string | null } | ProcessorRefused>): Promise<FinishedOperation[]> {
     const charges = await this.charges.findManyForUpdate([...new Set(operations.map((operation) => operation.chargeId))]);
     const current = await this.operations.findManyForUpdate(operations.map((operation) => operation.id));
     const now = this.clock.now();
@@ -93,11 +100,23 @@ export class FinishChargeOperation {
     for (const { id, chargeId } of operations) {
       const charge = charges.get(chargeId)!;
       const operation = current.get(id)!;
-      if (operation.status !== 'pending') {
-        finished.push({ charge, refund: operation.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(operation)) : null });
+      if (operation.status === 'failed') {
+        // Another run recorded the processor's refusal: the same answer.
+        finished.push({ charge, refund: null, refusal: refusalOf(operation) });
         continue;
       }
-      charge.finish(operation, now, capturedAs.get(operation.id) ?? undefined);
+      if (operation.status !== 'pending') {
+        finished.push({ charge, refund: operation.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(operation)) : null, refusal: null });
+        continue;
+      }
+      const answer = answers.get(id)!;
+      if (answer instanceof ProcessorRefused) {
+        charge.refused(operation);
+        applied.push(operation);
+        finished.push({ charge, refund: null, refusal: answer });
+        continue;
+      }
+      charge.finish(operation, now, answer.capturedAs ?? undefined);
       applied.push(operation);
       let refund: Refund | null = null;
       if (operation.kind === 'capture') await this.book.moneyTaken(charge);
@@ -107,11 +126,18 @@ export class FinishChargeOperation {
         await this.refunds.add(refund);
       }
       events.push(this.book.eventOf(charge, operation.kind === 'capture' ? 'charge.captured' : operation.kind === 'cancel' ? 'charge.canceled' : 'charge.refunded'));
-      finished.push({ charge, refund });
+      finished.push({ charge, refund, refusal: null });
     }
     await this.charges.saveMany([...new Set(applied.map((operation) => charges.get(operation.chargeId)!))]);
     await this.operations.saveMany(applied);
     await this.book.events(events);
     return finished;
   }
+}
+
+/** The refusal an operation ended with, as its caller is answered. */
+function refusalOf(operation: ChargeOperation): ProcessorRefused {
+  return operation.kind === 'refund'
+    ? new ProcessorRefused('amount_too_large', `The processor refused refund ${operation.id}`, 'amount')
+    : new ProcessorRefused('charge_not_capturable', `The processor refused to ${operation.kind} charge ${operation.chargeId}`);
 }

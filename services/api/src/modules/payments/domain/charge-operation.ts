@@ -29,4 +29,10 @@ export class ChargeOperation {
     if (this.status !== 'pending') throw new Error(`operation ${this.id} is already ${this.status}`);
     this.status = 'succeeded';
   }
+
+  /** The processor refused it; it moved no money. */
+  failed(): void {
+    if (this.status !== 'pending') throw new Error(`operation ${this.id} is already ${this.status}`);
+    this.status = 'failed';
+  }
 }

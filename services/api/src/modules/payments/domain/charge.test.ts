@@ -17,7 +17,23 @@ const sale = () => Charge.authorized(scope, input('automatic'), 'sim_1', now, HO
 const hold = () => Charge.authorized(scope, input('manual'), 'sim_1', now, HOLD_WINDOW_MS);
 
 describe('Charge', () => {
-  it('is born captured (automatic) or held for seven days (manual), or failed with its reason', () => {
+  it('stays as it was when the processor refuses an operation for good; a refund\'s reserved amount is free again', () => {
+    const charge = sale();
+    const refund = charge.startRefund(4_000, null, now);
+    expect(charge.refundable()).toBe(6_000);
+    charge.refused(refund);
+    expect(refund.status).toBe('failed');
+    expect(charge.refundable()).toBe(10_000);
+    expect(() => charge.finish(refund, now)).toThrow(/already failed/);
+
+    const held = hold();
+    const capture = held.startCapture(5_000, now);
+    held.refused(capture);
+    expect([capture.status, held.status, held.amountCaptured]).toEqual(['failed', 'requires_capture', null]);
+    expect(held.startCapture(5_000, now).status).toBe('pending');
+  });
+
+  it('is born captured (automatic) or held for its processor\'s window (manual), or failed with its reason', () => {
     expect(sale()).toMatchObject({ status: 'succeeded', amountCaptured: 10_000, capturedAt: now });
     expect(hold()).toMatchObject({ status: 'requires_capture', amountCaptured: null, capturableUntil: later(HOLD_WINDOW_MS) });
     const failed = Charge.declined(scope, input('automatic'), { code: 'card_declined', message: 'Declined' }, now);

@@ -169,8 +169,10 @@ export class Charge {
     return ChargeOperation.start(this.id, 'refund', value, reason, now, operationId);
   }
 
-  /** The processor did what `operation` asked: the charge shows it. */
-  /** `capturedAs`: the processor's reference of a capture, which refunds name from then on. */
+  /**
+   * The processor did what `operation` asked: the charge shows it. `capturedAs`: the processor's
+   * reference of a capture, which refunds name from then on.
+   */
   finish(operation: ChargeOperation, now: Date, capturedAs?: string): void {
     if (operation.chargeId !== this.id) throw new Error(`operation ${operation.id} is not charge ${this.id}'s`);
     if (operation.kind === 'capture') {
@@ -187,6 +189,16 @@ export class Charge {
     }
     // A refund's amount was reserved when it started.
     operation.succeeded();
+  }
+
+  /**
+   * The processor refused `operation` for good and moved no money: the charge stays as it was, and a
+   * refund's reserved amount is free again. Another capture, cancellation or refund may follow.
+   */
+  refused(operation: ChargeOperation): void {
+    if (operation.chargeId !== this.id) throw new Error(`operation ${operation.id} is not charge ${this.id}'s`);
+    if (operation.kind === 'refund') this.amountRefunded -= operation.amount!;
+    operation.failed();
   }
 
   /** The tax document issued for the money taken. */

@@ -23,7 +23,9 @@ export type { CardDetails } from '../../domain/card';
  * - **unknown**: the call got no answer in time and a lookup by its key found nothing yet. The connector
  *   throws `ProcessorTimeout`; the operation stays in flight and is finished later with the same key,
  *   never retried blindly under a new one.
- * Any other thrown error means the call did not happen (a refused request, bad credentials).
+ * A capture, release or refund the processor will not do throws `ProcessorRefused`: it moved no money,
+ * and asking again will not change that, so the operation ends failed. Any other thrown error means the
+ * call did not happen (a malformed request, bad credentials) and may be tried again.
  */
 export interface CardProcessor {
   readonly name: string;
@@ -140,6 +142,13 @@ export interface ProcessorDirectory {
 export class ProcessorUnavailable extends DomainError {
   constructor() {
     super('processor_unavailable', 'No live card processor is configured for this account yet');
+  }
+}
+
+/** The processor's final no to a capture, release or refund, with the code the merchant is answered. */
+export class ProcessorRefused extends DomainError {
+  constructor(code: 'charge_not_capturable' | 'amount_too_large', message: string, param?: string) {
+    super(code, message, param);
   }
 }
 

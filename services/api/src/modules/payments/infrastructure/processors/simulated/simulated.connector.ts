@@ -5,9 +5,10 @@ import { inject, injectable } from 'inversify';
 import { GroupWriter } from '../../../../../platform/persistence/group-writer';
 import { PERSISTENCE } from '../../../../../platform/persistence/persistence.tokens';
 import { poolQuery } from '../../../../../platform/persistence/transaction-connection';
-import { DomainError } from '../../../../../shared/domain/domain-error';
 import { randomBase62 } from '../../../../../shared/domain/ids';
-import type { AuthorizeOutcome, AuthorizeRequest, CardDetails, CardInput, CardProcessor, CardSource, DeclineCode, LookedUp } from '../../../application/ports/card-processor';
+import {
+  type AuthorizeOutcome, type AuthorizeRequest, type CardDetails, type CardInput, type CardProcessor, type CardSource, type DeclineCode, type LookedUp, ProcessorRefused,
+} from '../../../application/ports/card-processor';
 import { SIMULATED_CAPABILITIES } from './capabilities';
 import { type Behavior, declineOf, TEST_CARDS, TEST_TOKENS } from './test-cards';
 import { checkCard } from '../../../domain/card-rules';
@@ -83,7 +84,7 @@ export class SimulatedProcessor implements CardProcessor {
     const allowed = !charge || (charge.hold && request.amount <= charge.amount);
     const guard = `not exists (select 1 from sim_ledger where operation in ('capture', 'void') and request->>'processorRef' = $4)${allowed ? '' : ' and false'}`;
     await this.recordGuarded(request, 'capture', guard, [], () =>
-      new DomainError('charge_not_capturable', `The hold ${request.processorRef} cannot be charged ${request.amount} agorot`));
+      new ProcessorRefused('charge_not_capturable', `The hold ${request.processorRef} cannot be charged ${request.amount} agorot`));
     // Refunds of a capture name the hold, whose capture the ledger knows.
     return { processorRef: request.processorRef };
   }
@@ -100,7 +101,7 @@ export class SimulatedProcessor implements CardProcessor {
       : `$5::bigint <= coalesce((select (request->>'amount')::bigint from sim_ledger where operation = 'capture' and request->>'processorRef' = $4), $6::bigint)
            - coalesce((select sum((request->>'amount')::bigint) from sim_ledger where operation = 'refund' and request->>'processorRef' = $4), 0)`;
     await this.recordGuarded(request, 'refund', guard, charge ? [request.amount, charge.hold ? 0 : charge.amount] : [], () =>
-      new DomainError('amount_too_large', `A refund of ${request.amount} agorot is more than is left to refund on ${request.processorRef}`, 'amount'));
+      new ProcessorRefused('amount_too_large', `A refund of ${request.amount} agorot is more than is left to refund on ${request.processorRef}`, 'amount'));
   }
 
   isFixture(token: string): boolean {

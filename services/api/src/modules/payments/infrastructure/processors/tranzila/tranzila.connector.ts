@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { DomainError } from '../../../../../shared/domain/domain-error';
 import {
-  type AuthorizeOutcome, type AuthorizeRequest, type CardDetails, type CardInput, type CardProcessor, type DeclineCode, type LookedUp, ProcessorTimeout,
+  type AuthorizeOutcome, type AuthorizeRequest, type CardDetails, type CardInput, type CardProcessor, type DeclineCode, type LookedUp, ProcessorRefused, ProcessorTimeout,
 } from '../../../application/ports/card-processor';
 import { checkCard } from '../../../domain/card-rules';
 import { TRANZILA_CAPABILITIES } from './capabilities';
@@ -89,18 +89,18 @@ export class TranzilaConnector implements CardProcessor {
   async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<{ processorRef: string }> {
     const hold = parseChargeRef(request.processorRef);
     const forced = await this.followUp('force', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
-      new DomainError('charge_not_capturable', `Tranzila refused to charge the hold ${ref}`));
+      new ProcessorRefused('charge_not_capturable', `Tranzila refused to charge the hold ${ref}`));
     return { processorRef: chargeRefText({ transactionId: forced.transactionId, authNumber: forced.authNumber, card: hold!.card, amount: request.amount }) };
   }
 
   async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
     await this.followUp('reversal', request.processorRef, null, request.idempotencyKey, (ref) =>
-      new DomainError('charge_not_capturable', `Tranzila refused to release the hold ${ref}`));
+      new ProcessorRefused('charge_not_capturable', `Tranzila refused to release the hold ${ref}`));
   }
 
   async refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
     await this.followUp('credit', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
-      new DomainError('amount_too_large', `Tranzila refused a refund of ${request.amount} agorot on ${ref}`, 'amount'));
+      new ProcessorRefused('amount_too_large', `Tranzila refused a refund of ${request.amount} agorot on ${ref}`, 'amount'));
   }
 
   async verify(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
@@ -133,7 +133,7 @@ export class TranzilaConnector implements CardProcessor {
   }
 
   /** A call on an earlier transaction; answers the new transaction's id and authorization number. */
-  private async followUp(txnType: 'force' | 'reversal' | 'credit', processorRef: string, amount: number | null, key: string, refused: (ref: string) => Error): Promise<{ transactionId: string; authNumber: string }> {
+  private async followUp(txnType: 'force' | 'reversal' | 'credit', processorRef: string, amount: number | null, key: string, refused: (ref: string) => ProcessorRefused): Promise<{ transactionId: string; authNumber: string }> {
     const ref = parseChargeRef(processorRef);
     if (!ref) throw refused(processorRef);
     const answer = await this.moneyCall(followUpBody(this.credentials.terminal, txnType, ref, amount ?? ref.amount, key), key);
