@@ -8,7 +8,7 @@ export type { CardDetails } from '../../domain/card';
 /**
  * The card processor port: what any Israeli gateway does for a terminal, in our words. Each connector
  * (`infrastructure/processors/<name>/`) maps these calls to its own API and its answers back to the
- * outcomes below, and passes the conformance suite (`processors/conformance.test.ts`).
+ * outcomes below, and passes the conformance suite (`test/processors/conformance.ts`, run by `test/processor-conformance.test.ts`).
  *
  * Every money call carries our idempotency key, which is also the reference the operation is looked up
  * by: the same key moves money at most once, and a repeated call answers as the first did.
