@@ -43,6 +43,9 @@ describe('pnpm start on a fresh data directory', () => {
     expect(output).toContain(`API docs:      ${apiUrl}/docs`);
     expect(output).toContain(`Checkout host: ${checkoutUrl}`);
     expect(output).toContain('(created now)');
+    // pnpm install brings Node.js 22 LTS; pnpm start and pnpm test run on it, whatever Node ran pnpm.
+    expect(output).toMatch(/Runtime: {7}Node\.js 22\.\d+\.\d+/);
+    expect(process.versions.node).toMatch(/^22\./);
     // The database's password and the card fingerprint key are generated, and readable by their owner only.
     for (const secret of ['postgres.password', 'card-fingerprint.secret']) expect(statSync(join(dataDir, secret)).mode & 0o777, secret).toBe(0o600);
 

@@ -79,6 +79,7 @@ async function main(): Promise<void> {
   }
 
   console.log(`\nKupa is running (${roles.join(', ')}).`);
+  console.log(`  Runtime:       Node.js ${process.versions.node}`);
   if (roles.includes('api')) {
     console.log(`  API:           ${config.publicBaseUrl}`);
     console.log(`  API docs:      ${config.publicBaseUrl}/docs`);
