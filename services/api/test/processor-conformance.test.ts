@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS } from '../src/modules/payments/payments.tokens';
-import type { CardProcessor, ProcessorDirectory } from '../src/modules/payments/application/ports/card-processor';
+import { type CardProcessor, type ProcessorDirectory, ProcessorTimeout } from '../src/modules/payments/application/ports/card-processor';
 import { TranzilaConnector } from '../src/modules/payments/infrastructure/processors/tranzila/tranzila.connector';
 import { signedHeaders } from '../src/modules/payments/infrastructure/processors/tranzila/signing';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
 import { conformanceSuite } from './processors/conformance';
 import { freshDatabase } from './support/database';
+import { waitFor } from './support/receiver';
 import { startTestApp, TEST_FINGERPRINT_SECRET, type TestApp } from './support/harness';
 
 const card = (number: string, cvc = '123') => ({ number, expMonth: 12, expYear: 2031, cvc });
@@ -100,6 +101,20 @@ describe('the Tranzila twin and connector', () => {
     await tranzila.authorize({ idempotencyKey: key, source: { token }, amount: 10_001, currency: 'ils', capture: true, installments: 3, merchantInitiated: false, reference: 'co_exact' });
     const charged = twin.ledger.find((transaction) => transaction.dcdisable === key)!;
     expect(charged).toMatchObject({ amount: 10_001, paymentPlan: 8, installments: 3, otherInstallments: 3_333, firstInstallment: 3_335 });
+  });
+
+  it('after a slow answer, the repeat with the same key is refused as a duplicate and answered with the first charge', async () => {
+    const { token } = await tranzila.tokenize(card('4444333322221111'), new Date());
+    const request = { idempotencyKey: `slow_${Date.now()}`, source: { token }, amount: 2_500, currency: 'ils', capture: true, installments: null, merchantInitiated: false, reference: 'co_slow' };
+    twin.fault('slow', 1, 2_500);
+    // Tranzila commits after the connector stopped waiting (500 ms) and after its lookup found nothing: unknown.
+    await expect(tranzila.authorize(request)).rejects.toBeInstanceOf(ProcessorTimeout);
+    await waitFor('the slow charge to be committed', () => twin.ledger.some((transaction) => transaction.dcdisable === request.idempotencyKey));
+    const again = await tranzila.authorize(request);
+    expect(again.status).toBe('authorized');
+    const charged = twin.ledger.filter((transaction) => transaction.dcdisable === request.idempotencyKey);
+    expect(charged.map((transaction) => transaction.responseCode)).toEqual(['000']);
+    expect((again as { processorRef: string }).processorRef.split('~')[0]).toBe(charged[0].index);
   });
 
   it('keeps a J5 for its window: past it, Tranzila refuses to charge the hold', async () => {
