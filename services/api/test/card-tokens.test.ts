@@ -94,7 +94,7 @@ describe('card tokens are single-use', () => {
 
 describe('card fingerprints', () => {
   const fingerprintOf = async (token: string) =>
-    (await app.services.orm.em.fork().getConnection().execute('select fingerprint from sim_cards where token = ?', [token]))[0].fingerprint as string;
+    (await app.services.orm.em.fork().getConnection().execute('select fingerprint from sim_cards join card_tokens t on t.processor_token = sim_cards.token where t.token = ?', [token]))[0].fingerprint as string;
   const hmac = (key: string, number: string) => `fp_${createHmac('sha256', key).update(number).digest('hex').slice(0, 24)}`;
 
   it('are keyed by the configured secret, not by anything a database dump or the code holds', async () => {

@@ -147,7 +147,7 @@ app.post('/v1/tokens', async (req, res) => {
     `insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, 'visa', $2, $3, $4, $5, 'ok', false, now())`,
     [token, digits.slice(-4), req.body.card.exp_month, req.body.card.exp_year, fingerprint],
   );
-  await pool.query('insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at) values ($1, $2, $3, $4, $5, null, now())', [
+  await pool.query('insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2, $3, $4, $5, null, now(), $1)', [
     token, session.account_id, session.livemode, session.id, session.customer_id,
   ]);
   ok(res, { id: token, object: 'token', card: { brand: 'visa', last4: digits.slice(-4), exp_month: req.body.card.exp_month, exp_year: req.body.card.exp_year }, livemode: session.livemode });

@@ -15,7 +15,8 @@ import type { Refund } from '../domain/refund';
 import { chargeView } from '../interfaces/http/payments.mapper';
 import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
-import type { AuthorizeOutcome, ProcessorDirectory } from './ports/card-processor';
+import { DescribeProcessor } from './describe-processor';
+import type { AuthorizeOutcome } from './ports/card-processor';
 import type { ChargeRepository } from './ports/payment-repositories';
 
 /**
@@ -36,7 +37,7 @@ export class ChargeBook {
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
-    @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(METRICS.Metrics) private readonly metrics: Metrics,
   ) {}
@@ -48,8 +49,10 @@ export class ChargeBook {
   async record(scope: Scope, input: NewCharge, answer: Exclude<AuthorizeOutcome, { status: 'requires_action' }>, now: Date): Promise<Charge> {
     const shown = answer.card ? shownCard(answer.card) : input.paymentMethod.card;
     const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown } };
+    // A hold lasts its processor's window; a sale needs none.
+    const holdWindowMs = details.captureMethod === 'manual' ? (await this.describeProcessor.execute(scope))!.capabilities.holdWindowMs : null;
     const charge = answer.status === 'authorized'
-      ? Charge.authorized(scope, details, answer.processorRef, now, (await this.processors.forScope(scope)).capabilities.holdWindowMs)
+      ? Charge.authorized(scope, details, answer.processorRef, now, holdWindowMs)
       : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
     if (charge.status === 'succeeded') await this.moneyTaken(charge);
     this.uow.addToBatch(this.newCharges, charge);

@@ -22,14 +22,12 @@ export class DescribeProcessor {
     @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
   ) {}
 
+  /** One read of the connection in live mode, none in test mode; the credentials stay sealed. */
   async execute(scope: Scope): Promise<ProcessorSummary | null> {
-    if (!scope.livemode) {
-      const { capabilities } = await this.processors.forScope(scope);
-      return { name: 'simulated', terminal: null, capabilities, livemode: false, createdAt: null, updatedAt: null };
-    }
+    if (!scope.livemode) return { name: 'simulated', terminal: null, capabilities: this.processors.capabilitiesOf('simulated'), livemode: false, createdAt: null, updatedAt: null };
     const connection = await this.connections.find(scope.accountId);
     if (!connection) return null;
-    const { capabilities } = await this.processors.forScope(scope);
-    return { name: connection.name, terminal: connection.terminal, capabilities, livemode: true, createdAt: connection.createdAt, updatedAt: connection.updatedAt };
+    const { name, terminal, createdAt, updatedAt } = connection;
+    return { name, terminal, capabilities: this.processors.capabilitiesOf(name), livemode: true, createdAt, updatedAt };
   }
 }

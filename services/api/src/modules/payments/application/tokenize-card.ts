@@ -21,8 +21,8 @@ export class TokenizeCard {
   async execute(scope: Scope, card: CardInput, minted: { sessionId: string; customerId: string }): Promise<{ token: string; card: CardDetails }> {
     const processor = await this.gate.processorFor(scope);
     const tokenized = await processor.tokenize(card, this.clock.now());
-    // The page holds a `tok_` id; a processor's own token (Tranzila's) stays here.
-    const token = tokenized.token.startsWith('tok_') ? tokenized.token : newId('tok');
+    // The page holds a `tok_` id of ours; the processor's own token stays here.
+    const token = newId('tok');
     await this.tokens.add(token, tokenized.token, scope, minted, this.clock.now());
     return { token, card: tokenized.card };
   }

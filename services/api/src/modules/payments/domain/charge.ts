@@ -115,7 +115,7 @@ export class Charge {
   }
 
   /** The processor said yes: captured now (automatic) or held (manual) for the processor's hold window. */
-  static authorized(scope: Scope, input: NewCharge, processorRef: string, now: Date, holdWindowMs: number): Charge {
+  static authorized(scope: Scope, input: NewCharge, processorRef: string, now: Date, holdWindowMs: number | null): Charge {
     const charge = Charge.base(scope, input, now);
     charge.processorRef = processorRef;
     if (input.captureMethod === 'automatic') {
@@ -125,6 +125,7 @@ export class Charge {
     } else {
       charge.status = 'requires_capture';
       charge.authorizedAt = now;
+      if (holdWindowMs === null) throw new Error(`a hold needs its processor's window (charge ${charge.id})`);
       charge.capturableUntil = new Date(now.getTime() + holdWindowMs);
     }
     return charge;

@@ -137,6 +137,8 @@ export interface ProcessorDirectory {
   forScope(scope: Scope): Promise<CardProcessor>;
   /** A connector for a gateway's terminal and credentials, as given (to check them before they are kept). */
   connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials): CardProcessor;
+  /** What a connector declares it can do: known without its credentials. */
+  capabilitiesOf(name: ProcessorName | 'simulated'): ProcessorCapabilities;
 }
 
 export class ProcessorUnavailable extends DomainError {

@@ -70,7 +70,7 @@ export interface RefundRepository {
 export interface CardTokenRepository {
   /**
    * A token minted on a checkout session (whose customer may also save the card with it): `token` is
-   * what the page holds, `processorToken` what the processor charges (the same for the simulated one).
+   * what the page holds, `processorToken` what the processor charges.
    */
   add(token: string, processorToken: string, scope: Scope, minted: { sessionId: string; customerId: string }, now: Date): Promise<void>;
   /**

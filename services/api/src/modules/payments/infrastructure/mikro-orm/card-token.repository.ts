@@ -13,7 +13,7 @@ export class SqlCardTokenRepository implements CardTokenRepository {
 
   async add(token: string, processorToken: string, scope: Scope, minted: { sessionId: string; customerId: string }, now: Date): Promise<void> {
     await query(this.em, 'insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2, $3, $4, $5, null, $6, $7)', [
-      token, scope.accountId, scope.livemode, minted.sessionId, minted.customerId, now, processorToken === token ? null : processorToken,
+      token, scope.accountId, scope.livemode, minted.sessionId, minted.customerId, now, processorToken,
     ]);
   }
 
@@ -22,7 +22,7 @@ export class SqlCardTokenRepository implements CardTokenRepository {
     const taken = await query(
       this.em,
       `update card_tokens set used_for = $1 where token = $2 and account_id = $3 and livemode = $4 and ${column} = $5 and (used_for is null or used_for = $1)
-       returning coalesce(processor_token, token) as processor_token`,
+       returning processor_token`,
       [usedFor, token, scope.accountId, scope.livemode, value],
     );
     if (taken.length > 0) return { processorToken: taken[0].processor_token };

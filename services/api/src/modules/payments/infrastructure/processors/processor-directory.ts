@@ -2,12 +2,18 @@ import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { SecretBox } from '../../../../shared/domain/secret-box';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
-import { type CardProcessor, type ProcessorCredentials, type ProcessorDirectory, ProcessorUnavailable } from '../../application/ports/card-processor';
+import {
+  type CardProcessor, type ProcessorCapabilities, type ProcessorCredentials, type ProcessorDirectory, ProcessorUnavailable,
+} from '../../application/ports/card-processor';
 import type { ProcessorConnectionRepository } from '../../application/ports/payment-repositories';
 import { PROCESSOR_CREDENTIALS, type ProcessorName } from '../../domain/processor-connection';
 import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
+import { SIMULATED_CAPABILITIES } from './simulated/capabilities';
 import { SimulatedProcessor } from './simulated/simulated.connector';
+import { TRANZILA_CAPABILITIES } from './tranzila/capabilities';
 import { TranzilaConnector } from './tranzila/tranzila.connector';
+
+const CAPABILITIES: Record<ProcessorName | 'simulated', ProcessorCapabilities> = { simulated: SIMULATED_CAPABILITIES, tranzila: TRANZILA_CAPABILITIES };
 
 /**
  * Test mode uses the simulated processor; live mode the account's connected gateway, its credentials
@@ -34,6 +40,10 @@ export class ConnectedProcessorDirectory implements ProcessorDirectory {
     const processor = this.connector(connection.name, connection.terminal, credentials);
     this.live.set(scope.accountId, { sealed: connection.credentialsSealed, processor });
     return processor;
+  }
+
+  capabilitiesOf(name: ProcessorName | 'simulated'): ProcessorCapabilities {
+    return CAPABILITIES[name];
   }
 
   connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials): CardProcessor {

@@ -41,7 +41,7 @@ export class SimulatedProcessor implements CardProcessor {
       expYear: input.expYear,
       fingerprint: `fp_${createHmac('sha256', this.settings.fingerprintSecret).update(digits).digest('hex').slice(0, 24)}`,
     };
-    const token = `tok_${randomBase62(24)}`;
+    const token = `sim_tok_${randomBase62(24)}`;
     await poolQuery(
       this.em,
       'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, false, now())',

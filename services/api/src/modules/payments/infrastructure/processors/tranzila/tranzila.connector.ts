@@ -152,13 +152,12 @@ export class TranzilaConnector implements CardProcessor {
    * is safe, since the terminal's duplicate guard refuses a second charge.
    */
   private async moneyCall(body: TransactionBody, key: string): Promise<Answer> {
-    let answered: Answer | null = null;
     try {
-      answered = this.resultOf(await this.post(this.settings.apiUrl, '/v1/transaction/credit_card/create', body));
+      const answered = this.resultOf(await this.post(this.settings.apiUrl, '/v1/transaction/credit_card/create', body));
+      if (answered.code !== DUPLICATE) return answered;
     } catch (error) {
       if (!(error instanceof Unanswered)) throw error;
     }
-    if (answered && answered.kind === 'answered' && answered.code !== DUPLICATE) return answered;
     const found = await this.find(key);
     if (found) return { kind: 'found', found };
     throw new ProcessorTimeout('Tranzila');
