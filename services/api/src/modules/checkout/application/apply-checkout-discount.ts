@@ -31,7 +31,8 @@ export class ApplyCheckoutDiscount {
     const session = await this.loadPending.execute(sessionId);
     const full = await this.sessions.takeCodeTry(session.id, now, FAILED_CODES.limit, FAILED_CODES.windowMs);
     if (full) {
-      const wait = (full.getTime() + FAILED_CODES.windowMs - now.getTime()) / 1000;
+      // The window may have been opened by a concurrent request whose clock read came a moment after ours.
+      const wait = Math.min(FAILED_CODES.windowMs, full.getTime() + FAILED_CODES.windowMs - now.getTime()) / 1000;
       throw new RateLimited(`Too many codes that did not work; try again in ${Math.ceil(wait / 60)} minutes`, wait);
     }
     try {
