@@ -225,6 +225,7 @@ app.post('/orders/:order/:action', async (req, res) => {
   res.redirect(303, `/orders/${order.id}`);
 });
 
+// Express knows an error handler by its four parameters.
 app.use((error, _req, res, _next) => {
   console.error(error);
   res.status(502).send(page('Error', `<h1>Something went wrong</h1><p>${escape(error.message)}</p>`));

@@ -64,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
         onReady: (secret) => log(`Ready! Your webhook signing secret is ${secret} (^C to quit)\nForwarding ${events ? events.join(', ') : 'every event'} to ${forwardTo}`),
       });
     } catch (error) {
-      throw new Error(connectionHint(error, base));
+      throw new Error(connectionHint(error, base), { cause: error });
     }
     log('Stopped.');
     return 0;
@@ -77,7 +77,7 @@ async function main(argv: string[]): Promise<number> {
     try {
       await trigger(api, type, log);
     } catch (error) {
-      throw new Error(connectionHint(error, base));
+      throw new Error(connectionHint(error, base), { cause: error });
     }
     return 0;
   }

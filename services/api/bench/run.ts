@@ -104,7 +104,7 @@ async function main(): Promise<number> {
   // Everything this run made goes with it, however it ends.
   const closers: (() => Promise<void>)[] = [];
   const cleanUp = async () => {
-    const exited = children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : null));
+    const exited = children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve()));
     for (const child of children) child.kill('SIGTERM');
     await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 3_000))]);
     for (const child of children) child.kill('SIGKILL');

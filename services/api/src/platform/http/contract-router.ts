@@ -270,6 +270,7 @@ function depthOf(value: unknown): number {
 }
 
 /** A lone surrogate (not UTF-8) or NUL (which PostgreSQL text cannot hold). */
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The JSON path of the first string (or key) the service could not store as it was sent. */

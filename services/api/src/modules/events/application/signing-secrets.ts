@@ -16,5 +16,5 @@ export function sealSigningSecret(box: SecretBox, accountId: string, secret: str
 
 /** Signing secrets as an endpoint keeps them, opened; one stored before secrets were sealed (`whsec_…`) is used as it is. */
 export function openSigningSecrets(box: SecretBox, accountId: string, stored: string[]): Promise<string[]> {
-  return Promise.all(stored.map((secret) => (secret.startsWith('whsec_') ? secret : box.open(accountId, PURPOSE, secret))));
+  return Promise.all(stored.map(async (secret) => (secret.startsWith('whsec_') ? secret : box.open(accountId, PURPOSE, secret))));
 }
