@@ -25,7 +25,13 @@ beforeAll(async () => {
   const checkoutPort = await freePort();
   apiUrl = `http://localhost:${port}`;
   checkoutUrl = `http://localhost:${checkoutPort}`;
-  service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(checkoutPort), LOG_LEVEL: 'warn', WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200' });
+  service = pnpmStart({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    CHECKOUT_PORT: String(checkoutPort),
+    LOG_LEVEL: 'warn',
+    WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200',
+  });
   const [, key] = await service.waitFor(/Test key:\s+(sk_test_\w+)/);
   await service.waitFor(/Press Ctrl-C to stop/);
   kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
@@ -33,7 +39,10 @@ beforeAll(async () => {
   await site.start();
   browser = await launchBrowser();
   const webhook = await kupa.POST('/v1/webhooks', {
-    body: { url: `${site.origin}/webhooks`, events: ['charge.succeeded', 'charge.authorized', 'charge.failed', 'subscription.created', 'checkout_session.completed'] },
+    body: {
+      url: `${site.origin}/webhooks`,
+      events: ['charge.succeeded', 'charge.authorized', 'charge.failed', 'subscription.created', 'checkout_session.completed'],
+    },
   });
   expect(webhook.error).toBeUndefined();
   customer = await newCustomer();
@@ -41,13 +50,19 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // No page of the product may log an error or reach a host other than the checkout host and the API.
-  const allowed = new Set([new URL(checkoutUrl).origin, new URL(apiUrl).origin, site?.origin, 'http://127.0.0.1' + checkoutUrl.slice(checkoutUrl.lastIndexOf(':'))]);
+  const allowed = new Set([
+    new URL(checkoutUrl).origin,
+    new URL(apiUrl).origin,
+    site?.origin,
+    'http://127.0.0.1' + checkoutUrl.slice(checkoutUrl.lastIndexOf(':')),
+  ]);
   await browser?.close();
   await site?.close();
   await service?.interrupt();
   rmSync(dataDir, { recursive: true, force: true });
   for (const watched of opened) {
-    for (const url of watched.requests) if (!url.startsWith('data:') && !url.startsWith('about:')) expect(allowed, url).toContain(new URL(url).origin);
+    for (const url of watched.requests)
+      if (!url.startsWith('data:') && !url.startsWith('about:')) expect(allowed, url).toContain(new URL(url).origin);
   }
 });
 
@@ -73,7 +88,14 @@ async function price(body: Record<string, unknown> & { name?: string } = {}): Pr
   const product = await kupa.POST('/v1/products', { body: { name: body.name ?? 'Espresso machine' } });
   const { name: _name, ...rest } = body;
   const created = await kupa.POST('/v1/prices', {
-    body: { product: product.data!.data.id, unit_amount: 13410, currency: 'ils', tax_mode: 'inclusive', type: 'one_time', ...rest } as never,
+    body: {
+      product: product.data!.data.id,
+      unit_amount: 13410,
+      currency: 'ils',
+      tax_mode: 'inclusive',
+      type: 'one_time',
+      ...rest,
+    } as never,
   });
   if (!created.data) throw new Error(JSON.stringify(created.error));
   return created.data.data.id;
@@ -264,8 +286,12 @@ describe('discounts on the page', () => {
     const stamp = Date.now().toString(36).toUpperCase();
     const code = `SAVE${stamp}`;
     await kupa.POST('/v1/discounts', { body: { name: '10% off', code, percent_off: 10 } });
-    await kupa.POST('/v1/discounts', { body: { name: 'Old code', code: `OLD${stamp}`, percent_off: 10, expires_at: '2020-01-01T00:00:00Z' } as never });
-    await kupa.POST('/v1/discounts', { body: { name: 'Grinder week', automatic: true, amount_off: 1000, currency: 'ils', applies_to: { prices: [itemPrice] } } as never });
+    await kupa.POST('/v1/discounts', {
+      body: { name: 'Old code', code: `OLD${stamp}`, percent_off: 10, expires_at: '2020-01-01T00:00:00Z' } as never,
+    });
+    await kupa.POST('/v1/discounts', {
+      body: { name: 'Grinder week', automatic: true, amount_off: 1000, currency: 'ils', applies_to: { prices: [itemPrice] } } as never,
+    });
     const session = await newSession({ price: itemPrice, locale: 'en' });
     const { page, errors } = await open(session.url);
 
@@ -304,13 +330,20 @@ describe('discounts on the page', () => {
     await pwExpect(page.getByTestId('amount-due')).toHaveText('₪100.00');
 
     // Another shopper takes the last redemption first.
-    const token = await kupa.POST('/v1/tokens', { body: { checkout_session: theirs.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } });
-    const paid = await kupa.POST('/v1/checkout_sessions/{id}/confirm', { params: { path: { id: theirs.id } }, body: { payment_method: { type: 'card', token: token.data!.data.id } } });
+    const token = await kupa.POST('/v1/tokens', {
+      body: { checkout_session: theirs.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+    });
+    const paid = await kupa.POST('/v1/checkout_sessions/{id}/confirm', {
+      params: { path: { id: theirs.id } },
+      body: { payment_method: { type: 'card', token: token.data!.data.id } },
+    });
     expect(paid.data!.data.status).toBe('succeeded');
 
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay ₪100.00' }).click();
-    await pwExpect(page.getByRole('alert')).toContainText('The total has changed: a discount has just run out or ended. You were not charged');
+    await pwExpect(page.getByRole('alert')).toContainText(
+      'The total has changed: a discount has just run out or ended. You were not charged',
+    );
     await pwExpect(page.getByTestId('amount-due')).toHaveText('₪134.10');
     await screenshot(page, 'en-discount-ran-out');
     expect(await chargesOf(mine)).toEqual([]);
@@ -328,7 +361,10 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     const session = await newSession({ price: await price(), locale: 'en' });
     const { page } = await open(session.url);
     await screenshot(page, 'en-saved-card');
-    await page.getByRole('button', { name: /Use saved card •••• 4242/ }).first().click();
+    await page
+      .getByRole('button', { name: /Use saved card •••• 4242/ })
+      .first()
+      .click();
     await page.waitForURL(/\/thanks/);
     expect((await chargesOf(session)).map((charge) => charge.status)).toEqual(['succeeded']);
   });
@@ -373,7 +409,12 @@ describe('saved cards, wallets, installments, holds and trials', () => {
   });
 
   it('starts a trial: "7 days free, then …", "Start trial", no charge, subscription.created', async () => {
-    const plan = await price({ name: 'Gym membership', unit_amount: 19900, type: 'recurring', recurring: { interval: 'month', trial_period_days: 7 } });
+    const plan = await price({
+      name: 'Gym membership',
+      unit_amount: 19900,
+      type: 'recurring',
+      recurring: { interval: 'month', trial_period_days: 7 },
+    });
     const session = await newSession({ price: plan, locale: 'en' });
     const { page } = await open(session.url);
     await pwExpect(page.getByText('7 days free, then ₪199.00 / month')).toBeVisible();
@@ -389,13 +430,29 @@ describe('saved cards, wallets, installments, holds and trials', () => {
   });
 
   it('asks for the cardholder ID number when the account requires it, and takes an Isracard local number', async () => {
-    const account = JSON.parse(execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'create', '--name', 'Isracard shop', '--json'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }).toString());
-    execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'update', '--account', account.account.id, '--cardholder-id'], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
+    const account = JSON.parse(
+      execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'create', '--name', 'Isracard shop', '--json'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      }).toString(),
+    );
+    execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'update', '--account', account.account.id, '--cardholder-id'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    });
     const shop = createKupaClient({ baseUrl: apiUrl, apiKey: account.api_keys.test });
     const buyer = (await shop.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
-    const session = (await shop.POST('/v1/checkout_sessions', {
-      body: { customer: buyer, line_items: [{ name: 'Sofa', amount_agorot: 250000 }], success_url: `${site.origin}/thanks?session={CHECKOUT_SESSION_ID}`, cancel_url: `${site.origin}/cart`, locale: 'en' },
-    })).data!.data;
+    const session = (
+      await shop.POST('/v1/checkout_sessions', {
+        body: {
+          customer: buyer,
+          line_items: [{ name: 'Sofa', amount_agorot: 250000 }],
+          success_url: `${site.origin}/thanks?session={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${site.origin}/cart`,
+          locale: 'en',
+        },
+      })
+    ).data!.data;
     const { page } = await open(session.url);
     await fillCard(page, '12345679');
     await pwExpect(page.getByText('Isracard', { exact: true })).toBeVisible();
@@ -426,7 +483,10 @@ describe('sessions that cannot be paid', () => {
     const clock = (await kupa.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: new Date().toISOString() } })).data!.data;
     const clocked = await newCustomer({ test_clock: clock.id });
     const expiring = await newSession({ price: await price(), locale: 'en', customer: clocked });
-    await kupa.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock.id } }, body: { frozen_time: new Date(Date.now() + 31 * 60_000).toISOString() } });
+    await kupa.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock.id } },
+      body: { frozen_time: new Date(Date.now() + 31 * 60_000).toISOString() },
+    });
     const expired = await open(expiring.url);
     await pwExpect(expired.page.getByRole('heading', { name: 'This payment page has expired' })).toBeVisible();
     await expectAccessible(expired.page);
@@ -514,7 +574,9 @@ describe('languages, keyboard and small screens', () => {
   it('fits a 360 px wide phone without sideways scrolling', async () => {
     const session = await newSession({
       locale: 'he',
-      line_items: [{ name: 'A very long product name that goes on and on to test wrapping on small screens', amount_agorot: 123456789, quantity: 3 }],
+      line_items: [
+        { name: 'A very long product name that goes on and on to test wrapping on small screens', amount_agorot: 123456789, quantity: 3 },
+      ],
       installments: { max: 12 },
     });
     const { page } = await open(session.url, { viewport: { width: 360, height: 740 }, locale: 'he-IL' });
@@ -524,8 +586,8 @@ describe('languages, keyboard and small screens', () => {
   });
 });
 
-describe('the embed on the merchant\'s site', () => {
-  it('pays inside the merchant\'s page, which gets ready, resize and exactly one result from the checkout origin', async () => {
+describe("the embed on the merchant's site", () => {
+  it("pays inside the merchant's page, which gets ready, resize and exactly one result from the checkout origin", async () => {
     const session = await newSession({ price: await price(), locale: 'en', background_color: '#fef6e4', payment_methods: ['card'] });
     const { page, errors } = await open(`${site.origin}/shop?embed_url=${encodeURIComponent(session.embed_url!)}`);
     const frame = page.frameLocator('iframe');
@@ -551,7 +613,9 @@ describe('the embed on the merchant\'s site', () => {
     });
     expect(seen.results).toEqual([{ status: 'success', sessionId: session.id }]);
     const results = seen.raw.filter((m) => m.data.type === 'service-checkout-result');
-    expect(results).toEqual([{ origin: new URL(checkoutUrl).origin, data: { type: 'service-checkout-result', status: 'success', session_id: session.id } }]);
+    expect(results).toEqual([
+      { origin: new URL(checkoutUrl).origin, data: { type: 'service-checkout-result', status: 'success', session_id: session.id } },
+    ]);
     expect(seen.raw.every((m) => m.origin === new URL(checkoutUrl).origin)).toBe(true);
     expect(seen.raw.some((m) => m.data.type === 'service-checkout-resize')).toBe(true);
     await site.waitForEvent('charge.succeeded', (e) => e.data.checkout_session === csId(session));

@@ -20,15 +20,32 @@ let site: MerchantSite;
 let live: KupaClient;
 let customer: string;
 
-interface TwinTransaction { txnType: string; responseCode: string; amount: number; verifyMode: number | null; installments: number | null; referenceTxnId: string | null }
-const ledger = async (): Promise<TwinTransaction[]> => ((await (await fetch(`${twinUrl}/twin/ledger`)).json()) as { transactions: TwinTransaction[] }).transactions;
+interface TwinTransaction {
+  txnType: string;
+  responseCode: string;
+  amount: number;
+  verifyMode: number | null;
+  installments: number | null;
+  referenceTxnId: string | null;
+}
+const ledger = async (): Promise<TwinTransaction[]> =>
+  ((await (await fetch(`${twinUrl}/twin/ledger`)).json()) as { transactions: TwinTransaction[] }).transactions;
 /** What moved or held money at the twin (J2 card checks move none). */
 const moved = async () => (await ledger()).filter((t) => t.responseCode === '000' && t.verifyMode !== 2);
-const cli = (...args: string[]) => execFileSync('pnpm', ['--silent', 'cli', ...args], { cwd: REPO_ROOT, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } }).toString();
+const cli = (...args: string[]) =>
+  execFileSync('pnpm', ['--silent', 'cli', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  }).toString();
 
 beforeAll(async () => {
   const twinPort = await freePort();
-  twin = spawn('pnpm', ['twin:tranzila'], { cwd: REPO_ROOT, env: { ...process.env, TRANZILA_TWIN_PORT: String(twinPort) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  twin = spawn('pnpm', ['twin:tranzila'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TRANZILA_TWIN_PORT: String(twinPort) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   twinUrl = await new Promise<string>((resolve, reject) => {
     let output = '';
     twin.stdout!.on('data', (chunk) => {
@@ -41,7 +58,13 @@ beforeAll(async () => {
 
   const port = await freePort();
   const checkoutPort = await freePort();
-  service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(checkoutPort), LOG_LEVEL: 'warn', TRANZILA_API_URL: twinUrl });
+  service = pnpmStart({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    CHECKOUT_PORT: String(checkoutPort),
+    LOG_LEVEL: 'warn',
+    TRANZILA_API_URL: twinUrl,
+  });
   await service.waitFor(/Press Ctrl-C to stop/);
   site = new MerchantSite(`http://localhost:${checkoutPort}`);
   await site.start();
@@ -49,13 +72,24 @@ beforeAll(async () => {
 
   const account = JSON.parse(cli('accounts', 'create', '--name', 'Olive Grove', '--json'));
   live = createKupaClient({ baseUrl: `http://localhost:${port}`, apiKey: account.api_keys.live });
-  const profile = await live.POST('/v1/account', { body: { business_profile: {
-    legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company', address: { line1: 'Herzl 12', city: 'Haifa', postal_code: '3303101' }, email: null, phone: null,
-  } } });
+  const profile = await live.POST('/v1/account', {
+    body: {
+      business_profile: {
+        legal_name: 'Olive Grove Ltd',
+        business_number: '516179157',
+        dealer_type: 'company',
+        address: { line1: 'Herzl 12', city: 'Haifa', postal_code: '3303101' },
+        email: null,
+        phone: null,
+      },
+    },
+  });
   expect(profile.error).toBeUndefined();
   // Refused until the terminal is connected, with the reason.
   expect(() => cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toThrow(/Connect the live card processor/);
-  const connected = await live.POST('/v1/account/processor', { body: { name: 'tranzila', terminal: 'kupatwin', credentials: { app_key: 'twin_app_key', secret: 'twin_secret' } } });
+  const connected = await live.POST('/v1/account/processor', {
+    body: { name: 'tranzila', terminal: 'kupatwin', credentials: { app_key: 'twin_app_key', secret: 'twin_secret' } },
+  });
   expect(connected.data?.data).toMatchObject({ name: 'tranzila', terminal: 'kupatwin' });
   expect(cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toMatch(/live onboarding done/);
   customer = (await live.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il' } })).data!.data.id;
@@ -71,7 +105,13 @@ afterAll(async () => {
 
 async function liveSession(body: Partial<Schemas['CheckoutSessionCreateRequest']>): Promise<Schemas['CheckoutSession']> {
   const created = await live.POST('/v1/checkout_sessions', {
-    body: { customer, success_url: `${site.origin}/thanks?session={CHECKOUT_SESSION_ID}`, cancel_url: `${site.origin}/cart`, locale: 'en', ...body } as Schemas['CheckoutSessionCreateRequest'],
+    body: {
+      customer,
+      success_url: `${site.origin}/thanks?session={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${site.origin}/cart`,
+      locale: 'en',
+      ...body,
+    } as Schemas['CheckoutSessionCreateRequest'],
   });
   if (!created.data) throw new Error(JSON.stringify(created.error));
   return created.data.data;
@@ -122,7 +162,9 @@ describe('a live shop on Tranzila', () => {
     const followUps = (await moved()).filter((t) => t.referenceTxnId !== null);
     expect(followUps.filter((t) => t.txnType === 'force').map((t) => t.amount)).toEqual([6_000]);
     expect(followUps.filter((t) => t.txnType === 'credit').map((t) => t.amount)).toEqual([2_000]);
-    const events = (await live.GET('/v1/events', { params: { query: { limit: 100 } } })).data!.data.filter((event) => (event.data as { id?: string }).id === held.id).map((event) => event.type);
+    const events = (await live.GET('/v1/events', { params: { query: { limit: 100 } } }))
+      .data!.data.filter((event) => (event.data as { id?: string }).id === held.id)
+      .map((event) => event.type);
     expect(events.sort()).toEqual(['charge.authorized', 'charge.captured', 'charge.refunded']);
   });
 
@@ -148,7 +190,7 @@ describe('a live shop on Tranzila', () => {
     expect((await moved()).slice(before)).toMatchObject([{ txnType: 'debit', amount: 8_800 }]);
   });
 
-  it('shows the decline in the shopper\'s words, and moves no money', async () => {
+  it("shows the decline in the shopper's words, and moves no money", async () => {
     const session = await liveSession({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const before = (await moved()).length;
     const { page } = await openPage(browser);

@@ -34,7 +34,13 @@ const opened: WatchedPage[] = [];
 beforeAll(async () => {
   const port = await freePort();
   const apiUrl = `http://localhost:${port}`;
-  service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(await freePort()), LOG_LEVEL: 'warn', JOB_POLL_INTERVAL_MS: '100' });
+  service = pnpmStart({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    CHECKOUT_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    JOB_POLL_INTERVAL_MS: '100',
+  });
   const [, key] = await service.waitFor(/Test key:\s+(sk_test_\w+)/);
   await service.waitFor(/Press Ctrl-C to stop/);
   kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
@@ -42,7 +48,11 @@ beforeAll(async () => {
   execFileSync(process.execPath, [join(DEMO_DIR, 'run.mjs'), '--prepare-only'], { stdio: 'inherit' });
   const demoPort = await freePort();
   shop = `http://localhost:${demoPort}`;
-  shopProcess = spawn(process.execPath, ['server.mjs'], { cwd: DEMO_DIR, env: { ...process.env, KUPA_API_KEY: key, KUPA_API_BASE: apiUrl, DEMO_PORT: String(demoPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  shopProcess = spawn(process.execPath, ['server.mjs'], {
+    cwd: DEMO_DIR,
+    env: { ...process.env, KUPA_API_KEY: key, KUPA_API_BASE: apiUrl, DEMO_PORT: String(demoPort) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     shopProcess.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Demo shop on') && resolve());
     shopProcess.on('exit', (code) => reject(new Error(`the demo shop exited with ${code}`)));
@@ -123,7 +133,7 @@ describe('the demo shop, end to end', () => {
     await screenshot(page, 'demo-order-paid');
   });
 
-  it('embedded on the shop\'s own page: the result message, then the fulfilment', async () => {
+  it("embedded on the shop's own page: the result message, then the fulfilment", async () => {
     const page = await open(`${shop}/`);
     await choose(page, "Za'atar", 'Pay on this page');
     await page.waitForURL(new RegExp(`^${shop}/pay/`));
@@ -143,7 +153,11 @@ describe('the demo shop, end to end', () => {
     expect(Object.keys((await order(id)).charges)).toEqual([]);
 
     await advanceClock(page, 8);
-    const renewed = await orderWhen(id, 'the renewal', (o) => Object.values(o.charges).some((c) => c.status === 'succeeded') && o.events.includes('subscription.updated'));
+    const renewed = await orderWhen(
+      id,
+      'the renewal',
+      (o) => Object.values(o.charges).some((c) => c.status === 'succeeded') && o.events.includes('subscription.updated'),
+    );
     expect(Object.values(renewed.charges)).toEqual([expect.objectContaining({ status: 'succeeded', amount: 9900 })]);
     expect(renewed.documents).toHaveLength(1);
     expect(renewed.subscription_status).toBe('active');
@@ -215,7 +229,8 @@ describe('the demo shop, end to end', () => {
       const paid = await orderWhen(id, 'payment', (o) => o.status === 'paid');
       expect(Object.values(paid.charges)).toEqual([expect.objectContaining({ amount: total })]);
     } finally {
-      for (const discount of discounts) await kupa.POST('/v1/discounts/{id}/deactivate', { params: { path: { id: discount.data!.data.id } } });
+      for (const discount of discounts)
+        await kupa.POST('/v1/discounts/{id}/deactivate', { params: { path: { id: discount.data!.data.id } } });
     }
   });
 });

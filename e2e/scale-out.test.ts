@@ -86,10 +86,12 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     // Answers take a moment, so the killed worker dies with deliveries in flight.
-    req.on('end', () => setTimeout(() => {
-      received.push(JSON.parse(body));
-      res.writeHead(200).end();
-    }, 50));
+    req.on('end', () =>
+      setTimeout(() => {
+        received.push(JSON.parse(body));
+        res.writeHead(200).end();
+      }, 50),
+    );
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 
@@ -103,12 +105,18 @@ beforeAll(async () => {
   ];
   for (const child of started) await running(child);
 
-  const account = JSON.parse(execFileSync(process.execPath, ['dist/cli/cli.js', 'accounts', 'create', '--name', 'Busy shop', '--json'], {
-    cwd: API_DIR, env: { ...process.env, ...ENV, DATABASE_URL: database.url, DATA_DIR: dataDir },
-  }).toString());
+  const account = JSON.parse(
+    execFileSync(process.execPath, ['dist/cli/cli.js', 'accounts', 'create', '--name', 'Busy shop', '--json'], {
+      cwd: API_DIR,
+      env: { ...process.env, ...ENV, DATABASE_URL: database.url, DATA_DIR: dataDir },
+    }).toString(),
+  );
   apis = ports.map((port) => createKupaClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: account.api_keys.test, maxRetries: 0 }));
   const hook = await apis[0].POST('/v1/webhooks', {
-    body: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`, events: ['charge.succeeded', 'checkout_session.completed'] },
+    body: {
+      url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+      events: ['charge.succeeded', 'checkout_session.completed'],
+    },
   });
   expect(hook.error).toBeUndefined();
 }, 300_000);
@@ -127,7 +135,12 @@ describe('scale-out: two api, two worker and one checkout process on one Postgre
     const sessions = await Promise.all(
       Array.from({ length: SESSIONS }, async (_, i) => {
         const created = await apis[i % 2].POST('/v1/checkout_sessions', {
-          body: { customer, line_items: [{ name: `Cart ${i}`, amount_agorot: 1_000 + i }], success_url: 'https://shop.example/thanks', cancel_url: 'https://shop.example/cart' },
+          body: {
+            customer,
+            line_items: [{ name: `Cart ${i}`, amount_agorot: 1_000 + i }],
+            success_url: 'https://shop.example/thanks',
+            cancel_url: 'https://shop.example/cart',
+          },
         });
         expect(created.error).toBeUndefined();
         return created.data!.data;
@@ -135,10 +148,14 @@ describe('scale-out: two api, two worker and one checkout process on one Postgre
     );
 
     // Every cart paid at once, through both api processes, while the workers deliver the events.
-    const paying = Promise.all(sessions.map((session, i) => apis[(i + 1) % 2].POST('/v1/checkout_sessions/{id}/confirm', {
-      params: { path: { id: session.id } },
-      body: { payment_method: { type: 'card', token: 'tok_visa' } },
-    })));
+    const paying = Promise.all(
+      sessions.map((session, i) =>
+        apis[(i + 1) % 2].POST('/v1/checkout_sessions/{id}/confirm', {
+          params: { path: { id: session.id } },
+          body: { payment_method: { type: 'card', token: 'tok_visa' } },
+        }),
+      ),
+    );
     await until('deliveries under way', async () => received.length >= 20);
     const victim = processes[3];
     victim.kill('SIGKILL');
@@ -155,7 +172,9 @@ describe('scale-out: two api, two worker and one checkout process on one Postgre
     expect(charges).toHaveLength(SESSIONS);
     expect(charges.every((row) => row.n === 1)).toBe(true);
     for (const session of sessions.slice(0, 20)) {
-      expect((await apis[0].GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe('completed');
+      expect((await apis[0].GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe(
+        'completed',
+      );
     }
 
     // Every event reached the endpoint at least once; by id, each exactly once.
@@ -167,6 +186,10 @@ describe('scale-out: two api, two worker and one checkout process on one Postgre
 
     // Nothing left in flight: no payment attempt pending, no delivery job waiting or running.
     expect(await sql(`select id from payment_attempts where status in ('pending', 'requires_action')`)).toEqual([]);
-    await until('the delivery queue to drain', async () => (await sql(`select id from pgboss.job where name = 'webhook-delivery' and state in ('created', 'retry', 'active')`)).length === 0);
+    await until(
+      'the delivery queue to drain',
+      async () =>
+        (await sql(`select id from pgboss.job where name = 'webhook-delivery' and state in ('created', 'retry', 'active')`)).length === 0,
+    );
   });
 });

@@ -47,7 +47,8 @@ describe('pnpm start on a fresh data directory', () => {
     expect(output).toMatch(/Runtime: {7}Node\.js 22\.\d+\.\d+/);
     expect(process.versions.node).toMatch(/^22\./);
     // The database's password and the card fingerprint key are generated, and readable by their owner only.
-    for (const secret of ['postgres.password', 'card-fingerprint.secret']) expect(statSync(join(dataDir, secret)).mode & 0o777, secret).toBe(0o600);
+    for (const secret of ['postgres.password', 'card-fingerprint.secret'])
+      expect(statSync(join(dataDir, secret)).mode & 0o777, secret).toBe(0o600);
 
     // What a new user tries first: a product, a recurring price with a trial, a customer.
     const kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
@@ -55,9 +56,19 @@ describe('pnpm start on a fresh data directory', () => {
     expect(product.data).toMatchObject({ success: true, data: { object: 'product', name: 'Gym membership', livemode: false } });
     productId = product.data!.data.id;
     const price = await kupa.POST('/v1/prices', {
-      body: { product: productId, unit_amount: 19900, currency: 'ils', tax_mode: 'inclusive', type: 'recurring', recurring: { interval: 'month', trial_period_days: 7 } },
+      body: {
+        product: productId,
+        unit_amount: 19900,
+        currency: 'ils',
+        tax_mode: 'inclusive',
+        type: 'recurring',
+        recurring: { interval: 'month', trial_period_days: 7 },
+      },
     });
-    expect(price.data).toMatchObject({ success: true, data: { object: 'price', unit_amount: 19900, type: 'recurring', recurring: { interval: 'month', trial_period_days: 7 } } });
+    expect(price.data).toMatchObject({
+      success: true,
+      data: { object: 'price', unit_amount: 19900, type: 'recurring', recurring: { interval: 'month', trial_period_days: 7 } },
+    });
     const customer = await kupa.POST('/v1/customers', { body: { name: 'Noa', email: 'noa@example.co.il', phone: '052-555-1234' } });
     expect(customer.data).toMatchObject({ success: true, data: { object: 'customer', name: 'Noa', phone: '+972525551234' } });
 
@@ -84,7 +95,10 @@ describe('pnpm start on a fresh data directory', () => {
 
   it('runs a single role with --role', async () => {
     const port = await freePort();
-    const service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(await freePort()), LOG_LEVEL: 'warn' }, ['--role', 'api']);
+    const service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(await freePort()), LOG_LEVEL: 'warn' }, [
+      '--role',
+      'api',
+    ]);
     running.push(service);
     await service.waitFor(/Press Ctrl-C to stop/);
     expect(service.output()).toContain('Kupa is running (api).');

@@ -21,7 +21,13 @@ let key: string;
 beforeAll(async () => {
   const port = await freePort();
   apiUrl = `http://localhost:${port}`;
-  service = pnpmStart({ DATA_DIR: dataDir, PORT: String(port), CHECKOUT_PORT: String(await freePort()), LOG_LEVEL: 'warn', JOB_POLL_INTERVAL_MS: '200' });
+  service = pnpmStart({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    CHECKOUT_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    JOB_POLL_INTERVAL_MS: '200',
+  });
   [, key] = await service.waitFor(/Test key:\s+(sk_test_\w+)/);
   await service.waitFor(/Press Ctrl-C to stop/);
   kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
@@ -50,7 +56,10 @@ async function documentWhen(id: string, ready: (document: Schemas['Document']) =
 
 /** The document as the merchant prints it: A4, the API's own rendering. */
 async function printed(id: string, name: string): Promise<Page> {
-  const { page } = await openPage(browser, { viewport: { width: 794, height: 1123 }, extraHTTPHeaders: { Authorization: `Bearer ${key}` } });
+  const { page } = await openPage(browser, {
+    viewport: { width: 794, height: 1123 },
+    extraHTTPHeaders: { Authorization: `Bearer ${key}` },
+  });
   await page.goto(`${apiUrl}/v1/documents/${id}/html`);
   await screenshot(page, name);
   if (process.env.UPDATE_README_SCREENSHOTS === '1') {
@@ -72,42 +81,75 @@ async function printedPages(page: Page): Promise<number> {
 
 describe('tax documents in the browser', () => {
   it('a tax invoice receipt and its credit invoice, each one A4 page with the amounts in their column', async () => {
-    await ok(kupa.POST('/v1/account', {
-      body: {
-        business_profile: {
-          legal_name: 'מטע הזיתים בע״מ', business_number: '516179157', dealer_type: 'company',
-          address: { line1: 'רחוב הרצל 12', city: 'חיפה', postal_code: '3303101' }, email: 'books@olive.example.co.il', phone: '04-555-1234',
+    await ok(
+      kupa.POST('/v1/account', {
+        body: {
+          business_profile: {
+            legal_name: 'מטע הזיתים בע״מ',
+            business_number: '516179157',
+            dealer_type: 'company',
+            address: { line1: 'רחוב הרצל 12', city: 'חיפה', postal_code: '3303101' },
+            email: 'books@olive.example.co.il',
+            phone: '04-555-1234',
+          },
         },
-      },
-    }));
+      }),
+    );
     await ok(kupa.POST('/v1/discounts', { body: { name: 'לקוח עסקי 10%', code: 'BUSINESS10', percent_off: 10 } }));
-    const customer = await ok(kupa.POST('/v1/customers', { body: { name: 'גליל מזון בע״מ', email: 'ap@galil.example.co.il', tax_id: '000000018' } }));
-    const session = await ok(kupa.POST('/v1/checkout_sessions', {
-      body: {
-        customer: customer.id,
-        line_items: [
-          { name: 'שמן זית כתית מעולה 5 ל׳', amount_agorot: 24_900, quantity: 40 },
-          { name: 'זיתים ירוקים דפוקים, מארז', amount_agorot: 8_900, quantity: 30 },
-          { name: 'משלוח למרכז הארץ', amount_agorot: 35_000, quantity: 1 },
-        ],
-        coupon_codes: ['BUSINESS10'],
-        installments: { max: 6 },
-        success_url: 'https://olive.example.co.il/thanks',
-        cancel_url: 'https://olive.example.co.il/cart',
-      },
-    }));
+    const customer = await ok(
+      kupa.POST('/v1/customers', { body: { name: 'גליל מזון בע״מ', email: 'ap@galil.example.co.il', tax_id: '000000018' } }),
+    );
+    const session = await ok(
+      kupa.POST('/v1/checkout_sessions', {
+        body: {
+          customer: customer.id,
+          line_items: [
+            { name: 'שמן זית כתית מעולה 5 ל׳', amount_agorot: 24_900, quantity: 40 },
+            { name: 'זיתים ירוקים דפוקים, מארז', amount_agorot: 8_900, quantity: 30 },
+            { name: 'משלוח למרכז הארץ', amount_agorot: 35_000, quantity: 1 },
+          ],
+          coupon_codes: ['BUSINESS10'],
+          installments: { max: 6 },
+          success_url: 'https://olive.example.co.il/thanks',
+          cancel_url: 'https://olive.example.co.il/cart',
+        },
+      }),
+    );
     const shopper = createKupaClient({ baseUrl: apiUrl });
-    const token = await ok(shopper.POST('/v1/tokens', { body: { checkout_session: session.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } }));
-    const paid = await ok(shopper.POST('/v1/checkout_sessions/{id}/confirm', { params: { path: { id: session.id } }, body: { payment_method: { type: 'card', token: token.id }, installments: 3 } }));
+    const token = await ok(
+      shopper.POST('/v1/tokens', {
+        body: { checkout_session: session.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+      }),
+    );
+    const paid = await ok(
+      shopper.POST('/v1/checkout_sessions/{id}/confirm', {
+        params: { path: { id: session.id } },
+        body: { payment_method: { type: 'card', token: token.id }, installments: 3 },
+      }),
+    );
     expect(paid.status).toBe('succeeded');
     const { charge: chargeId } = await ok(kupa.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } }));
     const charge = await ok(kupa.GET('/v1/charges/{id}', { params: { path: { id: chargeId! } } }));
 
     const sale = await documentWhen(charge.document!, (document) => document.allocation?.status === 'approved');
-    expect(sale).toMatchObject({ type: 'tax_invoice_receipt', payment: { card_last4: '4242', installments: 3 }, recipient: { tax_id: '000000018' } });
+    expect(sale).toMatchObject({
+      type: 'tax_invoice_receipt',
+      payment: { card_last4: '4242', installments: 3 },
+      recipient: { tax_id: '000000018' },
+    });
     const salePage = await printed(sale.id, 'document-tax-invoice-receipt');
     const saleText = await salePage.locator('body').innerText();
-    for (const expected of ['מטע הזיתים בע״מ', 'ח.פ. 516179157', 'רחוב הרצל 12, חיפה 3303101', 'גליל מזון בע״מ', '000000018', `מספר הקצאה: ${sale.allocation!.number}`, 'מקור', 'לקוח עסקי 10%', 'ב-3 תשלומים']) {
+    for (const expected of [
+      'מטע הזיתים בע״מ',
+      'ח.פ. 516179157',
+      'רחוב הרצל 12, חיפה 3303101',
+      'גליל מזון בע״מ',
+      '000000018',
+      `מספר הקצאה: ${sale.allocation!.number}`,
+      'מקור',
+      'לקוח עסקי 10%',
+      'ב-3 תשלומים',
+    ]) {
       expect(saleText).toContain(expected);
     }
     const saleEdges = await amountEdges(salePage);

@@ -23,7 +23,13 @@ try {
 
   // The baseline: a Preact page with a component, state and a stylesheet, and nothing else.
   const minimal = join(root, 'bench', 'minimal');
-  await build({ ...quiet, root: minimal, configFile: false, plugins: [preact()], build: { outDir: join(out, 'minimal'), emptyOutDir: true } });
+  await build({
+    ...quiet,
+    root: minimal,
+    configFile: false,
+    plugins: [preact()],
+    build: { outDir: join(out, 'minimal'), emptyOutDir: true },
+  });
 
   console.log(JSON.stringify({ page: gzip(join(out, 'page')), embed: gzip(join(out, 'embed')), minimal: gzip(join(out, 'minimal')) }));
 } finally {

@@ -10,8 +10,15 @@ const DEMO = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(DEMO, '..', '..');
 
 export function prepareDemo() {
-  execFileSync('pnpm', ['--filter', '@kupa/sdk', 'pack', '--pack-destination', join(DEMO, '.sdk')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  execFileSync('pnpm', ['install', '--ignore-workspace', '--no-lockfile', '--reporter=silent'], { cwd: DEMO, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CI: '' } });
+  execFileSync('pnpm', ['--filter', '@kupa/sdk', 'pack', '--pack-destination', join(DEMO, '.sdk')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  execFileSync('pnpm', ['install', '--ignore-workspace', '--no-lockfile', '--reporter=silent'], {
+    cwd: DEMO,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, CI: '' },
+  });
 }
 
 function devMerchantKey() {

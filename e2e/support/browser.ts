@@ -11,7 +11,13 @@ export const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.
 
 // The packaged browser's defaults are for serverless sandboxes; these would switch off the very
 // protections (same-origin policy, site isolation) the checkout's tests rely on.
-const UNSAFE_FLAGS = ['--disable-web-security', '--allow-running-insecure-content', '--disable-site-isolation-trials', '--single-process', '--no-zygote'];
+const UNSAFE_FLAGS = [
+  '--disable-web-security',
+  '--allow-running-insecure-content',
+  '--disable-site-isolation-trials',
+  '--single-process',
+  '--no-zygote',
+];
 
 /**
  * Headless Chromium: `CHROMIUM_PATH`, Debian's `/usr/bin/chromium`, or the one the `@sparticuz/chromium`
@@ -20,11 +26,24 @@ const UNSAFE_FLAGS = ['--disable-web-security', '--allow-running-insecure-conten
 export async function launchBrowser(): Promise<Browser> {
   const system = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null);
   const executablePath = system ?? (await chromium.executablePath());
-  const packaged = system ? [] : chromium.args.filter((flag) => !UNSAFE_FLAGS.includes(flag) && !flag.startsWith('--disable-features=') && !flag.startsWith('--headless'));
+  const packaged = system
+    ? []
+    : chromium.args.filter(
+        (flag) => !UNSAFE_FLAGS.includes(flag) && !flag.startsWith('--disable-features=') && !flag.startsWith('--headless'),
+      );
   return playwright.launch({
     executablePath,
     headless: true,
-    args: [...packaged, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      ...packaged,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -37,7 +56,10 @@ export interface WatchedPage {
 }
 
 /** A page in a fresh context, watched for errors and requests. */
-export async function openPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<WatchedPage & { context: BrowserContext }> {
+export async function openPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<WatchedPage & { context: BrowserContext }> {
   const context = await browser.newContext({ locale: 'en-US', ...options });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -54,7 +76,16 @@ export async function openPage(browser: Browser, options: Parameters<Browser['ne
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     return axe.run(document, { resultTypes: ['violations'] });
   });
   return result.violations

@@ -56,7 +56,11 @@ export class MerchantSite {
   }
 
   eventsOf(type: string, objectId?: string): ReceivedEvent[] {
-    return this.events.filter((event) => event.type === type && (!objectId || (event.data.object as { id?: string })?.id === objectId || JSON.stringify(event.data).includes(objectId)));
+    return this.events.filter(
+      (event) =>
+        event.type === type &&
+        (!objectId || (event.data.object as { id?: string })?.id === objectId || JSON.stringify(event.data).includes(objectId)),
+    );
   }
 
   async waitForEvent(type: string, match: (event: ReceivedEvent) => boolean, timeoutMs = 20_000): Promise<ReceivedEvent> {
@@ -84,7 +88,9 @@ function body(req: IncomingMessage): Promise<string> {
 }
 
 function html(res: import('node:http').ServerResponse, content: string): void {
-  res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title></head><body>${content}</body></html>`);
+  res
+    .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+    .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Merchant</title></head><body>${content}</body></html>`);
 }
 
 function escape(text: string): string {

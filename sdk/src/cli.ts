@@ -23,7 +23,8 @@ class UsageError extends Error {}
 
 function connectionHint(error: unknown, base: string): string {
   const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause) return `Cannot reach the API at ${base} (${cause.code ?? cause.message}): start it (pnpm start) or set --api-base / KUPA_API_BASE`;
+  if (cause)
+    return `Cannot reach the API at ${base} (${cause.code ?? cause.message}): start it (pnpm start) or set --api-base / KUPA_API_BASE`;
   return (error as Error).message;
 }
 
@@ -52,16 +53,28 @@ async function main(argv: string[]): Promise<number> {
 
   if (command === 'listen') {
     const forwardTo = values['forward-to'];
-    if (!forwardTo || !URL.canParse(forwardTo)) throw new UsageError('--forward-to needs the absolute URL of your webhook route, e.g. http://localhost:4242/webhooks');
-    const events = values.events?.split(',').map((type) => type.trim()).filter(Boolean);
+    if (!forwardTo || !URL.canParse(forwardTo))
+      throw new UsageError('--forward-to needs the absolute URL of your webhook route, e.g. http://localhost:4242/webhooks');
+    const events = values.events
+      ?.split(',')
+      .map((type) => type.trim())
+      .filter(Boolean);
     const unknown = events?.find((type) => !isEventType(type));
     if (unknown) throw new UsageError(`Unknown event type '${unknown}'`);
     const stop = new AbortController();
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
     try {
       await listen({
-        api, apiKey, forwardTo, events: events?.filter(isEventType), log, signal: stop.signal,
-        onReady: (secret) => log(`Ready! Your webhook signing secret is ${secret} (^C to quit)\nForwarding ${events ? events.join(', ') : 'every event'} to ${forwardTo}`),
+        api,
+        apiKey,
+        forwardTo,
+        events: events?.filter(isEventType),
+        log,
+        signal: stop.signal,
+        onReady: (secret) =>
+          log(
+            `Ready! Your webhook signing secret is ${secret} (^C to quit)\nForwarding ${events ? events.join(', ') : 'every event'} to ${forwardTo}`,
+          ),
       });
     } catch (error) {
       throw new Error(connectionHint(error, base), { cause: error });

@@ -1,4 +1,10 @@
-import createFetchClient, { type Client, createFinalURL, createQuerySerializer, defaultPathSerializer, type Middleware } from 'openapi-fetch';
+import createFetchClient, {
+  type Client,
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type Middleware,
+} from 'openapi-fetch';
 import type { components, paths } from './schema';
 
 export type { components, operations, paths, webhooks } from './schema';
@@ -70,7 +76,9 @@ export function buildKupaClient(options: KupaClientOptions, transport?: Transpor
 
   const direct = directCaller(transport, options.apiKey, retry);
   const call = (method: string) => (schemaPath: string, init?: Record<string, unknown>) =>
-    middleware.length === 0 && isDirect(init) ? direct(method, schemaPath, init ?? {}) : viaFetch.request(method as never, schemaPath as never, init as never);
+    middleware.length === 0 && isDirect(init)
+      ? direct(method, schemaPath, init ?? {})
+      : viaFetch.request(method as never, schemaPath as never, init as never);
   const methods = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
   const client = Object.fromEntries(methods.map((method) => [method, call(method)]));
   return {
@@ -92,10 +100,15 @@ const DIRECT_OPTIONS = new Set(['params', 'body', 'headers', 'parseAs', 'signal'
 function isDirect(init: Record<string, unknown> | undefined): boolean {
   if (!init) return true;
   for (const key in init) if (init[key] !== undefined && !DIRECT_OPTIONS.has(key)) return false;
-  return plainOrNone(init.body, true) && plainOrNone(init.headers, false) && (init.parseAs === undefined || init.parseAs === 'json' || init.parseAs === 'text');
+  return (
+    plainOrNone(init.body, true) &&
+    plainOrNone(init.headers, false) &&
+    (init.parseAs === undefined || init.parseAs === 'json' || init.parseAs === 'text')
+  );
 }
 const plainOrNone = (value: unknown, arrays: boolean) =>
-  value === undefined || (typeof value === 'object' && value !== null && (Object.getPrototypeOf(value) === Object.prototype || (arrays && Array.isArray(value))));
+  value === undefined ||
+  (typeof value === 'object' && value !== null && (Object.getPrototypeOf(value) === Object.prototype || (arrays && Array.isArray(value))));
 
 type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: Record<string, unknown> };
 const querySerializer = createQuerySerializer();
@@ -141,14 +154,15 @@ async function sendRetrying(transport: Transport, exchange: Exchange, retry: Ret
 
 const header = (answer: Answer, name: string) => {
   const value = answer.headers[name];
-  return Array.isArray(value) ? value[0] : value ?? null;
+  return Array.isArray(value) ? value[0] : (value ?? null);
 };
 
 /** The `{ data | error, response }` result openapi-fetch gives, read the same way. */
 function readAnswer(method: string, answer: Answer, asText: boolean): DataResult | ErrorResult {
   const ok = answer.status >= 200 && answer.status < 300;
   const chunked = String(header(answer, 'transfer-encoding') ?? '').includes('chunked');
-  if (answer.status === 204 || method === 'HEAD' || (header(answer, 'content-length') === '0' && !chunked)) return ok ? new DataResult(undefined, answer) : new ErrorResult(undefined, answer);
+  if (answer.status === 204 || method === 'HEAD' || (header(answer, 'content-length') === '0' && !chunked))
+    return ok ? new DataResult(undefined, answer) : new ErrorResult(undefined, answer);
   if (ok) return new DataResult(asText ? answer.text : answer.text ? JSON.parse(answer.text) : undefined, answer);
   let error: unknown = answer.text;
   try {
@@ -171,12 +185,18 @@ abstract class DirectResult {
   }
 }
 class DataResult extends DirectResult {
-  constructor(readonly data: unknown, answer: Answer) {
+  constructor(
+    readonly data: unknown,
+    answer: Answer,
+  ) {
     super(answer);
   }
 }
 class ErrorResult extends DirectResult {
-  constructor(readonly error: unknown, answer: Answer) {
+  constructor(
+    readonly error: unknown,
+    answer: Answer,
+  ) {
     super(answer);
   }
 }
@@ -201,7 +221,8 @@ function bearerAuth(apiKey: string): Middleware {
 
 const idempotencyKeys: Middleware = {
   onRequest({ request }) {
-    if (request.method === 'POST' && !request.headers.has('Idempotency-Key')) request.headers.set('Idempotency-Key', globalThis.crypto.randomUUID());
+    if (request.method === 'POST' && !request.headers.has('Idempotency-Key'))
+      request.headers.set('Idempotency-Key', globalThis.crypto.randomUUID());
     return request;
   },
 };

@@ -1,11 +1,24 @@
 // The SDK for edge runtimes (and browsers' service workers): only fetch and Web Crypto, no Node APIs.
 import { buildKupaClient, type KupaClient, type KupaClientOptions } from './client';
-import { type ExpectedSignatures, type HeaderBag, judge, type KupaEvent, readDelivery, signingInputs, type VerifyOptions, type WebhookSecrets } from './webhook-verification';
+import {
+  type ExpectedSignatures,
+  type HeaderBag,
+  judge,
+  type KupaEvent,
+  readDelivery,
+  signingInputs,
+  type VerifyOptions,
+  type WebhookSecrets,
+} from './webhook-verification';
 
 export type { ApiError, components, KupaClient, KupaClientOptions, operations, paths, Schemas, webhooks } from './client';
 export { KupaError, unwrap } from './client';
 export {
-  type KupaEvent, type KupaEventType, type VerifyOptions, type WebhookSecrets, WebhookVerificationError,
+  type KupaEvent,
+  type KupaEventType,
+  type VerifyOptions,
+  type WebhookSecrets,
+  WebhookVerificationError,
 } from './webhook-verification';
 
 async function hmac(key: Uint8Array, data: string): Promise<Uint8Array> {
@@ -20,12 +33,20 @@ const base64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
  * `verifyWebhook` for runtimes with Web Crypto instead of `node:crypto` (Vercel Edge, Cloudflare
  * Workers, Deno): the same checks and errors, asynchronous because Web Crypto is.
  */
-export async function verifyWebhookAsync(payload: string | Uint8Array, headers: HeaderBag, secret: WebhookSecrets, options: VerifyOptions = {}): Promise<KupaEvent> {
+export async function verifyWebhookAsync(
+  payload: string | Uint8Array,
+  headers: HeaderBag,
+  secret: WebhookSecrets,
+  options: VerifyOptions = {},
+): Promise<KupaEvent> {
   const delivery = readDelivery(payload, headers, secret);
   const expected: ExpectedSignatures[] = await Promise.all(
     delivery.secrets.map(async (s) => {
       const inputs = signingInputs(s, delivery);
-      return { service: hex(await hmac(inputs.serviceKey, delivery.body)), standard: base64(await hmac(inputs.standardKey, inputs.standardData)) };
+      return {
+        service: hex(await hmac(inputs.serviceKey, delivery.body)),
+        standard: base64(await hmac(inputs.standardKey, inputs.standardData)),
+      };
     }),
   );
   return judge(delivery, expected, options);

@@ -57,7 +57,8 @@ export function mountCheckout(container: HTMLElement, options: MountCheckoutOpti
     const data = event.data as CheckoutMessage;
     if (!data || typeof data !== 'object' || typeof data.session_id !== 'string') return;
     if (data.type === 'service-checkout-ready') options.onReady?.({ sessionId: data.session_id });
-    else if (data.type === 'service-checkout-resize' && typeof data.height === 'number' && data.height > 0) iframe.style.height = `${Math.ceil(data.height)}px`;
+    else if (data.type === 'service-checkout-resize' && typeof data.height === 'number' && data.height > 0)
+      iframe.style.height = `${Math.ceil(data.height)}px`;
     else if (data.type === 'service-checkout-result' && (data.status === 'success' || data.status === 'failed') && !resultSeen) {
       resultSeen = true;
       options.onResult?.({ status: data.status, sessionId: data.session_id });

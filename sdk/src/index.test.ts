@@ -29,7 +29,12 @@ beforeAll(async () => {
     if (req.headers.authorization !== 'Bearer sk_test_good') {
       res.statusCode = 401;
       res.setHeader('Request-Id', 'req_auth');
-      res.end(JSON.stringify({ success: false, error: { type: 'authentication_error', code: 'api_key_invalid', message: 'Invalid API key provided.' } }));
+      res.end(
+        JSON.stringify({
+          success: false,
+          error: { type: 'authentication_error', code: 'api_key_invalid', message: 'Invalid API key provided.' },
+        }),
+      );
       return;
     }
     res.setHeader('Request-Id', 'req_ok');
@@ -38,7 +43,21 @@ beforeAll(async () => {
       res.end('\ufeffסוג,מספר\r\n320,1\r\n');
       return;
     }
-    res.end(JSON.stringify({ success: true, data: { id: 'cus_1', object: 'customer', name: 'Dana', email: null, phone: null, test_clock: null, livemode: false, created: '2026-01-01T00:00:00.000Z' } }));
+    res.end(
+      JSON.stringify({
+        success: true,
+        data: {
+          id: 'cus_1',
+          object: 'customer',
+          name: 'Dana',
+          email: null,
+          phone: null,
+          test_clock: null,
+          livemode: false,
+          created: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,7 +83,7 @@ describe.each(ways)('createKupaClient over $way', ({ createKupaClient }) => {
     expect(error?.error.code).toBe('api_key_invalid');
   });
 
-  it('puts path and query parameters in the URL, under the base URL\'s own path', async () => {
+  it("puts path and query parameters in the URL, under the base URL's own path", async () => {
     const kupa = createKupaClient({ baseUrl: `${baseUrl}/api/`, apiKey: 'sk_test_good' });
     const { response } = await kupa.GET('/v1/customers/{id}', { params: { path: { id: 'cus 1/2' } } });
     expect(seen.at(-1)?.url).toBe('/api/v1/customers/cus%201%2F2');
@@ -74,14 +93,17 @@ describe.each(ways)('createKupaClient over $way', ({ createKupaClient }) => {
     expect(seen.at(-1)?.url).toBe('/api/v1/customers?limit=2&email=noa%2B1%40example.co.il');
   });
 
-  it('reads a text answer when asked to (the accountant\'s CSV)', async () => {
+  it("reads a text answer when asked to (the accountant's CSV)", async () => {
     const kupa = createKupaClient({ baseUrl, apiKey: 'sk_test_good' });
-    const { data, response } = await kupa.GET('/v1/documents/export', { params: { query: { issued_from: '2026-11-01', issued_to: '2026-11-30' } }, parseAs: 'text' });
+    const { data, response } = await kupa.GET('/v1/documents/export', {
+      params: { query: { issued_from: '2026-11-01', issued_to: '2026-11-30' } },
+      parseAs: 'text',
+    });
     expect(data).toBe('סוג,מספר\r\n320,1\r\n'); // decoded as Response.text() decodes: UTF-8, the BOM consumed
     expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
   });
 
-  it('rejects as fetch does when the API cannot be reached: a TypeError whose cause is the socket\'s error', async () => {
+  it("rejects as fetch does when the API cannot be reached: a TypeError whose cause is the socket's error", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -107,14 +129,31 @@ describe.each(ways)('retries and Idempotency-Key over $way', ({ createKupaClient
       if (next) return next(res, req);
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Request-Id', 'req_ok');
-      res.end(JSON.stringify({ success: true, data: { id: 'cus_2', object: 'customer', name: 'Retried', email: null, phone: null, test_clock: null, livemode: false, created: '2026-01-01T00:00:00.000Z' } }));
+      res.end(
+        JSON.stringify({
+          success: true,
+          data: {
+            id: 'cus_2',
+            object: 'customer',
+            name: 'Retried',
+            email: null,
+            phone: null,
+            test_clock: null,
+            livemode: false,
+            created: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      );
     });
     await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
     flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => flaky.close(resolve)));
 
-  const unavailable = (res: import('node:http').ServerResponse) => res.writeHead(503, { 'Content-Type': 'application/json' }).end('{"success":false,"error":{"type":"api_error","code":"processor_unavailable","message":"later"}}');
+  const unavailable = (res: import('node:http').ServerResponse) =>
+    res
+      .writeHead(503, { 'Content-Type': 'application/json' })
+      .end('{"success":false,"error":{"type":"api_error","code":"processor_unavailable","message":"later"}}');
   const dropped = (_res: import('node:http').ServerResponse, req: IncomingMessage) => req.socket.destroy();
 
   it('tries a POST again after 5xx and a dropped connection, with the same generated Idempotency-Key', async () => {
@@ -128,7 +167,7 @@ describe.each(ways)('retries and Idempotency-Key over $way', ({ createKupaClient
     expect(new Set(keys).size).toBe(1);
   });
 
-  it('keeps the caller\'s own Idempotency-Key, and gives each new POST its own', async () => {
+  it("keeps the caller's own Idempotency-Key, and gives each new POST its own", async () => {
     keys.length = 0;
     const kupa = createKupaClient({ baseUrl: flakyUrl, apiKey: 'sk_test_good' });
     await kupa.POST('/v1/customers', { params: { header: { 'Idempotency-Key': 'order-42' } }, body: { name: 'Mine' } });
@@ -140,7 +179,11 @@ describe.each(ways)('retries and Idempotency-Key over $way', ({ createKupaClient
 
   it('waits the Retry-After of a 429 before trying again', async () => {
     keys.length = 0;
-    script.push((res) => res.writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' }).end('{"success":false,"error":{"type":"rate_limit_error","code":"rate_limited","message":"slow down"}}'));
+    script.push((res) =>
+      res
+        .writeHead(429, { 'Retry-After': '1', 'Content-Type': 'application/json' })
+        .end('{"success":false,"error":{"type":"rate_limit_error","code":"rate_limited","message":"slow down"}}'),
+    );
     const kupa = createKupaClient({ baseUrl: flakyUrl, apiKey: 'sk_test_good', retryDelayMs: 1 });
     const started = Date.now();
     const { data } = await kupa.GET('/v1/customers/{id}', { params: { path: { id: 'cus_2' } } });
@@ -182,7 +225,13 @@ describe.each(ways)('unwrap and KupaError over $way', ({ createKupaClient }) => 
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(KupaError);
-    expect(thrown).toMatchObject({ code: 'api_key_invalid', type: 'authentication_error', status: 401, message: 'Invalid API key provided.', requestId: 'req_auth' });
+    expect(thrown).toMatchObject({
+      code: 'api_key_invalid',
+      type: 'authentication_error',
+      status: 401,
+      message: 'Invalid API key provided.',
+      requestId: 'req_auth',
+    });
     const good = createKupaClient({ baseUrl, apiKey: 'sk_test_good' });
     expect(unwrap(await good.POST('/v1/customers', { body: { name: 'Dana' } })).data.name).toBe('Dana');
   });

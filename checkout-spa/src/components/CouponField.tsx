@@ -54,7 +54,12 @@ export function CouponField({ checkout }: { checkout: Checkout }) {
           {codes.map((applied) => (
             <li key={applied} class="chip">
               <span>{applied}</span>
-              <button type="button" class="chip__remove" aria-label={t.removeCode(applied)} onClick={() => void checkout.removeCode(applied)}>
+              <button
+                type="button"
+                class="chip__remove"
+                aria-label={t.removeCode(applied)}
+                onClick={() => void checkout.removeCode(applied)}
+              >
                 ×
               </button>
             </li>

@@ -8,7 +8,17 @@ const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select
  * its first control and kept inside on Tab, and Escape calling `onCancel` instead of closing it behind
  * the page's back.
  */
-export function Dialog({ title, open, onCancel, children }: { title: string; open: boolean; onCancel: () => void; children: ComponentChildren }) {
+export function Dialog({
+  title,
+  open,
+  onCancel,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onCancel: () => void;
+  children: ComponentChildren;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {

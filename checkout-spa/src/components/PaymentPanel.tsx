@@ -37,7 +37,9 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
     }
     if (field === 'expiry') {
       const expiry = checkExpiry(from.expiry, new Date());
-      return expiry.ok ? undefined : t.errors[expiry.reason === 'required' ? 'expiryRequired' : expiry.reason === 'expired' ? 'expired' : 'expiryInvalid'];
+      return expiry.ok
+        ? undefined
+        : t.errors[expiry.reason === 'required' ? 'expiryRequired' : expiry.reason === 'expired' ? 'expired' : 'expiryInvalid'];
     }
     if (field === 'cvc') return cvcValid(from.cvc, checkNumber(from.number).brand) ? undefined : t.errors.cvcInvalid;
     return israeliIdValid(from.holder_id) ? undefined : t.errors.holderIdInvalid;
@@ -59,7 +61,9 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    const fields: (keyof CardValues)[] = options.cardholder_id_required ? ['number', 'expiry', 'cvc', 'holder_id'] : ['number', 'expiry', 'cvc'];
+    const fields: (keyof CardValues)[] = options.cardholder_id_required
+      ? ['number', 'expiry', 'cvc', 'holder_id']
+      : ['number', 'expiry', 'cvc'];
     const found: CardErrors = {};
     for (const field of fields) found[field] = validate(field, values);
     setErrors(found);
@@ -101,7 +105,9 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
 
   return (
     <section class="payment" aria-labelledby="payment-title">
-      <h2 id="payment-title" class="payment__title">{t.payWith}</h2>
+      <h2 id="payment-title" class="payment__title">
+        {t.payWith}
+      </h2>
       {hasQuickOptions && (
         <div class="quick">
           {wallets.length > 0 && (
@@ -110,9 +116,17 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
             </button>
           )}
           {options.saved_cards.map((saved) => (
-            <button key={saved.id} type="button" class="button button--saved" disabled={busy} onClick={() => void checkout.payWithSavedCard(saved.id, installmentCount)}>
+            <button
+              key={saved.id}
+              type="button"
+              class="button button--saved"
+              disabled={busy}
+              onClick={() => void checkout.payWithSavedCard(saved.id, installmentCount)}
+            >
               <span>{t.useSavedCard(saved.card.last4)}</span>
-              <span class="button__meta">{t.savedCardExpires(String(saved.card.exp_month).padStart(2, '0'), String(saved.card.exp_year).slice(-2))}</span>
+              <span class="button__meta">
+                {t.savedCardExpires(String(saved.card.exp_month).padStart(2, '0'), String(saved.card.exp_year).slice(-2))}
+              </span>
             </button>
           ))}
           {options.card && (
@@ -124,11 +138,25 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
       )}
       {options.card && (
         <form class="card-form" onSubmit={submit} noValidate aria-busy={busy}>
-          <CardFields t={t} values={values} errors={errors} brand={checked.brand} askHolderId={options.cardholder_id_required} disabled={busy} onInput={onInput} onBlur={onBlur} />
+          <CardFields
+            t={t}
+            values={values}
+            errors={errors}
+            brand={checked.brand}
+            askHolderId={options.cardholder_id_required}
+            disabled={busy}
+            onInput={onInput}
+            onBlur={onBlur}
+          />
           {page.installments && due > 0 && (
             <div class="field">
               <label for="installments">{t.installments}</label>
-              <select id="installments" value={installments} disabled={busy} onChange={(e) => setInstallments(Number((e.currentTarget as HTMLSelectElement).value))}>
+              <select
+                id="installments"
+                value={installments}
+                disabled={busy}
+                onChange={(e) => setInstallments(Number((e.currentTarget as HTMLSelectElement).value))}
+              >
                 {Array.from({ length: page.installments.max }, (_, i) => i + 1).map((n) => {
                   const split = splitInstallments(due, n);
                   return (

@@ -1,7 +1,15 @@
 import type { ComponentChildren } from 'preact';
 
 /** A whole-page message: loading, paid, expired, not found, wrong address, unreachable. */
-export function StatusView({ tone, title, children }: { tone: 'info' | 'success' | 'warning' | 'error'; title: string; children?: ComponentChildren }) {
+export function StatusView({
+  tone,
+  title,
+  children,
+}: {
+  tone: 'info' | 'success' | 'warning' | 'error';
+  title: string;
+  children?: ComponentChildren;
+}) {
   return (
     <section class={`status status--${tone}`} role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}>
       <div class="status__icon" aria-hidden="true">

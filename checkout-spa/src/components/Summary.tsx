@@ -13,7 +13,9 @@ export function Summary({ checkout }: { checkout: Checkout }) {
 
   return (
     <section class="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title" class="summary__title">{t.orderSummary}</h2>
+      <h2 id="summary-title" class="summary__title">
+        {t.orderSummary}
+      </h2>
       <p class="summary__due">
         <span>{plan?.trial_period_days && page.amount_due_now === 0 ? t.dueToday : t.total}</span>
         <strong data-testid="amount-due">{money(page.amount_due_now)}</strong>
@@ -34,7 +36,16 @@ export function Summary({ checkout }: { checkout: Checkout }) {
         )}
         {page.line_items.map((line, i) => (
           <li key={i} class={line.amount_agorot < 0 ? 'line line--negative' : 'line'}>
-            {line.image_url && <img class="line__image" src={line.image_url} alt="" width={48} height={48} onError={(e) => ((e.currentTarget as HTMLImageElement).hidden = true)} />}
+            {line.image_url && (
+              <img
+                class="line__image"
+                src={line.image_url}
+                alt=""
+                width={48}
+                height={48}
+                onError={(e) => ((e.currentTarget as HTMLImageElement).hidden = true)}
+              />
+            )}
             <div class="line__text">
               <span class="line__name">{line.name}</span>
               {line.description && <span class="line__meta">{line.description}</span>}

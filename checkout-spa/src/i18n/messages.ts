@@ -17,7 +17,8 @@ const he = {
   redirecting: 'מעבירים אתכם חזרה לאתר…',
   backToStore: 'חזרה לחנות',
   wrongHostTitle: 'דף התשלום נפתח בכתובת שגויה',
-  wrongHostText: (opened: string, expected: string) => `הדף נפתח ב־${opened}, אבל שירות התשלום מוגדר לכתובת ${expected}. פתחו את הקישור בכתובת הנכונה:`,
+  wrongHostText: (opened: string, expected: string) =>
+    `הדף נפתח ב־${opened}, אבל שירות התשלום מוגדר לכתובת ${expected}. פתחו את הקישור בכתובת הנכונה:`,
   networkTitle: 'אין חיבור לשירות התשלום',
   networkText: 'בדקו את החיבור לאינטרנט ונסו שוב. לא תחויבו פעמיים.',
   totalChanged: 'הסכום לתשלום השתנה: הנחה הסתיימה או נוצלה עד תומה ממש עכשיו. לא חויבתם; בדקו את הסכום החדש ושלמו שוב.',
@@ -32,7 +33,8 @@ const he = {
   dueToday: 'לתשלום היום',
   total: 'סה״כ לתשלום',
   perInterval: (amount: string, interval: 'month' | 'year') => `${amount} ל${interval === 'month' ? 'חודש' : 'שנה'}`,
-  trialThen: (days: number, amount: string, interval: 'month' | 'year') => `${days} ימי ניסיון חינם, ואחר כך ${amount} ל${interval === 'month' ? 'חודש' : 'שנה'}`,
+  trialThen: (days: number, amount: string, interval: 'month' | 'year') =>
+    `${days} ימי ניסיון חינם, ואחר כך ${amount} ל${interval === 'month' ? 'חודש' : 'שנה'}`,
   thenEach: (amount: string, interval: 'month' | 'year') => `אחר כך ${amount} ל${interval === 'month' ? 'חודש' : 'שנה'}`,
   firstPeriodDiscount: 'הנחה על התקופה הראשונה',
   payWith: 'אמצעי תשלום',
@@ -73,7 +75,11 @@ const he = {
   close: 'סגירה',
   installments: 'מספר תשלומים',
   installmentOption: (n: number, first: string, rest: string) =>
-    n === 1 ? `תשלום אחד של ${first}` : first === rest ? `${n} תשלומים של ${rest}` : `${n} תשלומים: ראשון ${first}, ואחריו ${n - 1} של ${rest}`,
+    n === 1
+      ? `תשלום אחד של ${first}`
+      : first === rest
+        ? `${n} תשלומים של ${rest}`
+        : `${n} תשלומים: ראשון ${first}, ואחריו ${n - 1} של ${rest}`,
   discountCode: 'קוד קופון',
   apply: 'הפעלה',
   removeCode: (code: string) => `הסרת ${code}`,
@@ -121,7 +127,8 @@ const en: Messages = {
   redirecting: 'Taking you back to the store…',
   backToStore: 'Back to the store',
   wrongHostTitle: 'This payment page was opened at the wrong address',
-  wrongHostText: (opened: string, expected: string) => `The page was opened at ${opened}, but the payment service is set up at ${expected}. Open the link at the right address:`,
+  wrongHostText: (opened: string, expected: string) =>
+    `The page was opened at ${opened}, but the payment service is set up at ${expected}. Open the link at the right address:`,
   networkTitle: 'Cannot reach the payment service',
   networkText: 'Check your connection and try again. You will not be charged twice.',
   totalChanged: 'The total has changed: a discount has just run out or ended. You were not charged; check the new total and pay again.',
@@ -177,7 +184,11 @@ const en: Messages = {
   close: 'Close',
   installments: 'Number of payments',
   installmentOption: (n: number, first: string, rest: string) =>
-    n === 1 ? `1 payment of ${first}` : first === rest ? `${n} payments of ${rest}` : `${n} payments: first ${first}, then ${n - 1} of ${rest}`,
+    n === 1
+      ? `1 payment of ${first}`
+      : first === rest
+        ? `${n} payments of ${rest}`
+        : `${n} payments: first ${first}, then ${n - 1} of ${rest}`,
   discountCode: 'Discount code',
   apply: 'Apply',
   removeCode: (code: string) => `Remove ${code}`,

@@ -40,5 +40,8 @@ export async function call<T>(request: Promise<{ data?: { data: T }; error?: unk
   }
   if (result.data) return result.data.data;
   const body = result.error as { error?: ApiError } | undefined;
-  throw new RequestError(result.response.status, body?.error ?? { type: 'api_error', code: 'internal_error', message: result.response.statusText });
+  throw new RequestError(
+    result.response.status,
+    body?.error ?? { type: 'api_error', code: 'internal_error', message: result.response.statusText },
+  );
 }

@@ -169,7 +169,11 @@ export function createCheckout(sessionId: string, embedded: boolean) {
       api.POST('/v1/checkout_sessions/{id}/confirm', {
         params: { path: { id: sessionId } },
         // The amount the shopper sees: if it changed meanwhile (a discount ran out), nothing is charged.
-        body: { payment_method: method, expected_amount: page.value!.amount_due_now, ...(installments && installments > 1 ? { installments } : {}) },
+        body: {
+          payment_method: method,
+          expected_amount: page.value!.amount_due_now,
+          ...(installments && installments > 1 ? { installments } : {}),
+        },
       }),
     );
   }
@@ -205,11 +209,18 @@ export function createCheckout(sessionId: string, embedded: boolean) {
     embedded,
     load,
     payWithCard,
-    payWithSavedCard: (id: string, installments: number | null) => step(() => confirm({ type: 'saved_card', payment_method: id }, installments)),
-    payWithWallet: (wallet: 'apple_pay' | 'google_pay' | 'bit') => step(() => confirm({ type: 'wallet', wallet, token: 'wallet_tok_visa' }, null)),
+    payWithSavedCard: (id: string, installments: number | null) =>
+      step(() => confirm({ type: 'saved_card', payment_method: id }, installments)),
+    payWithWallet: (wallet: 'apple_pay' | 'google_pay' | 'bit') =>
+      step(() => confirm({ type: 'wallet', wallet, token: 'wallet_tok_visa' }, null)),
     completeChallenge: (result: 'authenticated' | 'failed') =>
       step(() =>
-        call(api.POST('/v1/checkout_sessions/{id}/three_d_secure', { params: { path: { id: sessionId } }, body: { challenge_id: challenge.value!, result } })),
+        call(
+          api.POST('/v1/checkout_sessions/{id}/three_d_secure', {
+            params: { path: { id: sessionId } },
+            body: { challenge_id: challenge.value!, result },
+          }),
+        ),
       ),
     async applyCode(code: string): Promise<string | null> {
       try {

@@ -6,7 +6,9 @@ export function formatAgorot(agorot: number, lang: Lang): string {
   const abs = Math.abs(agorot);
   const shekels = Math.floor(abs / 100);
   const rest = String(abs % 100).padStart(2, '0');
-  const format = new Intl.NumberFormat(lang === 'he' ? 'he-IL' : 'en-IL', { style: 'currency', currency: 'ILS' }).format as unknown as (value: string) => string;
+  const format = new Intl.NumberFormat(lang === 'he' ? 'he-IL' : 'en-IL', { style: 'currency', currency: 'ILS' }).format as unknown as (
+    value: string,
+  ) => string;
   return format(`${sign}${shekels}.${rest}`);
 }
 

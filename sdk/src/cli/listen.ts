@@ -33,7 +33,12 @@ const clock = () => new Date().toTimeString().slice(0, 8);
 async function forward(url: string, body: string, secret: string): Promise<string> {
   const started = performance.now();
   try {
-    const response = await fetch(url, { method: 'POST', body, headers: generateTestHeaders(body, secret), signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: generateTestHeaders(body, secret),
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
     await response.body?.cancel();
     return `[${response.status}] ${Math.round(performance.now() - started)} ms`;
   } catch (error) {
@@ -59,12 +64,16 @@ export async function listen(options: ListenOptions): Promise<void> {
     } catch (error) {
       if (signal.aborted) return;
       if (cursor === undefined) throw error;
-      if (!lost) log(`${clock()}  lost the connection to the API (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}); reconnecting…`);
+      if (!lost)
+        log(
+          `${clock()}  lost the connection to the API (${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}); reconnecting…`,
+        );
       lost = true;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       continue;
     }
-    if (answer.error) throw Object.assign(new Error(answer.error.error.message), { code: answer.error.error.code, status: answer.response.status });
+    if (answer.error)
+      throw Object.assign(new Error(answer.error.error.message), { code: answer.error.error.code, status: answer.response.status });
     if (lost) log(`${clock()}  reconnected`);
     lost = false;
     if (cursor === undefined) options.onReady(secret);

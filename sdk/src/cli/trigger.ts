@@ -24,24 +24,37 @@ class Kit {
 
   async testClock(): Promise<{ id: string; time: Date }> {
     const time = new Date(Math.floor(Date.now() / 1000) * 1000);
-    const clock = unwrap(await this.api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: time.toISOString(), name: 'kupa trigger' } })).data;
+    const clock = unwrap(
+      await this.api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: time.toISOString(), name: 'kupa trigger' } }),
+    ).data;
     this.made('test clock', clock.id, `frozen at ${clock.frozen_time}`);
     return { id: clock.id, time };
   }
 
   async advance(clock: string, to: Date): Promise<void> {
-    unwrap(await this.api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock } }, body: { frozen_time: to.toISOString() } }));
+    unwrap(
+      await this.api.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+        params: { path: { id: clock } },
+        body: { frozen_time: to.toISOString() },
+      }),
+    );
     this.log(`  advanced         test clock ${clock} to ${to.toISOString()}`);
   }
 
   async customer(testClock?: string): Promise<string> {
-    const customer = unwrap(await this.api.POST('/v1/customers', { body: { name: 'Trigger Shopper', email: 'shopper@example.com', ...(testClock ? { test_clock: testClock } : {}) } })).data;
+    const customer = unwrap(
+      await this.api.POST('/v1/customers', {
+        body: { name: 'Trigger Shopper', email: 'shopper@example.com', ...(testClock ? { test_clock: testClock } : {}) },
+      }),
+    ).data;
     return this.made('customer', customer.id);
   }
 
   /** A business customer, with a business number on its documents. */
   async businessCustomer(): Promise<string> {
-    const customer = unwrap(await this.api.POST('/v1/customers', { body: { name: 'Trigger Business Ltd', email: 'ap@example.com', tax_id: '000000018' } })).data;
+    const customer = unwrap(
+      await this.api.POST('/v1/customers', { body: { name: 'Trigger Business Ltd', email: 'ap@example.com', tax_id: '000000018' } }),
+    ).data;
     return this.made('customer', customer.id, `business number ${customer.tax_id}`);
   }
 
@@ -54,17 +67,28 @@ class Kit {
     const product = unwrap(await this.api.POST('/v1/products', { body: { name: 'Trigger test plan' } })).data;
     this.made('product', product.id);
     const recurring = { interval: 'month' as const, ...(trialDays ? { trial_period_days: trialDays } : {}) };
-    const price = unwrap(await this.api.POST('/v1/prices', { body: { product: product.id, unit_amount: 9900, currency: 'ils', type: 'recurring', recurring } })).data;
+    const price = unwrap(
+      await this.api.POST('/v1/prices', {
+        body: { product: product.id, unit_amount: 9900, currency: 'ils', type: 'recurring', recurring },
+      }),
+    ).data;
     return this.made('price', price.id, `₪99.00 a month${trialDays ? `, ${trialDays} days free` : ''}`);
   }
 
   async session(customer: string, captureMethod: 'automatic' | 'manual' = 'automatic', item = ITEM): Promise<string> {
-    const session = unwrap(await this.api.POST('/v1/checkout_sessions', { body: { customer, line_items: [item], capture_method: captureMethod, ...URLS } })).data;
+    const session = unwrap(
+      await this.api.POST('/v1/checkout_sessions', { body: { customer, line_items: [item], capture_method: captureMethod, ...URLS } }),
+    ).data;
     return this.made('checkout session', session.id, captureMethod === 'manual' ? '(J5 hold)' : '');
   }
 
   async pay(session: string, token: string): Promise<void> {
-    const result = unwrap(await this.api.POST('/v1/checkout_sessions/{id}/confirm', { params: { path: { id: session } }, body: { payment_method: { type: 'card', token } } }, )).data;
+    const result = unwrap(
+      await this.api.POST('/v1/checkout_sessions/{id}/confirm', {
+        params: { path: { id: session } },
+        body: { payment_method: { type: 'card', token } },
+      }),
+    ).data;
     this.log(`  paid             ${session}  with ${token}: ${result.status}`);
   }
 
@@ -86,7 +110,9 @@ class Kit {
   }
 
   async subscription(customer: string, paymentMethod: string, price: string): Promise<{ id: string; periodEnd: Date }> {
-    const subscription = unwrap(await this.api.POST('/v1/subscriptions', { body: { customer, payment_method: paymentMethod, price } })).data;
+    const subscription = unwrap(
+      await this.api.POST('/v1/subscriptions', { body: { customer, payment_method: paymentMethod, price } }),
+    ).data;
     this.made('subscription', subscription.id, subscription.status);
     return { id: subscription.id, periodEnd: new Date(subscription.current_period_end) };
   }
@@ -129,7 +155,10 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
   'document.updated': async (kit) => {
     // A tax invoice of ₪11,800 (₪10,000 before VAT) to a business: above the allocation threshold.
     const customer = await kit.businessCustomer();
-    await kit.pay(await kit.session(customer, 'automatic', { name: 'Trigger wholesale order', amount_agorot: 1_180_000, quantity: 1 }), 'tok_visa');
+    await kit.pay(
+      await kit.session(customer, 'automatic', { name: 'Trigger wholesale order', amount_agorot: 1_180_000, quantity: 1 }),
+      'tok_visa',
+    );
     return kit.documentOf(await kit.chargeOf(customer));
   },
   'checkout_session.completed': async (kit) => {

@@ -62,7 +62,13 @@ export async function closedLoop(
   await Promise.all(Array.from({ length: options.connections }, (_, i) => loop(i)));
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, rate: (latencies.length / elapsed) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), errors };
+  return {
+    requests: latencies.length,
+    rate: (latencies.length / elapsed) * 1000,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    errors,
+  };
 }
 
 /** Sends one request on `pool`; true when it was answered with `status`. */

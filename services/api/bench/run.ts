@@ -20,7 +20,22 @@ import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { clientBenchmarks } from './benchmarks/client';
 import { httpBenchmarks } from './benchmarks/http';
 import { jobBenchmarks } from './benchmarks/jobs';
-import { BENCH_MASTER_KEY, BENCH_TERMINAL, type Benchmark, type Context, median, QUICK, roundsOf, type Server, type ServerName, type Side, size, SMOKE, startServer, trialMs } from './harness';
+import {
+  BENCH_MASTER_KEY,
+  BENCH_TERMINAL,
+  type Benchmark,
+  type Context,
+  median,
+  QUICK,
+  roundsOf,
+  type Server,
+  type ServerName,
+  type Side,
+  size,
+  SMOKE,
+  startServer,
+  trialMs,
+} from './harness';
 import type { Measure } from './load';
 
 /**
@@ -48,7 +63,8 @@ async function measure(bench: Benchmark, ctx: Context) {
   }
   for (let round = 0; round < roundsOf(bench); round++) {
     // Rounds alternate which side goes first (A B, B A, …), so neither always meets what a round's first trial meets.
-    for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse()) runs[side].push(await bench.trial(ctx, side, false, trialMs(bench, false)));
+    for (const side of round % 2 === 0 ? SIDES : [...SIDES].reverse())
+      runs[side].push(await bench.trial(ctx, side, false, trialMs(bench, false)));
   }
   // The median of each round's ratio: the two trials of a round are moments apart, so a machine whose
   // speed drifts over the run moves both.
@@ -104,7 +120,9 @@ async function main(): Promise<number> {
   // Everything this run made goes with it, however it ends.
   const closers: (() => Promise<void>)[] = [];
   const cleanUp = async () => {
-    const exited = children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve()));
+    const exited = children.map((child) =>
+      child.exitCode === null && child.signalCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve(),
+    );
     for (const child of children) child.kill('SIGTERM');
     await Promise.race([Promise.all(exited), new Promise((resolve) => setTimeout(resolve, 3_000))]);
     for (const child of children) child.kill('SIGKILL');
@@ -125,8 +143,13 @@ async function main(): Promise<number> {
     process.env.TRANZILA_API_URL = tranzila.url;
     const services = await createServices(
       loadConfig({
-        LOG_LEVEL: 'silent', JOB_POLL_INTERVAL_MS: '50', RATE_LIMIT_PER_SECOND: '1000000000', RATE_LIMIT_BURST: '1000000000', PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
-        MASTER_KEY: BENCH_MASTER_KEY, TRANZILA_API_URL: tranzila.url,
+        LOG_LEVEL: 'silent',
+        JOB_POLL_INTERVAL_MS: '50',
+        RATE_LIMIT_PER_SECOND: '1000000000',
+        RATE_LIMIT_BURST: '1000000000',
+        PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
+        MASTER_KEY: BENCH_MASTER_KEY,
+        TRANZILA_API_URL: tranzila.url,
       }),
       database.url,
       { worker: false },
@@ -146,7 +169,11 @@ async function main(): Promise<number> {
       key: apiKeys.test,
       accountId: account.id,
       server(name) {
-        if (!servers.has(name)) servers.set(name, startServer(name, database.url, (child) => children.push(child)));
+        if (!servers.has(name))
+          servers.set(
+            name,
+            startServer(name, database.url, (child) => children.push(child)),
+          );
         return servers.get(name)!;
       },
       onEnd: (close) => closers.push(close),
@@ -174,8 +201,14 @@ async function main(): Promise<number> {
         const result = await measure(bench, ctx);
         writeFileSync(join(resultsDir, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
         const judged = verdict(bench, result.ratio);
-        const figures = bench.better === 'lower' ? '' : ` — ${result.subject.rate} vs ${result.baseline.rate} ${bench.unit ?? 'req/s'}, ${result.subject.runs.length} rounds`;
-        const shown = Object.entries(result).filter(([key]) => key.startsWith('shown_')).map(([key, value]) => `, ${key.slice(6).replaceAll('_', ' ')} ${value}`).join('');
+        const figures =
+          bench.better === 'lower'
+            ? ''
+            : ` — ${result.subject.rate} vs ${result.baseline.rate} ${bench.unit ?? 'req/s'}, ${result.subject.runs.length} rounds`;
+        const shown = Object.entries(result)
+          .filter(([key]) => key.startsWith('shown_'))
+          .map(([key, value]) => `, ${key.slice(6).replaceAll('_', ' ')} ${value}`)
+          .join('');
         console.log(`bench ${bench.name}: ratio ${result.ratio} ${judged.text}${figures}${shown}`);
         if (judged.belowFloor && !SMOKE) belowFloor = true;
       }
@@ -192,8 +225,10 @@ async function main(): Promise<number> {
   return belowFloor ? 1 : 0;
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error(error);
-  process.exit(1);
-});
-
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

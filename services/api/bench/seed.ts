@@ -4,7 +4,13 @@ import { request } from 'undici';
 import type { Context } from './harness';
 
 /** Calls the in-process API with the bench merchant's key (or none, for the checkout page's endpoints). */
-export async function call<T = any>(ctx: Context, method: 'GET' | 'POST' | 'DELETE', path: string, body?: object, { key = true, apiKey = ctx.key } = {}): Promise<T> {
+export async function call<T = any>(
+  ctx: Context,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  body?: object,
+  { key = true, apiKey = ctx.key } = {},
+): Promise<T> {
   const res = await request(`${ctx.api}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${apiKey}` } : {}) },
@@ -35,9 +41,18 @@ export function benchCatalog(ctx: Context): Promise<Catalog> {
     const prices = [];
     for (let i = 0; i < 5; i++) {
       const amount = 1_990 + i * 1_000;
-      prices.push({ id: (await call(ctx, 'POST', '/v1/prices', { product: product.id, unit_amount: amount, currency: 'ils', type: 'one_time' })).id, amount });
+      prices.push({
+        id: (await call(ctx, 'POST', '/v1/prices', { product: product.id, unit_amount: amount, currency: 'ils', type: 'one_time' })).id,
+        amount,
+      });
     }
-    const plan = await call(ctx, 'POST', '/v1/prices', { product: product.id, unit_amount: 9_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } });
+    const plan = await call(ctx, 'POST', '/v1/prices', {
+      product: product.id,
+      unit_amount: 9_900,
+      currency: 'ils',
+      type: 'recurring',
+      recurring: { interval: 'month' },
+    });
     await call(ctx, 'POST', '/v1/discounts', { name: 'Ten percent', code: 'BENCH10', percent_off: 10 });
     await call(ctx, 'POST', '/v1/discounts', { name: 'Five shekels', code: 'FIVE', amount_off: 500, currency: 'ils' });
     return { customer: customer.id, prices, plan: plan.id, codes: { percent: 'BENCH10', amount: 'FIVE' } };
@@ -63,13 +78,29 @@ const columns = new Map<string, Promise<string[]>>();
  * `count` copies of row `id` of `table`, each with a fresh id (`prefix_…`) and the `changes` given as SQL
  * expressions over the template's columns (`g` is the copy's number); returns the new ids.
  */
-export async function copyRow(ctx: Context, table: string, id: string, count: number, changes: Record<string, string> = {}): Promise<string[]> {
+export async function copyRow(
+  ctx: Context,
+  table: string,
+  id: string,
+  count: number,
+  changes: Record<string, string> = {},
+): Promise<string[]> {
   if (!columns.has(table)) {
-    columns.set(table, ctx.db.query(`select column_name from information_schema.columns where table_name = $1 and is_generated = 'NEVER' and identity_generation is null order by ordinal_position`, [table]).then((r) => r.rows.map((row) => row.column_name as string)));
+    columns.set(
+      table,
+      ctx.db
+        .query(
+          `select column_name from information_schema.columns where table_name = $1 and is_generated = 'NEVER' and identity_generation is null order by ordinal_position`,
+          [table],
+        )
+        .then((r) => r.rows.map((row) => row.column_name as string)),
+    );
   }
   const names = await columns.get(table)!;
   const prefix = id.slice(0, id.indexOf('_'));
-  const values = names.map((name) => (name === 'id' ? `'${prefix}_' || substr(md5(random()::text || g), 1, 24)` : (changes[name] ?? `t.${name}`)));
+  const values = names.map((name) =>
+    name === 'id' ? `'${prefix}_' || substr(md5(random()::text || g), 1, 24)` : (changes[name] ?? `t.${name}`),
+  );
   const { rows } = await ctx.db.query(
     `insert into ${table} (${names.join(', ')}) select ${values.join(', ')} from ${table} t, generate_series(1, $2) g where t.id = $1 returning id`,
     [id, count],

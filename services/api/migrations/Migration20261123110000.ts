@@ -9,10 +9,14 @@ export class Migration20261123110000 extends Migration {
     // Receipts (exempt dealers, non-profits) beside tax invoice receipts and credit invoices, each type
     // numbered on its own; a document's first rendering is the original, later ones are copies.
     this.addSql('alter table documents drop constraint documents_type_check');
-    this.addSql(`alter table documents add constraint documents_type_check check (type in ('tax_invoice_receipt', 'credit_invoice', 'receipt'))`);
+    this.addSql(
+      `alter table documents add constraint documents_type_check check (type in ('tax_invoice_receipt', 'credit_invoice', 'receipt'))`,
+    );
     this.addSql('alter table documents drop constraint documents_account_id_livemode_number_key');
     this.addSql('alter table documents add constraint documents_number_key unique (account_id, livemode, type, number)');
-    this.addSql('alter table documents add column original_rendered_at timestamptz, add column refers_to jsonb, add column allocation jsonb');
+    this.addSql(
+      'alter table documents add column original_rendered_at timestamptz, add column refers_to jsonb, add column allocation jsonb',
+    );
     // Details as documents now carry them: the issuer (name, and profile once given), the recipient, the payment.
     this.addSql(`
       update documents set details = json_build_object(

@@ -8,7 +8,12 @@ const API = fileURLToPath(new URL('..', import.meta.url));
 
 export const TARGETS = {
   /** The service's own command line (accounts, keys, emails, jobs); one build makes the server and the benchmarks' servers too. */
-  api: { dir: API, sources: ['src', 'migrations', 'bench/servers'], entry: 'dist/cli/cli.js', alongside: ['dist/server/start.js', 'dist/bench/subject.js', 'dist/bench/baseline.js', 'dist/bench/receivers.js', 'dist/bench/stub.js'] },
+  api: {
+    dir: API,
+    sources: ['src', 'migrations', 'bench/servers'],
+    entry: 'dist/cli/cli.js',
+    alongside: ['dist/server/start.js', 'dist/bench/subject.js', 'dist/bench/baseline.js', 'dist/bench/receivers.js', 'dist/bench/stub.js'],
+  },
   /** The SDK's `kupa` command (listen, trigger), which needs only an API key. */
   sdk: { dir: join(API, '..', '..', 'sdk'), sources: ['src'], entry: 'dist/cli.js', alongside: [] },
 };

@@ -8,7 +8,12 @@ const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 const ENV = { ...process.env, BENCH_SMOKE: '1', BENCH_LOG_LEVEL: 'silent' };
 /** Processes a benchmark run started: its servers (by their compiled path) and its PostgreSQL (by its data directory). */
 const leftovers = () =>
-  ['dist/bench/', 'kupa-bench-'].flatMap((pattern) => spawnSync('pgrep', ['-f', pattern === 'dist/bench/' ? `${API_DIR}${pattern}` : pattern], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean));
+  ['dist/bench/', 'kupa-bench-'].flatMap((pattern) =>
+    spawnSync('pgrep', ['-f', pattern === 'dist/bench/' ? `${API_DIR}${pattern}` : pattern], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n')
+      .filter(Boolean),
+  );
 
 /** The temporary directories benchmark runs made and did not remove. */
 const leftoverDirs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('kupa-bench-'));
@@ -17,14 +22,30 @@ describe('pnpm bench', () => {
   // Timings mean nothing at this size and never gate the tests: this proves the suite still runs and that
   // each benchmark's own checks of what it timed (rows written, no failed requests) hold.
   it('runs every benchmark of the suite at smoke size and leaves no process behind', () => {
-    const bench = (args: string[]) => spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', ...args], { cwd: API_DIR, env: ENV, encoding: 'utf8', timeout: 240_000 });
+    const bench = (args: string[]) =>
+      spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', ...args], { cwd: API_DIR, env: ENV, encoding: 'utf8', timeout: 240_000 });
     // The suite's own list, so a benchmark added to it is smoke-run here without anyone remembering to.
     const before = leftoverDirs();
     const names = bench(['--list']).stdout.trim().split('\n');
-    expect(names).toEqual(expect.arrayContaining([
-      'http-floor', 'create-customer', 'guards', 'metrics', 'create-checkout-session', 'discount-apply-remove', 'confirm-checkout', 'confirm-checkout-live',
-      'renewal-sweep', 'renewal-latency-overlap', 'webhook-fanout', 'queue-drain', 'expiry-sweeps', 'checkout-bundle', 'sdk-overhead',
-    ]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'http-floor',
+        'create-customer',
+        'guards',
+        'metrics',
+        'create-checkout-session',
+        'discount-apply-remove',
+        'confirm-checkout',
+        'confirm-checkout-live',
+        'renewal-sweep',
+        'renewal-latency-overlap',
+        'webhook-fanout',
+        'queue-drain',
+        'expiry-sweeps',
+        'checkout-bundle',
+        'sdk-overhead',
+      ]),
+    );
     const run = bench([]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const name of names) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal`, 'm'));
@@ -37,7 +58,12 @@ describe('pnpm bench', () => {
   }, 300_000);
 
   it('--scale times the sweeps at growing sizes and prints the time per item', () => {
-    const run = spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', '--scale'], { cwd: API_DIR, env: ENV, encoding: 'utf8', timeout: 240_000 });
+    const run = spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', '--scale'], {
+      cwd: API_DIR,
+      env: ENV,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const name of ['renewal-sweep', 'webhook-fanout', 'expiry-sweeps']) {
       // At smoke size: 20 and 40 items.

@@ -24,12 +24,15 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function session(client: KupaClient, customer: string) {
-  return (await client.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Book', amount_agorot: 10_000 }] } })).data!.data;
+  return (
+    await client.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Book', amount_agorot: 10_000 }] } })
+  ).data!.data;
 }
-const statusOf = async (client: KupaClient, id: string) => (await client.GET('/v1/checkout_sessions/{id}', { params: { path: { id } } })).data!.data.status;
+const statusOf = async (client: KupaClient, id: string) =>
+  (await client.GET('/v1/checkout_sessions/{id}', { params: { path: { id } } })).data!.data.status;
 
 describe('card tokens are bound to where they were minted', () => {
-  it('a token minted on another merchant\'s session pays nothing here: 400 token_not_found', async () => {
+  it("a token minted on another merchant's session pays nothing here: 400 token_not_found", async () => {
     const theirs = await session(shopB, customerB);
     const token = await pay.token(theirs.id, CARDS.ok);
     const mine = await session(shopA, customerA);
@@ -52,7 +55,9 @@ describe('card tokens are bound to where they were minted', () => {
     const s = await session(shopA, customerA);
     const forB = await shopB.POST('/v1/payment_methods', { body: { customer: customerB, token: await pay.token(s.id, CARDS.ok) } });
     expect(forB.error!.error).toMatchObject({ code: 'token_not_found', param: 'token' });
-    const forOther = await shopA.POST('/v1/payment_methods', { body: { customer: otherCustomerA, token: await pay.token(s.id, CARDS.ok) } });
+    const forOther = await shopA.POST('/v1/payment_methods', {
+      body: { customer: otherCustomerA, token: await pay.token(s.id, CARDS.ok) },
+    });
     expect(forOther.error!.error.code).toBe('token_not_found');
     const unknown = await shopA.POST('/v1/payment_methods', { body: { customer: customerA, token: 'tok_neverMinted' } });
     expect(unknown.error!.error).toMatchObject({ code: 'token_not_found', param: 'token' });
@@ -76,12 +81,16 @@ describe('card tokens are single-use', () => {
     const s = await session(shopA, customerA);
     const token = await pay.token(s.id, CARDS.ok);
     expect((await pay.confirm(s.id, { type: 'card', token })).data!.data.status).toBe('succeeded');
-    expect((await shopA.POST('/v1/payment_methods', { body: { customer: customerA, token } })).error!.error.code).toBe('token_already_used');
+    expect((await shopA.POST('/v1/payment_methods', { body: { customer: customerA, token } })).error!.error.code).toBe(
+      'token_already_used',
+    );
 
     const other = await session(shopA, customerA);
     const fresh = await pay.token(other.id, CARDS.ok);
     expect((await shopA.POST('/v1/payment_methods', { body: { customer: customerA, token: fresh } })).response.status).toBe(200);
-    expect((await shopA.POST('/v1/payment_methods', { body: { customer: customerA, token: fresh } })).error!.error.code).toBe('token_already_used');
+    expect((await shopA.POST('/v1/payment_methods', { body: { customer: customerA, token: fresh } })).error!.error.code).toBe(
+      'token_already_used',
+    );
   });
 
   it('a double click (the same token confirmed twice at once) is one payment, not a refusal', async () => {
@@ -94,7 +103,12 @@ describe('card tokens are single-use', () => {
 
 describe('card fingerprints', () => {
   const fingerprintOf = async (token: string) =>
-    (await app.services.orm.em.fork().getConnection().execute('select fingerprint from sim_cards join card_tokens t on t.processor_token = sim_cards.token where t.token = ?', [token]))[0].fingerprint as string;
+    (
+      await app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute('select fingerprint from sim_cards join card_tokens t on t.processor_token = sim_cards.token where t.token = ?', [token])
+    )[0].fingerprint as string;
   const hmac = (key: string, number: string) => `fp_${createHmac('sha256', key).update(number).digest('hex').slice(0, 24)}`;
 
   it('are keyed by the configured secret, not by anything a database dump or the code holds', async () => {

@@ -40,7 +40,7 @@ describe('products', () => {
     expect(last.data!.has_more).toBe(false);
   });
 
-  it('rejects a starting_after that is not one of the key\'s objects', async () => {
+  it("rejects a starting_after that is not one of the key's objects", async () => {
     const res = await app.client(merchant.testKey).GET('/v1/products', { params: { query: { starting_after: 'prod_doesnotexist' } } });
     expect(res.response.status).toBe(400);
     expect(res.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'starting_after' });
@@ -56,12 +56,25 @@ describe('prices', () => {
     const api = app.client(merchant.testKey);
     const productId = await product();
     const res = await api.POST('/v1/prices', {
-      body: { product: productId, unit_amount: 4900, currency: 'ils', tax_mode: 'inclusive', type: 'recurring', recurring: { interval: 'month', trial_period_days: 14 } },
+      body: {
+        product: productId,
+        unit_amount: 4900,
+        currency: 'ils',
+        tax_mode: 'inclusive',
+        type: 'recurring',
+        recurring: { interval: 'month', trial_period_days: 14 },
+      },
     });
     expect(res.response.status).toBe(200);
     expect(res.data!.data).toMatchObject({
-      object: 'price', product: productId, unit_amount: 4900, currency: 'ils', tax_mode: 'inclusive', type: 'recurring',
-      recurring: { interval: 'month', trial_period_days: 14 }, livemode: false,
+      object: 'price',
+      product: productId,
+      unit_amount: 4900,
+      currency: 'ils',
+      tax_mode: 'inclusive',
+      type: 'recurring',
+      recurring: { interval: 'month', trial_period_days: 14 },
+      livemode: false,
     });
     expect(res.data!.data.id).toMatch(/^price_/);
     const fetched = await api.GET('/v1/prices/{id}', { params: { path: { id: res.data!.data.id } } });
@@ -73,7 +86,9 @@ describe('prices', () => {
     const productId = await product('Mug');
     const once = await api.POST('/v1/prices', { body: { product: productId, unit_amount: 3500, currency: 'ILS', type: 'one_time' } });
     expect(once.data!.data).toMatchObject({ type: 'one_time', recurring: null, currency: 'ils', tax_mode: 'inclusive' });
-    const yearly = await api.POST('/v1/prices', { body: { product: productId, unit_amount: 49000, currency: 'ils', type: 'recurring', recurring: { interval: 'year' } } });
+    const yearly = await api.POST('/v1/prices', {
+      body: { product: productId, unit_amount: 49000, currency: 'ils', type: 'recurring', recurring: { interval: 'year' } },
+    });
     expect(yearly.data!.data.recurring).toEqual({ interval: 'year', trial_period_days: null });
 
     const list = await api.GET('/v1/prices', { params: { query: { product: productId } } });
@@ -90,9 +105,24 @@ describe('prices', () => {
     ['recurring without recurring', { type: 'recurring' }, 'parameter_missing', 'recurring'],
     ['recurring on a one-time price', { recurring: { interval: 'month' } }, 'parameter_invalid', 'recurring'],
     ['a weekly interval', { type: 'recurring', recurring: { interval: 'week' } }, 'parameter_invalid', 'recurring.interval'],
-    ['a trial of 0 days', { type: 'recurring', recurring: { interval: 'month', trial_period_days: 0 } }, 'parameter_invalid', 'recurring.trial_period_days'],
-    ['a trial of 731 days', { type: 'recurring', recurring: { interval: 'month', trial_period_days: 731 } }, 'parameter_invalid', 'recurring.trial_period_days'],
-    ['an unknown field inside recurring', { type: 'recurring', recurring: { interval: 'month', usage_type: 'metered' } }, 'parameter_unknown', 'recurring.usage_type'],
+    [
+      'a trial of 0 days',
+      { type: 'recurring', recurring: { interval: 'month', trial_period_days: 0 } },
+      'parameter_invalid',
+      'recurring.trial_period_days',
+    ],
+    [
+      'a trial of 731 days',
+      { type: 'recurring', recurring: { interval: 'month', trial_period_days: 731 } },
+      'parameter_invalid',
+      'recurring.trial_period_days',
+    ],
+    [
+      'an unknown field inside recurring',
+      { type: 'recurring', recurring: { interval: 'month', usage_type: 'metered' } },
+      'parameter_unknown',
+      'recurring.usage_type',
+    ],
     ['another tax mode', { tax_mode: 'exclusive' }, 'parameter_invalid', 'tax_mode'],
   ])('rejects %s', async (_name, override, code, param) => {
     const productId = await product();
@@ -107,7 +137,9 @@ describe('prices', () => {
     const productId = await product();
     const stranger = await app.createAccount('Stranger');
     for (const key of [stranger.testKey, merchant.liveKey]) {
-      const res = await app.client(key).POST('/v1/prices', { body: { product: productId, unit_amount: 1000, currency: 'ils', type: 'one_time' } });
+      const res = await app
+        .client(key)
+        .POST('/v1/prices', { body: { product: productId, unit_amount: 1000, currency: 'ils', type: 'one_time' } });
       expect(res.response.status).toBe(400);
       expect(res.error!.error).toMatchObject({ code: 'product_not_found', param: 'product' });
     }

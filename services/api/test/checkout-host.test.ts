@@ -8,7 +8,12 @@ let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  const config = loadConfig({ PUBLIC_BASE_URL: 'https://api.kupa.example', NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 'x'.repeat(32), MASTER_KEY: Buffer.alloc(32, 9).toString('base64') });
+  const config = loadConfig({
+    PUBLIC_BASE_URL: 'https://api.kupa.example',
+    NODE_ENV: 'production',
+    CARD_FINGERPRINT_SECRET: 'x'.repeat(32),
+    MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
+  });
   server = await new Promise((resolve) => {
     const s = createCheckoutApp(config, async () => null).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -25,7 +30,7 @@ describe('checkout host', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
-    expect(csp).toContain('connect-src \'self\' https://api.kupa.example');
+    expect(csp).toContain("connect-src 'self' https://api.kupa.example");
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     const html = await res.text();
     expect(html).toContain('<meta name="kupa-api" content="https://api.kupa.example"');
@@ -64,9 +69,14 @@ describe('checkout host', () => {
     expect(script).not.toContain("'*'");
   });
 
-  it('never shows a stack trace or a file path, whatever NODE_ENV is (here the test runner\'s)', async () => {
+  it("never shows a stack trace or a file path, whatever NODE_ENV is (here the test runner's)", async () => {
     expect(process.env.NODE_ENV).not.toBe('production');
-    for (const [path, status] of [['/assets/missing.js', 404], ['/checkout/%ZZ', 400], ['/assets/%ZZ', 400], ['/nope', 404]] as const) {
+    for (const [path, status] of [
+      ['/assets/missing.js', 404],
+      ['/checkout/%ZZ', 400],
+      ['/assets/%ZZ', 400],
+      ['/nope', 404],
+    ] as const) {
       const res = await fetch(`${baseUrl}${path}`);
       const text = await res.text();
       expect(res.status, path).toBe(status);

@@ -70,7 +70,22 @@ describe('pnpm cli', () => {
       const refused = await cli('accounts', 'update', '--account', created.account.id, '--live-onboarded');
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('Set the business profile');
-      const badNumber = await cli('accounts', 'update', '--account', created.account.id, '--legal-name', 'Olive Grove Ltd', '--business-number', '516179158', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa');
+      const badNumber = await cli(
+        'accounts',
+        'update',
+        '--account',
+        created.account.id,
+        '--legal-name',
+        'Olive Grove Ltd',
+        '--business-number',
+        '516179158',
+        '--dealer-type',
+        'company',
+        '--address',
+        'Herzl 1',
+        '--city',
+        'Haifa',
+      );
       expect(badNumber.code).toBe(1);
       expect(badNumber.stderr).toContain("'516179158' is not a valid business number");
       const partial = await cli('accounts', 'update', '--account', created.account.id, '--legal-name', 'Olive Grove Ltd');
@@ -79,33 +94,84 @@ describe('pnpm cli', () => {
 
       // …and the live processor.
       const withoutProcessor = await cli(
-        'accounts', 'update', '--account', created.account.id, '--live-onboarded',
-        '--legal-name', 'Olive Grove Ltd', '--business-number', '516179157', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa', '--postal-code', '3303101',
+        'accounts',
+        'update',
+        '--account',
+        created.account.id,
+        '--live-onboarded',
+        '--legal-name',
+        'Olive Grove Ltd',
+        '--business-number',
+        '516179157',
+        '--dealer-type',
+        'company',
+        '--address',
+        'Herzl 1',
+        '--city',
+        'Haifa',
+        '--postal-code',
+        '3303101',
       );
       expect(withoutProcessor.code).toBe(1);
       expect(withoutProcessor.stderr).toContain('Connect the live card processor');
       const liveKey = created.api_keys.live;
-      const connected = await client(liveKey).POST('/v1/account/processor', { body: { name: 'tranzila', terminal: terminal.terminal, credentials: { app_key: terminal.appKey, secret: terminal.secret } } });
+      const connected = await client(liveKey).POST('/v1/account/processor', {
+        body: { name: 'tranzila', terminal: terminal.terminal, credentials: { app_key: terminal.appKey, secret: terminal.secret } },
+      });
       expect(connected.response.status).toBe(200);
       const updated = await cli(
-        'accounts', 'update', '--account', created.account.id, '--wallets', '--live-onboarded', '--json',
-        '--legal-name', 'Olive Grove Ltd', '--business-number', '516179157', '--dealer-type', 'company', '--address', 'Herzl 1', '--city', 'Haifa', '--postal-code', '3303101',
+        'accounts',
+        'update',
+        '--account',
+        created.account.id,
+        '--wallets',
+        '--live-onboarded',
+        '--json',
+        '--legal-name',
+        'Olive Grove Ltd',
+        '--business-number',
+        '516179157',
+        '--dealer-type',
+        'company',
+        '--address',
+        'Herzl 1',
+        '--city',
+        'Haifa',
+        '--postal-code',
+        '3303101',
       );
-      const profile = { legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' }, email: null, phone: null };
+      const profile = {
+        legal_name: 'Olive Grove Ltd',
+        business_number: '516179157',
+        dealer_type: 'company',
+        address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' },
+        email: null,
+        phone: null,
+      };
       expect(JSON.parse(updated.stdout).account).toMatchObject({ wallets_enabled: true, live_onboarded: true, business_profile: profile });
-      expect((await client(newKey).GET('/v1/account')).data!.data).toMatchObject({ wallets_enabled: true, live_onboarded: true, business_profile: profile });
-      expect((await cli('accounts', 'update', '--account', created.account.id)).stdout).toContain('documents from: Olive Grove Ltd (company 516179157), Herzl 1, Haifa');
+      expect((await client(newKey).GET('/v1/account')).data!.data).toMatchObject({
+        wallets_enabled: true,
+        live_onboarded: true,
+        business_profile: profile,
+      });
+      expect((await cli('accounts', 'update', '--account', created.account.id)).stdout).toContain(
+        'documents from: Olive Grove Ltd (company 516179157), Herzl 1, Haifa',
+      );
 
       // A paid checkout's document, exported for the accountant.
       const api = client(newKey);
       const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
-      const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Olive oil', amount_agorot: 11_800 }] } })).data!.data;
+      const session = (
+        await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Olive oil', amount_agorot: 11_800 }] } })
+      ).data!.data;
       await shopper(app).payWithCard(session.id);
       const today = israelDay(new Date());
       const exported = await cli('documents', 'export', '--account', created.account.id, '--from', today, '--to', today);
       expect(exported.code, exported.stderr).toBe(0);
       const lines = exported.stdout.trimEnd().split('\r\n');
-      expect(lines[0]).toBe('row,type,type_code,number,issued_on,customer,customer_tax_id,charge,refund,refers_to_number,allocation_number,amount_excluding_vat,vat_amount,total,documents');
+      expect(lines[0]).toBe(
+        'row,type,type_code,number,issued_on,customer,customer_tax_id,charge,refund,refers_to_number,allocation_number,amount_excluding_vat,vat_amount,total,documents',
+      );
       expect(lines.slice(1).map((line) => line.replace(/,ch_\w+,/, ',CHARGE,'))).toEqual([
         `document,tax_invoice_receipt,320,1,${today},Dana Levi,,CHARGE,,,,100.00,18.00,118.00,1`,
         'total,tax_invoice_receipt,320,,,,,,,,,100.00,18.00,118.00,1',
@@ -143,4 +209,3 @@ describe('pnpm cli', () => {
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
   });
 });
-

@@ -4,7 +4,15 @@ import { assertMatchesContract } from './support/contract';
 // The contract check guards every other test; it must itself catch what it is for.
 describe('contract check', () => {
   const url = 'http://127.0.0.1/v1/products/prod_1';
-  const product = { id: 'prod_1', object: 'product', name: 'x', description: null, active: true, livemode: false, created: '2026-01-01T00:00:00.000Z' };
+  const product = {
+    id: 'prod_1',
+    object: 'product',
+    name: 'x',
+    description: null,
+    active: true,
+    livemode: false,
+    created: '2026-01-01T00:00:00.000Z',
+  };
 
   it('accepts a body that matches the contract', () => {
     expect(() => assertMatchesContract('GET', url, 200, 'application/json', { success: true, data: product })).not.toThrow();
@@ -12,8 +20,12 @@ describe('contract check', () => {
 
   it('rejects a missing field, a wrong type and a status the contract does not list', () => {
     const { description: _, ...withoutDescription } = product;
-    expect(() => assertMatchesContract('GET', url, 200, 'application/json', { success: true, data: withoutDescription })).toThrow(/description/);
-    expect(() => assertMatchesContract('GET', url, 200, 'application/json', { success: true, data: { ...product, active: 'yes' } })).toThrow(/active/);
+    expect(() => assertMatchesContract('GET', url, 200, 'application/json', { success: true, data: withoutDescription })).toThrow(
+      /description/,
+    );
+    expect(() =>
+      assertMatchesContract('GET', url, 200, 'application/json', { success: true, data: { ...product, active: 'yes' } }),
+    ).toThrow(/active/);
     expect(() => assertMatchesContract('GET', url, 418, 'application/json', {})).toThrow(/418/);
     expect(() => assertMatchesContract('GET', url, 404, 'application/json', { success: false, error: { code: 'x' } })).toThrow();
   });
@@ -47,7 +59,9 @@ describe('the contract document', () => {
     const { loadOpenApi } = await import('../src/platform/http/openapi-document');
     const { ERROR_CODES } = await import('../src/shared/domain/error-codes');
     const { document } = loadOpenApi();
-    const error = (document.components as { schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }> }).schemas.Error;
+    const error = (
+      document.components as { schemas: Record<string, { properties: { error: { properties: { code: { enum: string[] } } } } }> }
+    ).schemas.Error;
     const documented = [...error.properties.error.properties.code.enum].sort();
     // `internal_error` is the error mapper's answer to what nobody declared: a bug of ours.
     expect(documented).toEqual([...Object.keys(ERROR_CODES), 'internal_error'].sort());

@@ -33,9 +33,20 @@ interface Schema {
 
 const operations: Operation[] = Object.entries(document.paths).flatMap(([path, item]) =>
   HTTP_METHODS.filter((method) => item[method]).map((method) => {
-    const op = item[method] as { operationId: string; security?: unknown[]; requestBody?: { content: { 'application/json': { schema: Schema } } } };
+    const op = item[method] as {
+      operationId: string;
+      security?: unknown[];
+      requestBody?: { content: { 'application/json': { schema: Schema } } };
+    };
     const schema = op.requestBody ? resolveRef<Schema>(document, op.requestBody.content['application/json'].schema as never) : null;
-    return { id: op.operationId, method: method.toUpperCase(), path, isPublic: Array.isArray(op.security) && op.security.length === 0, hasBody: Boolean(op.requestBody), bodySchema: schema };
+    return {
+      id: op.operationId,
+      method: method.toUpperCase(),
+      path,
+      isPublic: Array.isArray(op.security) && op.security.length === 0,
+      hasBody: Boolean(op.requestBody),
+      bodySchema: schema,
+    };
   }),
 );
 
@@ -49,12 +60,23 @@ const ids: Record<string, string> = {};
 function validBodies(): Record<string, Record<string, unknown>> {
   return {
     createProduct: { name: 'Fuzz lamp', description: 'Bright' },
-    createPrice: { product: ids.product, unit_amount: 1_000, currency: 'ils', tax_mode: 'inclusive', type: 'recurring', recurring: { interval: 'month', trial_period_days: 7 } },
+    createPrice: {
+      product: ids.product,
+      unit_amount: 1_000,
+      currency: 'ils',
+      tax_mode: 'inclusive',
+      type: 'recurring',
+      recurring: { interval: 'month', trial_period_days: 7 },
+    },
     createCustomer: { name: 'Fuzz', email: 'fuzz@example.co.il', phone: '052-555-1234', tax_id: '000000018', test_clock: ids.clock },
     updateAccount: {
       business_profile: {
-        legal_name: 'Fuzz Ltd', business_number: '516179157', dealer_type: 'company',
-        address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' }, email: 'books@fuzz.example.co.il', phone: '04-555-1234',
+        legal_name: 'Fuzz Ltd',
+        business_number: '516179157',
+        dealer_type: 'company',
+        address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' },
+        email: 'books@fuzz.example.co.il',
+        phone: '04-555-1234',
       },
     },
     // With the test key every body is refused (livemode_required) before any processor is called.
@@ -63,15 +85,34 @@ function validBodies(): Record<string, Record<string, unknown>> {
     createSubscription: { customer: ids.customer, payment_method: ids.paymentMethod, price: ids.recurringPrice },
     cancelSubscription: { cancel_at_period_end: true },
     createCheckoutSession: {
-      customer: ids.customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500, quantity: 2, description: 'Blue', image_url: 'https://cdn.example/mug.png' }],
-      create_document: true, capture_method: 'automatic', coupon_codes: ['FUZZ10'], payment_methods: ['card'], background_color: '#ffffff', auto_open_wallets: false,
-      locale: 'en', installments: { max: 3 },
+      customer: ids.customer,
+      ...URLS,
+      line_items: [{ name: 'Mug', amount_agorot: 3_500, quantity: 2, description: 'Blue', image_url: 'https://cdn.example/mug.png' }],
+      create_document: true,
+      capture_method: 'automatic',
+      coupon_codes: ['FUZZ10'],
+      payment_methods: ['card'],
+      background_color: '#ffffff',
+      auto_open_wallets: false,
+      locale: 'en',
+      installments: { max: 3 },
     },
     applyCheckoutDiscount: { code: 'FUZZ10' },
     confirmCheckoutSession: { payment_method: { type: 'card', token: 'tok_visa' }, installments: 2, expected_amount: 7_000 },
     completeThreeDSecure: { challenge_id: '3ds_unknown', result: 'authenticated' },
     createCardToken: { checkout_session: ids.session, card: { number: CARDS.ok, exp_month: 12, exp_year: 2034, cvc: '123' } },
-    createDiscount: { name: 'Fuzz', code: 'FUZZ', automatic: false, amount_off: 500, currency: 'ils', applies_to: { prices: [ids.price], products: [ids.product] }, starts_at: '2026-01-01T00:00:00Z', expires_at: '2027-01-01T00:00:00Z', max_redemptions: 5, duration: 'once' },
+    createDiscount: {
+      name: 'Fuzz',
+      code: 'FUZZ',
+      automatic: false,
+      amount_off: 500,
+      currency: 'ils',
+      applies_to: { prices: [ids.price], products: [ids.product] },
+      starts_at: '2026-01-01T00:00:00Z',
+      expires_at: '2027-01-01T00:00:00Z',
+      max_redemptions: 5,
+      duration: 'once',
+    },
     captureCharge: { amount: 100 },
     cancelCharge: { cancellation_reason: 'requested_by_customer' },
     createRefund: { amount: 100, reason: 'requested_by_customer' },
@@ -132,17 +173,38 @@ beforeAll(async () => {
   const pay = shopper(app);
   ids.clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-01T00:00:00Z' } })).data!.data.id;
   ids.product = (await api.POST('/v1/products', { body: { name: 'Lamp' } })).data!.data.id;
-  ids.price = (await api.POST('/v1/prices', { body: { product: ids.product, unit_amount: 5_000, currency: 'ils', type: 'one_time' } })).data!.data.id;
-  ids.recurringPrice = (await api.POST('/v1/prices', { body: { product: ids.product, unit_amount: 5_000, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
+  ids.price = (
+    await api.POST('/v1/prices', { body: { product: ids.product, unit_amount: 5_000, currency: 'ils', type: 'one_time' } })
+  ).data!.data.id;
+  ids.recurringPrice = (
+    await api.POST('/v1/prices', {
+      body: { product: ids.product, unit_amount: 5_000, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+    })
+  ).data!.data.id;
   ids.customer = (await api.POST('/v1/customers', { body: { name: 'Fuzzy', email: 'fuzzy@example.co.il' } })).data!.data.id;
   ids.paymentMethod = (await api.POST('/v1/payment_methods', { body: { customer: ids.customer, token: 'tok_visa' } })).data!.data.id;
   ids.spareMethod = (await api.POST('/v1/payment_methods', { body: { customer: ids.customer, token: 'tok_visa' } })).data!.data.id;
-  ids.subscription = (await api.POST('/v1/subscriptions', { body: { customer: ids.customer, payment_method: ids.paymentMethod, price: ids.recurringPrice } })).data!.data.id;
+  ids.subscription = (
+    await api.POST('/v1/subscriptions', { body: { customer: ids.customer, payment_method: ids.paymentMethod, price: ids.recurringPrice } })
+  ).data!.data.id;
   ids.discount = (await api.POST('/v1/discounts', { body: { name: 'Ten', code: 'FUZZ10', percent_off: 10 } })).data!.data.id;
   const endpoint = await api.POST('/v1/webhooks', { body: { url: 'https://hooks.example.com/fuzz', events: ['*'] } });
   ids.endpoint = String(endpoint.data!.data.id);
   const sessionOf = (extra: Record<string, unknown> = {}) =>
-    api.POST('/v1/checkout_sessions', { body: { customer: ids.customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500, quantity: 2 }], installments: { max: 3 }, ...extra } as never }).then((r) => { if (!r.data) throw new Error(JSON.stringify(r.error)); return r.data.data; });
+    api
+      .POST('/v1/checkout_sessions', {
+        body: {
+          customer: ids.customer,
+          ...URLS,
+          line_items: [{ name: 'Mug', amount_agorot: 3_500, quantity: 2 }],
+          installments: { max: 3 },
+          ...extra,
+        } as never,
+      })
+      .then((r) => {
+        if (!r.data) throw new Error(JSON.stringify(r.error));
+        return r.data.data;
+      });
   const paid = await sessionOf();
   await pay.payWithCard(paid.id);
   ids.charge = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: paid.id } } })).data!.data.charge!;
@@ -267,7 +329,11 @@ describe('fuzzing every operation of openapi.yaml', () => {
         ['null', 'null'],
       ];
       for (const path of fieldPaths(base, op.bodySchema)) {
-        for (const [label, value] of BROKEN_VALUES) sends.push([`${path.join('.')} = ${label}`, JSON.stringify(withValue(base, path, value)).replace(JSON.stringify(DEEP), deepJson(5_000))]);
+        for (const [label, value] of BROKEN_VALUES)
+          sends.push([
+            `${path.join('.')} = ${label}`,
+            JSON.stringify(withValue(base, path, value)).replace(JSON.stringify(DEEP), deepJson(5_000)),
+          ]);
       }
       for (const [label, body] of sends) {
         const sent = { method: op.method, url, body, key };
@@ -300,7 +366,17 @@ describe('fuzzing every operation of openapi.yaml', () => {
         }
       }
       if (op.method === 'GET') {
-        for (const query of ['limit=1e400', 'limit=-1', 'limit=abc', 'limit=99999999999999999999', 'starting_after=%ED%A0%80', 'starting_after=%00', 'limit=1&limit=2', 'unknown=1', 'type=%ED%A0%80']) {
+        for (const query of [
+          'limit=1e400',
+          'limit=-1',
+          'limit=abc',
+          'limit=99999999999999999999',
+          'starting_after=%ED%A0%80',
+          'starting_after=%00',
+          'limit=1&limit=2',
+          'unknown=1',
+          'type=%ED%A0%80',
+        ]) {
           const sent = { method: 'GET', url: `${fill(op.path, real)}?${query}`, key };
           problems.push(...judge(`${op.id} ?${query}`, sent, await send(sent)));
         }
@@ -311,20 +387,33 @@ describe('fuzzing every operation of openapi.yaml', () => {
 });
 
 describe('isolation sweep over every operation that takes an id', () => {
-  it('answers another account\'s id and the other mode\'s id exactly as an unknown one: 404 resource_missing', async () => {
+  it("answers another account's id and the other mode's id exactly as an unknown one: 404 resource_missing", async () => {
     const problems: string[] = [];
     for (const op of operations.filter((o) => !o.isPublic && pathParams(o.path).length > 0)) {
       const real = pathIds(op);
       const body = op.hasBody ? JSON.stringify(validBodies()[op.id]) : undefined;
-      const unknown = Object.fromEntries(Object.entries(real).map(([name, value]) => [name, /^\d+$/.test(value) ? '999999' : value.replace(/_[A-Za-z0-9]+$/, '_000000000000000000000000')]));
+      const unknown = Object.fromEntries(
+        Object.entries(real).map(([name, value]) => [
+          name,
+          /^\d+$/.test(value) ? '999999' : value.replace(/_[A-Za-z0-9]+$/, '_000000000000000000000000'),
+        ]),
+      );
       const reference = await send({ method: op.method, url: fill(op.path, unknown), body, key: merchant.testKey });
       const normalize = (answer: Awaited<ReturnType<typeof send>>, id: Record<string, string>) =>
-        JSON.stringify({ status: answer.status, json: answer.json }).split(id.id ?? '\u0000').join('<id>');
+        JSON.stringify({ status: answer.status, json: answer.json })
+          .split(id.id ?? '\u0000')
+          .join('<id>');
       const expected = normalize(reference, unknown);
       if (reference.status !== 404) problems.push(`${op.id}: an unknown id answered ${reference.status}, not 404`);
-      for (const [who, key] of [['another account', other.testKey], ['the other mode', merchant.liveKey]] as const) {
+      for (const [who, key] of [
+        ['another account', other.testKey],
+        ['the other mode', merchant.liveKey],
+      ] as const) {
         const answer = await send({ method: op.method, url: fill(op.path, real), body, key });
-        if (normalize(answer, real) !== expected) problems.push(`${op.id} with ${who}'s key: ${answer.status} ${answer.text.slice(0, 160)} (an unknown id: ${reference.text.slice(0, 160)})`);
+        if (normalize(answer, real) !== expected)
+          problems.push(
+            `${op.id} with ${who}'s key: ${answer.status} ${answer.text.slice(0, 160)} (an unknown id: ${reference.text.slice(0, 160)})`,
+          );
       }
     }
     expect(problems).toEqual([]);

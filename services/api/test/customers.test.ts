@@ -16,7 +16,14 @@ describe('customers', () => {
     const res = await api.POST('/v1/customers', { body: { name: 'Dana Levi', email: 'dana@example.co.il', phone: '050-123-4567' } });
     expect(res.response.status).toBe(200);
     const customer = res.data!.data;
-    expect(customer).toMatchObject({ object: 'customer', name: 'Dana Levi', email: 'dana@example.co.il', phone: '+972501234567', livemode: false, test_clock: null });
+    expect(customer).toMatchObject({
+      object: 'customer',
+      name: 'Dana Levi',
+      email: 'dana@example.co.il',
+      phone: '+972501234567',
+      livemode: false,
+      test_clock: null,
+    });
     expect(customer.id).toMatch(/^cus_[0-9A-Za-z]{24}$/);
     const fetched = await api.GET('/v1/customers/{id}', { params: { path: { id: customer.id } } });
     expect(fetched.data!.data).toEqual(customer);
@@ -85,7 +92,13 @@ describe('test clocks', () => {
     const owner = await app.createAccount('Clocks');
     const api = app.client(owner.testKey);
     const created = await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-03-01T00:00:00Z', name: 'March' } });
-    expect(created.data!.data).toMatchObject({ object: 'test_clock', name: 'March', frozen_time: '2026-03-01T00:00:00.000Z', status: 'ready', livemode: false });
+    expect(created.data!.data).toMatchObject({
+      object: 'test_clock',
+      name: 'March',
+      frozen_time: '2026-03-01T00:00:00.000Z',
+      status: 'ready',
+      livemode: false,
+    });
     const fetched = await api.GET('/v1/test_helpers/test_clocks/{id}', { params: { path: { id: created.data!.data.id } } });
     expect(fetched.data!.data).toEqual(created.data!.data);
     expect((await api.GET('/v1/test_helpers/test_clocks')).data!.data).toEqual([created.data!.data]);

@@ -23,11 +23,17 @@ beforeAll(async () => {
   publicApi = app.client();
   customer = (await api.POST('/v1/customers', { body: { name: 'Dana' } })).data!.data.id;
   shirtProduct = (await api.POST('/v1/products', { body: { name: 'Shirt' } })).data!.data.id;
-  shirtPrice = (await api.POST('/v1/prices', { body: { product: shirtProduct, unit_amount: 10000, currency: 'ils', type: 'one_time' } })).data!.data.id;
+  shirtPrice = (await api.POST('/v1/prices', { body: { product: shirtProduct, unit_amount: 10000, currency: 'ils', type: 'one_time' } }))
+    .data!.data.id;
   const mugProduct = (await api.POST('/v1/products', { body: { name: 'Mug' } })).data!.data.id;
-  mugPrice = (await api.POST('/v1/prices', { body: { product: mugProduct, unit_amount: 4000, currency: 'ils', type: 'one_time' } })).data!.data.id;
+  mugPrice = (await api.POST('/v1/prices', { body: { product: mugProduct, unit_amount: 4000, currency: 'ils', type: 'one_time' } })).data!
+    .data.id;
   const planProduct = (await api.POST('/v1/products', { body: { name: 'Plan' } })).data!.data.id;
-  planPrice = (await api.POST('/v1/prices', { body: { product: planProduct, unit_amount: 5000, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
+  planPrice = (
+    await api.POST('/v1/prices', {
+      body: { product: planProduct, unit_amount: 5000, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+    })
+  ).data!.data.id;
 });
 afterAll(() => app.close());
 
@@ -39,22 +45,50 @@ async function discount(body: Record<string, unknown>) {
 
 async function cart(extra: Record<string, unknown> = {}) {
   const res = await api.POST('/v1/checkout_sessions', {
-    body: { customer, ...URLS, line_items: [{ name: 'Shirt', amount_agorot: 10000, price: shirtPrice }, { name: 'Gift wrap', amount_agorot: 1000 }], ...extra } as never,
+    body: {
+      customer,
+      ...URLS,
+      line_items: [
+        { name: 'Shirt', amount_agorot: 10000, price: shirtPrice },
+        { name: 'Gift wrap', amount_agorot: 1000 },
+      ],
+      ...extra,
+    } as never,
   });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!.data;
 }
 
-const apply = (sessionId: string, code: string) => publicApi.POST('/v1/checkout_sessions/{id}/discount', { params: { path: { id: sessionId } }, body: { code } });
-const remove = (sessionId: string, code: string) => publicApi.DELETE('/v1/checkout_sessions/{id}/discount/{code}', { params: { path: { id: sessionId, code } } });
+const apply = (sessionId: string, code: string) =>
+  publicApi.POST('/v1/checkout_sessions/{id}/discount', { params: { path: { id: sessionId } }, body: { code } });
+const remove = (sessionId: string, code: string) =>
+  publicApi.DELETE('/v1/checkout_sessions/{id}/discount/{code}', { params: { path: { id: sessionId, code } } });
 
 describe('discount rules API', () => {
   it('creates, retrieves, lists by code (any case) and deactivates a rule', async () => {
     const code = uniqueCode('Summer');
-    const rule = await discount({ name: 'Summer sale', code, percent_off: 15, applies_to: { prices: [shirtPrice] }, max_redemptions: 100, duration: 'forever' });
+    const rule = await discount({
+      name: 'Summer sale',
+      code,
+      percent_off: 15,
+      applies_to: { prices: [shirtPrice] },
+      max_redemptions: 100,
+      duration: 'forever',
+    });
     expect(rule).toMatchObject({
-      object: 'discount', name: 'Summer sale', code, automatic: false, percent_off: 15, amount_off: null, currency: null,
-      applies_to: { prices: [shirtPrice], products: [] }, max_redemptions: 100, times_redeemed: 0, duration: 'forever', active: true, livemode: false,
+      object: 'discount',
+      name: 'Summer sale',
+      code,
+      automatic: false,
+      percent_off: 15,
+      amount_off: null,
+      currency: null,
+      applies_to: { prices: [shirtPrice], products: [] },
+      max_redemptions: 100,
+      times_redeemed: 0,
+      duration: 'forever',
+      active: true,
+      livemode: false,
     });
     expect(rule.id).toMatch(/^disc_/);
     expect((await api.GET('/v1/discounts/{id}', { params: { path: { id: rule.id } } })).data!.data).toEqual(rule);
@@ -66,7 +100,12 @@ describe('discount rules API', () => {
 
   it.each([
     ['neither percent_off nor amount_off', { code: 'A' }, 'discount_amount_required', 'percent_off'],
-    ['both percent_off and amount_off', { code: 'A', percent_off: 5, amount_off: 100, currency: 'ils' }, 'discount_amount_required', 'percent_off'],
+    [
+      'both percent_off and amount_off',
+      { code: 'A', percent_off: 5, amount_off: 100, currency: 'ils' },
+      'discount_amount_required',
+      'percent_off',
+    ],
     ['neither a code nor automatic', { percent_off: 5 }, 'code_or_automatic_required', 'code'],
     ['a code on an automatic rule', { code: 'A', automatic: true, percent_off: 5 }, 'parameter_invalid', 'automatic'],
     ['amount_off without currency', { code: 'A', amount_off: 100 }, 'parameter_missing', 'currency'],
@@ -77,9 +116,24 @@ describe('discount rules API', () => {
     ['a code with spaces', { code: 'TWO WORDS', percent_off: 5 }, 'parameter_invalid', 'code'],
     ['max_redemptions of 2³¹', { code: 'A', percent_off: 5, max_redemptions: 2 ** 31 }, 'parameter_invalid', 'max_redemptions'],
     ['an unknown duration', { code: 'A', percent_off: 5, duration: 'repeating' }, 'parameter_invalid', 'duration'],
-    ['expires_at before starts_at', { code: 'A', percent_off: 5, starts_at: '2027-01-02T00:00:00Z', expires_at: '2027-01-01T00:00:00Z' }, 'parameter_invalid', 'expires_at'],
-    ['an unknown targeted price', { code: 'A', percent_off: 5, applies_to: { prices: ['price_nope'] } }, 'price_not_found', 'applies_to.prices[0]'],
-    ['an unknown targeted product', { code: 'A', percent_off: 5, applies_to: { products: ['prod_nope'] } }, 'product_not_found', 'applies_to.products[0]'],
+    [
+      'expires_at before starts_at',
+      { code: 'A', percent_off: 5, starts_at: '2027-01-02T00:00:00Z', expires_at: '2027-01-01T00:00:00Z' },
+      'parameter_invalid',
+      'expires_at',
+    ],
+    [
+      'an unknown targeted price',
+      { code: 'A', percent_off: 5, applies_to: { prices: ['price_nope'] } },
+      'price_not_found',
+      'applies_to.prices[0]',
+    ],
+    [
+      'an unknown targeted product',
+      { code: 'A', percent_off: 5, applies_to: { products: ['prod_nope'] } },
+      'product_not_found',
+      'applies_to.products[0]',
+    ],
   ])('rejects %s', async (_name, body, code, param) => {
     const res = await api.POST('/v1/discounts', { body: { name: 'Bad', ...body } as never });
     expect(res.response.status).toBe(400);
@@ -99,7 +153,9 @@ describe('coupon codes at session creation (rule 9)', () => {
       plan_discount_agorot: 0,
     });
     expect(session).toMatchObject({ amount_subtotal: 11000, amount_discount: -1500, amount_total: 9500, amount_due_now: 9500 });
-    const res = await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: shirtPrice, coupon_codes: [code, 'NOSUCHCODE'] } });
+    const res = await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, price: shirtPrice, coupon_codes: [code, 'NOSUCHCODE'] },
+    });
     expect(res.response.status).toBe(400);
     expect(res.error!.error).toMatchObject({ code: 'discount_code_not_found', param: 'coupon_codes[1]' });
   });
@@ -115,9 +171,13 @@ describe('coupon codes at session creation (rule 9)', () => {
   });
 
   it('rejects more than 20 codes or a code over 64 characters', async () => {
-    const many = await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: shirtPrice, coupon_codes: Array(21).fill('A') } });
+    const many = await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, price: shirtPrice, coupon_codes: Array(21).fill('A') },
+    });
     expect(many.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'coupon_codes' });
-    const long = await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: shirtPrice, coupon_codes: ['C'.repeat(65)] } });
+    const long = await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, price: shirtPrice, coupon_codes: ['C'.repeat(65)] },
+    });
     expect(long.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'coupon_codes[0]' });
   });
 });
@@ -129,11 +189,19 @@ describe('POST /v1/checkout_sessions/:id/discount (public)', () => {
     const session = await cart();
     const first = await apply(session.id, code.toLowerCase());
     expect(first.response.status).toBe(200);
-    expect(first.data!.data).toEqual({ discounts: [{ id: rule.id, code, name: 'Discount' }], discount_lines: [{ name: 'Discount', amount_agorot: -2500 }], total_discount_agorot: -2500, plan_discount_agorot: 0 });
+    expect(first.data!.data).toEqual({
+      discounts: [{ id: rule.id, code, name: 'Discount' }],
+      discount_lines: [{ name: 'Discount', amount_agorot: -2500 }],
+      total_discount_agorot: -2500,
+      plan_discount_agorot: 0,
+    });
     const again = await apply(session.id, code.toUpperCase());
     expect(again.data!.data).toEqual(first.data!.data);
     const read = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
-    expect(read.line_items.map((l) => [l.amount_subtotal, l.amount_discount, l.amount_total])).toEqual([[10000, -2500, 7500], [1000, 0, 1000]]);
+    expect(read.line_items.map((l) => [l.amount_subtotal, l.amount_discount, l.amount_total])).toEqual([
+      [10000, -2500, 7500],
+      [1000, 0, 1000],
+    ]);
     expect(read.amount_total).toBe(8500);
   });
 
@@ -147,7 +215,16 @@ describe('POST /v1/checkout_sessions/:id/discount (public)', () => {
   it('applies an order-level discount to an ad-hoc cart, with a negative line kept as sent', async () => {
     const code = uniqueCode('ORDER');
     await discount({ code, percent_off: 10 });
-    const res = await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Item', amount_agorot: 5005 }, { name: 'Store credit', amount_agorot: -1000 }] } });
+    const res = await api.POST('/v1/checkout_sessions', {
+      body: {
+        customer,
+        ...URLS,
+        line_items: [
+          { name: 'Item', amount_agorot: 5005 },
+          { name: 'Store credit', amount_agorot: -1000 },
+        ],
+      },
+    });
     const summary = (await apply(res.data!.data.id, code)).data!.data;
     expect(summary.total_discount_agorot).toBe(-501); // 500.5 rounds half up
     const read = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: res.data!.data.id } } })).data!.data;
@@ -191,7 +268,9 @@ describe('POST /v1/checkout_sessions/:id/discount (public)', () => {
     const res = await apply(session.id, code);
     expect(res.response.status).toBe(400);
     expect(res.error!.error.code).toBe('not_applicable');
-    expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.discount_summary.discounts).toEqual([]);
+    expect(
+      (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.discount_summary.discounts,
+    ).toEqual([]);
   });
 
   it.each(['expired', 'exhausted', 'inactive', 'not yet started'])('answers 400 when every rule under the code is %s', async (state) => {
@@ -215,7 +294,9 @@ describe('POST /v1/checkout_sessions/:id/discount (public)', () => {
   it('discounts the plan of a mixed session and reports it as plan_discount_agorot', async () => {
     const code = uniqueCode('PLANHALF');
     await discount({ code, percent_off: 50, applies_to: { prices: [planPrice] }, duration: 'once' });
-    const res = await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: planPrice, line_items: [{ name: 'Setup', amount_agorot: 2000 }] } });
+    const res = await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, price: planPrice, line_items: [{ name: 'Setup', amount_agorot: 2000 }] },
+    });
     const summary = (await apply(res.data!.data.id, code)).data!.data;
     expect(summary).toMatchObject({ total_discount_agorot: -2500, plan_discount_agorot: -2500 });
     const page = (await publicApi.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: res.data!.data.id } } })).data!.data;
@@ -257,10 +338,10 @@ describe('expiry', () => {
     const code = uniqueCode('LATE');
     await discount({ code, percent_off: 10 });
     const session = await cart();
-    const jobs = await app.services.orm.em.fork().getConnection().execute(
-      "select start_after from pgboss.job where name = 'checkout-session-expiry' and data->>'sessionId' = ?",
-      [session.id],
-    );
+    const jobs = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute("select start_after from pgboss.job where name = 'checkout-session-expiry' and data->>'sessionId' = ?", [session.id]);
     expect(jobs).toHaveLength(1);
     expect(new Date(jobs[0].start_after).toISOString()).toBe(session.expires_at);
 

@@ -33,32 +33,44 @@ const unit = <T>(work: (uow: UnitOfWork, issue: (at?: Scope) => Promise<string>)
       refundId: null,
       currency: 'ils',
       lines: [{ description: 'Olive oil', quantity: 1, unit_amount: 4900, amount: 4900 }],
-      details: { issuer: { name: 'Shop', profile: null }, recipient: { name: 'Dana', taxId: null, email: null, phone: null }, payment: { cardLast4: '4242', installments: null } },
+      details: {
+        issuer: { name: 'Shop', profile: null },
+        recipient: { name: 'Dana', taxId: null, email: null, phone: null },
+        payment: { cardLast4: '4242', installments: null },
+      },
     });
   return inContext(() => uow.run(() => work(uow, issue)));
 };
 
-const numbers = async (of: Scope = scope) => (await db.query('select id, number from documents where account_id = $1 order by number', [of.accountId])).rows;
+const numbers = async (of: Scope = scope) =>
+  (await db.query('select id, number from documents where account_id = $1 order by number', [of.accountId])).rows;
 
 describe('document numbers', () => {
   it('are taken at commit: a transaction that rolls back writes no document and takes no number', async () => {
     const first = await unit((_, issue) => issue());
-    await expect(unit(async (_, issue) => {
-      await issue();
-      throw new Error('the charge failed to record');
-    })).rejects.toThrow('the charge failed to record');
+    await expect(
+      unit(async (_, issue) => {
+        await issue();
+        throw new Error('the charge failed to record');
+      }),
+    ).rejects.toThrow('the charge failed to record');
     // A savepoint that fails, caught by its transaction, takes its document with it.
     const [kept, dropped] = await unit(async (uow, issue) => {
       const outer = await issue();
       let inner = '';
-      await uow.run(async () => {
-        inner = await issue();
-        throw new Error('savepoint rolled back');
-      }).catch(() => undefined);
+      await uow
+        .run(async () => {
+          inner = await issue();
+          throw new Error('savepoint rolled back');
+        })
+        .catch(() => undefined);
       return [outer, inner];
     });
     expect(dropped).toMatch(/^doc_/);
-    expect(await numbers()).toEqual([{ id: first, number: 1 }, { id: kept, number: 2 }]);
+    expect(await numbers()).toEqual([
+      { id: first, number: 1 },
+      { id: kept, number: 2 },
+    ]);
   });
 
   it('stay gapless and distinct under concurrent transactions', async () => {
@@ -71,19 +83,27 @@ describe('document numbers', () => {
     const other: Scope = { accountId: (await app.createAccount('Second numbering merchant')).id, livemode: false };
     const before = (await numbers()).length;
     const issued = await unit(async (_, issue) => [await issue(), await issue(other), await issue(), await issue()]);
-    expect((await numbers()).slice(before)).toEqual([{ id: issued[0], number: before + 1 }, { id: issued[2], number: before + 2 }, { id: issued[3], number: before + 3 }]);
+    expect((await numbers()).slice(before)).toEqual([
+      { id: issued[0], number: before + 1 },
+      { id: issued[2], number: before + 2 },
+      { id: issued[3], number: before + 3 },
+    ]);
     expect(await numbers(other)).toEqual([{ id: issued[1], number: 1 }]);
 
-    await Promise.all(Array.from({ length: 16 }, (_, i) => unit(async (_, issue) => {
-      const [first, second] = i % 2 ? [scope, other] : [other, scope];
-      await issue(first);
-      await issue(second);
-    })));
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        unit(async (_, issue) => {
+          const [first, second] = i % 2 ? [scope, other] : [other, scope];
+          await issue(first);
+          await issue(second);
+        }),
+      ),
+    );
     expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 3 + 16 }, (_, i) => i + 1));
     expect((await numbers(other)).map((row) => row.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
   });
 
-  it('are taken after the transaction\'s new rows and before what they add to (events, jobs), each of those written once', async () => {
+  it("are taken after the transaction's new rows and before what they add to (events, jobs), each of those written once", async () => {
     const written: string[] = [];
     const uowOf = () => app.services.container.get<UnitOfWork>(PERSISTENCE.UnitOfWork);
     const batchOf = (name: string, order: number, adds?: () => void): CommitBatch<string> => ({

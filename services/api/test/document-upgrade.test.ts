@@ -37,9 +37,17 @@ async function migrate(to?: string): Promise<void> {
 describe('upgrading a database with documents', () => {
   it('keeps every document readable and numbers each type after its highest', async () => {
     await migrate(BEFORE);
-    await db.query(`insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_old', 'Old Shop', false, false, false, now())`);
+    await db.query(
+      `insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_old', 'Old Shop', false, false, false, now())`,
+    );
     await db.query(`insert into document_sequences (account_id, livemode, next_number) values ('acct_old', false, 4)`);
-    const details = (installments: number | null) => JSON.stringify({ business: { name: 'Old Shop' }, customer: { name: 'Dana', email: 'dana@example.co.il', phone: null }, card_last4: '4242', installments });
+    const details = (installments: number | null) =>
+      JSON.stringify({
+        business: { name: 'Old Shop' },
+        customer: { name: 'Dana', email: 'dana@example.co.il', phone: null },
+        card_last4: '4242',
+        installments,
+      });
     const insert = (id: string, type: string, number: number, refundId: string | null, total: number, installments: number | null) =>
       db.query(
         `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, refund_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
@@ -63,11 +71,14 @@ describe('upgrading a database with documents', () => {
     expect(byId.doc_sale.refers_to).toBeNull();
     expect(byId.doc_sale.allocation).toBeNull();
 
-    const next = async (type: string) => (await db.query(
-      `insert into document_sequences (account_id, livemode, type, next_number) values ('acct_old', false, $1, 2)
+    const next = async (type: string) =>
+      (
+        await db.query(
+          `insert into document_sequences (account_id, livemode, type, next_number) values ('acct_old', false, $1, 2)
        on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
-      [type],
-    )).rows[0].number;
+          [type],
+        )
+      ).rows[0].number;
     expect(await next('tax_invoice_receipt')).toBe(4);
     expect(await next('credit_invoice')).toBe(4);
     expect(await next('receipt')).toBe(1);

@@ -36,7 +36,8 @@ describe('GET /v1/event_feed', () => {
     for (let batch = 0; batch < 8; batch++) {
       await inContext(() =>
         container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(async () => {
-          for (let i = 0; i < 15; i++) recorded.push((await container.get(RecordEvent).execute(scope, 'charge.succeeded', chargeData())).id);
+          for (let i = 0; i < 15; i++)
+            recorded.push((await container.get(RecordEvent).execute(scope, 'charge.succeeded', chargeData())).id);
         }),
       );
     }
@@ -50,7 +51,7 @@ describe('GET /v1/event_feed', () => {
     expect(seen).toEqual(recorded);
   });
 
-  it('starts at its end, then gives every later event of the key\'s account and mode once, oldest first', async () => {
+  it("starts at its end, then gives every later event of the key's account and mode once, oldest first", async () => {
     const merchant = await app.createAccount();
     const scope = { accountId: merchant.id, livemode: false };
     const before = await recordEvent(app, scope, 'charge.succeeded');
@@ -86,11 +87,10 @@ describe('GET /v1/event_feed', () => {
     const slowId = newId('evt');
     try {
       await slow.query('begin');
-      await slow.query(`insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, false, 'charge.succeeded', $3, now())`, [
-        slowId,
-        merchant.id,
-        JSON.stringify(chargeData()),
-      ]);
+      await slow.query(
+        `insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, false, 'charge.succeeded', $3, now())`,
+        [slowId, merchant.id, JSON.stringify(chargeData())],
+      );
       const fast = await recordEvent(app, scope, 'charge.refunded');
 
       // The later event is committed, but the earlier transaction is still open: the feed waits for it.

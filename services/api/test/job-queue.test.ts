@@ -48,11 +48,16 @@ describe('jobs sent inside a unit of work', () => {
     await app.services.inContext(() =>
       uow.run(async () => {
         await queue.send(QUEUE, { marker: 'together', n: 1 });
-        await uow.run(async () => {
-          await queue.send(QUEUE, { marker: 'together', n: 2 });
-          throw new Error('the savepoint failed');
-        }).catch(() => undefined);
-        await queue.sendMany([{ name: QUEUE, data: { marker: 'together', n: 3 } }, { name: QUEUE, data: { marker: 'together', n: 4 } }]);
+        await uow
+          .run(async () => {
+            await queue.send(QUEUE, { marker: 'together', n: 2 });
+            throw new Error('the savepoint failed');
+          })
+          .catch(() => undefined);
+        await queue.sendMany([
+          { name: QUEUE, data: { marker: 'together', n: 3 } },
+          { name: QUEUE, data: { marker: 'together', n: 4 } },
+        ]);
       }),
     );
     expect((await jobsOf('together')).map((job) => (job.data as unknown as { n: number }).n).sort()).toEqual([1, 3, 4]);
@@ -64,7 +69,7 @@ describe('jobs sent inside a unit of work', () => {
 });
 
 describe("the queue's own connections", () => {
-  it('keep its books without waiting for the flush, while jobs are sent on the sending transaction\'s connection, which waits', async () => {
+  it("keep its books without waiting for the flush, while jobs are sent on the sending transaction's connection, which waits", async () => {
     const books = app.services.boss.getDb() as { executeSql(text: string): Promise<{ rows: { synchronous_commit: string }[] }> };
     expect((await books.executeSql('show synchronous_commit')).rows[0].synchronous_commit).toBe('off');
     let sending: unknown;
@@ -81,18 +86,22 @@ describe("the queue's own connections", () => {
 });
 
 describe('a queue with a backlog', () => {
-  it('hands out its next jobs without sorting the whole backlog (pg-boss\'s fetch order is indexed)', async () => {
+  it("hands out its next jobs without sorting the whole backlog (pg-boss's fetch order is indexed)", async () => {
     const backlog = 'job-queue-backlog';
     await app.services.boss.createQueue(backlog);
     await app.services.boss.insert(Array.from({ length: 5_000 }, (_, n) => ({ name: backlog, data: { n } })));
     const db = app.services.orm.em.fork().getConnection();
     await db.execute('analyze pgboss.job');
     // The selection of pg-boss 10's fetch (plans.js, fetchNextJob), as the worker runs it.
-    const plan = (await db.execute(
-      `explain select id from pgboss.job where name = ? and state < 'active' and start_after < now()
+    const plan = (
+      await db.execute(
+        `explain select id from pgboss.job where name = ? and state < 'active' and start_after < now()
        order by priority desc, created_on, id limit 100 for update skip locked`,
-      [backlog],
-    )).map((row) => row['QUERY PLAN'] as string).join('\n');
+        [backlog],
+      )
+    )
+      .map((row) => row['QUERY PLAN'] as string)
+      .join('\n');
     expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
     expect(plan).not.toMatch(/Sort/);
   });
@@ -104,25 +113,37 @@ describe('a batch worker', () => {
     await app.services.boss.createQueue(name);
     await app.services.boss.insert(Array.from({ length: 30 }, (_, n) => ({ name, data: { n } })));
     const db = app.services.orm.em.fork().getConnection();
-    const active = async () => (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = 'active'`, [name]))[0].n as number;
+    const active = async () =>
+      (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = 'active'`, [name]))[0].n as number;
     let release!: () => void;
     const firstHeld = new Promise<void>((resolve) => (release = resolve));
     const handled: number[] = [];
     let working = 0;
     let most = 0;
-    const worker = startBatchWorker<{ n: number }>(app.services.boss, name, { batchSize: 10, pollIntervalMs: 20 }, async ({ n }) => {
-      working++;
-      most = Math.max(most, working);
-      if (handled.length < 10) await firstHeld;
-      handled.push(n);
-      working--;
-    }, app.services.logger);
+    const worker = startBatchWorker<{ n: number }>(
+      app.services.boss,
+      name,
+      { batchSize: 10, pollIntervalMs: 20 },
+      async ({ n }) => {
+        working++;
+        most = Math.max(most, working);
+        if (handled.length < 10) await firstHeld;
+        handled.push(n);
+        working--;
+      },
+      app.services.logger,
+    );
     try {
       // The first batch is held in its handlers: the second is fetched meanwhile, and waits.
       await waitFor('the second batch fetched', async () => (await active()) === 20, 10_000);
       expect(handled).toEqual([]);
       release();
-      await waitFor('every job completed', async () => (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [name]))[0].n === 30, 10_000);
+      await waitFor(
+        'every job completed',
+        async () =>
+          (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = 'completed'`, [name]))[0].n === 30,
+        10_000,
+      );
       expect(handled.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
       expect(most).toBe(10);
     } finally {
@@ -135,21 +156,29 @@ describe('a batch worker', () => {
     await app.services.boss.createQueue(name);
     await app.services.boss.insert(Array.from({ length: 40 }, (_, n) => ({ name, data: { n } })));
     const db = app.services.orm.em.fork().getConnection();
-    const count = async (state: string) => (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = ?`, [name, state]))[0].n as number;
+    const count = async (state: string) =>
+      (await db.execute(`select count(*)::int as n from pgboss.job where name = ? and state = ?`, [name, state]))[0].n as number;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const handled: number[] = [];
     let started = 0;
     let working = 0;
     let most = 0;
-    const worker = startBatchWorker<{ n: number }>(app.services.boss, name, { batchSize: 10, pollIntervalMs: 20, lanes: 2 }, async ({ n }) => {
-      working++;
-      most = Math.max(most, working);
-      if (started++ < 10) await held; // the first batch's handlers wait
-      else await new Promise((resolve) => setTimeout(resolve, 20));
-      handled.push(n);
-      working--;
-    }, app.services.logger);
+    const worker = startBatchWorker<{ n: number }>(
+      app.services.boss,
+      name,
+      { batchSize: 10, pollIntervalMs: 20, lanes: 2 },
+      async ({ n }) => {
+        working++;
+        most = Math.max(most, working);
+        if (started++ < 10)
+          await held; // the first batch's handlers wait
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+        handled.push(n);
+        working--;
+      },
+      app.services.logger,
+    );
     try {
       // The other three batches go through the second lane while the first is held.
       await waitFor('three batches completed', async () => (await count('completed')) === 30, 10_000);

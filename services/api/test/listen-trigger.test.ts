@@ -60,7 +60,9 @@ class Listener {
       env: { ...process.env, KUPA_API_KEY: key },
     });
     const listener = new Listener(child);
-    const ready = await waitFor('listen to be ready', () => listener.lines.find((line) => line.startsWith('Ready! Your webhook signing secret is ')));
+    const ready = await waitFor('listen to be ready', () =>
+      listener.lines.find((line) => line.startsWith('Ready! Your webhook signing secret is ')),
+    );
     listener.secret = ready.split(' ')[6];
     return listener;
   }
@@ -73,7 +75,9 @@ class Listener {
 
 async function kupa(...args: string[]) {
   try {
-    const { stdout } = await run(process.execPath, [inject('cli').sdk, ...args, '--api-base', app.baseUrl], { env: { ...process.env, KUPA_API_KEY: merchant.testKey } });
+    const { stdout } = await run(process.execPath, [inject('cli').sdk, ...args, '--api-base', app.baseUrl], {
+      env: { ...process.env, KUPA_API_KEY: merchant.testKey },
+    });
     return { code: 0, stdout };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -111,7 +115,9 @@ describe('pnpm cli listen and trigger', () => {
         const event = verifyWebhook(request.raw, request.headers, listener.secret);
         expect(event).toMatchObject({ id: eventId, type, livemode: false });
         expect(() => verifyWebhook(request.raw, request.headers, `whsec_${Buffer.alloc(32).toString('base64')}`)).toThrow(/signature/i);
-        await waitFor(`the ${type} line`, () => listener.lines.some((line) => line.includes(`--> ${type} [${eventId}]`) && line.includes('<-- [200]')));
+        await waitFor(`the ${type} line`, () =>
+          listener.lines.some((line) => line.includes(`--> ${type} [${eventId}]`) && line.includes('<-- [200]')),
+        );
       }
       // Each event once: nothing forwarded twice.
       const ids = hook.events().map((event) => event.id);
@@ -128,7 +134,13 @@ describe('pnpm cli listen and trigger', () => {
     const relay = new Relay(Number(new URL(app.baseUrl).port));
     await relay.open();
     const receiver = await Receiver.start();
-    const listener = await Listener.start(shop.testKey, `http://127.0.0.1:${relay.port}`, `${receiver.url}/hook`, '--events', 'charge.succeeded,charge.refunded');
+    const listener = await Listener.start(
+      shop.testKey,
+      `http://127.0.0.1:${relay.port}`,
+      `${receiver.url}/hook`,
+      '--events',
+      'charge.succeeded,charge.refunded',
+    );
     try {
       const before = await recordEvent(app, scope, 'charge.succeeded');
       await waitFor('the first event', () => receiver.events().some((event) => event.id === before.id));
@@ -154,12 +166,23 @@ describe('pnpm cli listen and trigger', () => {
   });
 
   it('explains a missing key, an unreachable API, an unknown event type and a live key for trigger', async () => {
-    const noKey = await run(process.execPath, [inject('cli').sdk, 'listen', '--forward-to', 'http://localhost:1/x'], { env: { ...process.env, KUPA_API_KEY: '' } }).catch((e) => e);
+    const noKey = await run(process.execPath, [inject('cli').sdk, 'listen', '--forward-to', 'http://localhost:1/x'], {
+      env: { ...process.env, KUPA_API_KEY: '' },
+    }).catch((e) => e);
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('No API key');
 
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const unreachable = await run(process.execPath, [inject('cli').sdk, 'listen', '--forward-to', 'http://localhost:1/x', '--api-base', closed, '--api-key', merchant.testKey]).catch((e) => e);
+    const unreachable = await run(process.execPath, [
+      inject('cli').sdk,
+      'listen',
+      '--forward-to',
+      'http://localhost:1/x',
+      '--api-base',
+      closed,
+      '--api-key',
+      merchant.testKey,
+    ]).catch((e) => e);
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toContain(`Cannot reach the API at ${closed} (ECONNREFUSED)`);
 
@@ -167,11 +190,28 @@ describe('pnpm cli listen and trigger', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stdout).toContain("Unknown event type 'charge.exploded'");
 
-    const live = await run(process.execPath, [inject('cli').sdk, 'trigger', 'charge.succeeded', '--api-base', app.baseUrl, '--api-key', merchant.liveKey]).catch((e) => e);
+    const live = await run(process.execPath, [
+      inject('cli').sdk,
+      'trigger',
+      'charge.succeeded',
+      '--api-base',
+      app.baseUrl,
+      '--api-key',
+      merchant.liveKey,
+    ]).catch((e) => e);
     expect(live.code).toBe(2);
     expect(live.stderr).toContain('test-mode secret key');
 
-    const refused = await run(process.execPath, [inject('cli').sdk, 'listen', '--forward-to', 'http://localhost:1/x', '--api-base', app.baseUrl, '--api-key', 'sk_test_nope']).catch((e) => e);
+    const refused = await run(process.execPath, [
+      inject('cli').sdk,
+      'listen',
+      '--forward-to',
+      'http://localhost:1/x',
+      '--api-base',
+      app.baseUrl,
+      '--api-key',
+      'sk_test_nope',
+    ]).catch((e) => e);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/Failed: .*(key|Invalid)/i);
   });

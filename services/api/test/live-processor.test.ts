@@ -16,8 +16,12 @@ const FIRST = { terminal: TERMINAL, appKey: 'tz_app_first_0001', secret: 'tz-sec
 const ROTATED = { terminal: TERMINAL, appKey: 'tz_app_second_0002', secret: 'tz-secret-second-Z1x3c5v7b9n0' };
 const CARD = '4444333322221111';
 const PROFILE = {
-  legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company' as const,
-  address: { line1: 'Herzl 12', city: 'Haifa', postal_code: '3303101' }, email: 'books@olive.example.co.il', phone: '04-555-1234',
+  legal_name: 'Olive Grove Ltd',
+  business_number: '516179157',
+  dealer_type: 'company' as const,
+  address: { line1: 'Herzl 12', city: 'Haifa', postal_code: '3303101' },
+  email: 'books@olive.example.co.il',
+  phone: '04-555-1234',
 };
 
 const logs: string[] = [];
@@ -30,7 +34,10 @@ let pay: ReturnType<typeof shopper>;
 
 beforeAll(async () => {
   twin = await startTranzilaTwin({ terminals: [FIRST, ROTATED] });
-  app = await startTestApp(undefined, { logs, env: { TRANZILA_API_URL: twin.url, PROCESSOR_TIMEOUT_MS: '2000', PAYMENT_ATTEMPT_STALE_MS: '300' } });
+  app = await startTestApp(undefined, {
+    logs,
+    env: { TRANZILA_API_URL: twin.url, PROCESSOR_TIMEOUT_MS: '2000', PAYMENT_ATTEMPT_STALE_MS: '300' },
+  });
   merchant = await app.createAccount('Olive Grove');
   live = app.client(merchant.liveKey);
   pay = shopper(app);
@@ -41,8 +48,11 @@ afterAll(async () => {
 });
 
 const connect = (client: KupaClient, credentials: { appKey: string; secret: string }) =>
-  client.POST('/v1/account/processor', { body: { name: 'tranzila', terminal: TERMINAL, credentials: { app_key: credentials.appKey, secret: credentials.secret } } });
-const onboard = (accountId: string) => app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId, liveOnboarded: true }));
+  client.POST('/v1/account/processor', {
+    body: { name: 'tranzila', terminal: TERMINAL, credentials: { app_key: credentials.appKey, secret: credentials.secret } },
+  });
+const onboard = (accountId: string) =>
+  app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId, liveOnboarded: true }));
 /** The twin's transactions that moved or held money (a J2 card check moves none). */
 const approved = () => twin.ledger.filter((transaction) => transaction.responseCode === '000' && transaction.verifyMode !== 2);
 
@@ -65,14 +75,28 @@ describe('connecting a live processor', () => {
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
     expect(twin.ledger.length).toBe(searches);
     expect(res.data!.data).toMatchObject({
-      object: 'processor_connection', name: 'tranzila', terminal: TERMINAL, livemode: true,
-      capabilities: { partial_capture: true, three_d_secure: false, wallets: [], amount_unit: 'shekels', installments: { kinds: ['payments'], max: 36 }, hold_window_seconds: 5 * 86_400 },
+      object: 'processor_connection',
+      name: 'tranzila',
+      terminal: TERMINAL,
+      livemode: true,
+      capabilities: {
+        partial_capture: true,
+        three_d_secure: false,
+        wallets: [],
+        amount_unit: 'shekels',
+        installments: { kinds: ['payments'], max: 36 },
+        hold_window_seconds: 5 * 86_400,
+      },
     });
     const text = JSON.stringify(res.data);
     expect(text).not.toContain(FIRST.secret);
     expect(text).not.toContain(FIRST.appKey);
     expect((await live.GET('/v1/account')).data!.data.processor).toMatchObject({ name: 'tranzila', terminal: TERMINAL });
-    expect((await app.client(merchant.testKey).GET('/v1/account')).data!.data.processor).toMatchObject({ name: 'simulated', terminal: null, capabilities: { three_d_secure: true } });
+    expect((await app.client(merchant.testKey).GET('/v1/account')).data!.data.processor).toMatchObject({
+      name: 'simulated',
+      terminal: null,
+      capabilities: { three_d_secure: true },
+    });
   });
 });
 
@@ -82,7 +106,11 @@ describe('going live', () => {
     await expect(onboard(other.id)).rejects.toMatchObject({ code: 'business_profile_required' });
     await app.client(other.liveKey).POST('/v1/account', { body: { business_profile: PROFILE } });
     await expect(onboard(other.id)).rejects.toMatchObject({ code: 'processor_required' });
-    await app.client(other.liveKey).POST('/v1/account/processor', { body: { name: 'tranzila', terminal: TERMINAL, credentials: { app_key: FIRST.appKey, secret: FIRST.secret } } });
+    await app
+      .client(other.liveKey)
+      .POST('/v1/account/processor', {
+        body: { name: 'tranzila', terminal: TERMINAL, credentials: { app_key: FIRST.appKey, secret: FIRST.secret } },
+      });
     await expect(onboard(other.id)).resolves.toMatchObject({ liveOnboarded: true });
   });
 
@@ -111,7 +139,9 @@ describe('live money through Tranzila', () => {
     expect(res.data!.data.status, JSON.stringify(res.data ?? res.error)).toBe('succeeded');
     const charge = await chargeOf(s.id);
     expect(charge).toMatchObject({ status: 'succeeded', amount: 30_000, livemode: true, installments: 3 });
-    const debits = approved().slice(before).filter((transaction) => transaction.txnType === 'debit');
+    const debits = approved()
+      .slice(before)
+      .filter((transaction) => transaction.txnType === 'debit');
     expect(debits).toHaveLength(1);
     expect(debits[0]).toMatchObject({ amount: 30_000, paymentPlan: 8, installments: 3 });
   });
@@ -133,19 +163,27 @@ describe('live money through Tranzila', () => {
     expect(over.error!.error.code).toBe('amount_too_large');
   });
 
-  it('records Tranzila\'s final no to a refund or a capture: the charge stays as it was, and nothing is left in flight', async () => {
+  it("records Tranzila's final no to a refund or a capture: the charge stays as it was, and nothing is left in flight", async () => {
     // The terminal's money moved outside Kupa (in Tranzila's own console, say), so Tranzila refuses what Kupa asks next.
     const outside = new TranzilaConnector(FIRST, { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 2_000, fingerprintSecret: 'outside' });
     const sql = (query: string, params: unknown[]) => app.services.orm.em.fork().getConnection().execute(query, params);
-    const refOf = async (chargeId: string) => (await sql('select processor_ref from charges where id = ?', [chargeId]))[0].processor_ref as string;
+    const refOf = async (chargeId: string) =>
+      (await sql('select processor_ref from charges where id = ?', [chargeId]))[0].processor_ref as string;
 
     const s = await session({ line_items: [{ name: 'Vase', amount_agorot: 10_000 }] });
     expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
     const sale = await chargeOf(s.id);
     await outside.refund({ idempotencyKey: `outside_${sale.id}`, processorRef: await refOf(sale.id), amount: 10_000 });
-    const refund = () => fetch(`${app.baseUrl}/v1/charges/${sale.id}/refunds`, {
-      method: 'POST', headers: { Authorization: `Bearer ${merchant.liveKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': `refund-${sale.id}` }, body: JSON.stringify({ amount: 4_000 }),
-    });
+    const refund = () =>
+      fetch(`${app.baseUrl}/v1/charges/${sale.id}/refunds`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${merchant.liveKey}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': `refund-${sale.id}`,
+        },
+        body: JSON.stringify({ amount: 4_000 }),
+      });
     for (const answer of [await refund(), await refund()]) {
       expect(answer.status).toBe(400);
       expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('amount_too_large');
@@ -161,13 +199,20 @@ describe('live money through Tranzila', () => {
     expect(await chargeOf(h.id)).toMatchObject({ status: 'requires_capture', amount_captured: null });
 
     const operations = await sql(`select kind, status from charge_operations where charge_id in (?, ?) order by kind`, [sale.id, held.id]);
-    expect(operations).toEqual([{ kind: 'capture', status: 'failed' }, { kind: 'refund', status: 'failed' }]);
+    expect(operations).toEqual([
+      { kind: 'capture', status: 'failed' },
+      { kind: 'refund', status: 'failed' },
+    ]);
   });
 
   it('refuses at creation a session that asks for what Tranzila lacks, and the page offers no wallet', async () => {
-    const wallets = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500 }], payment_methods: ['card', 'wallet'] } });
+    const wallets = await live.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500 }], payment_methods: ['card', 'wallet'] },
+    });
     expect(wallets.error!.error).toMatchObject({ code: 'not_supported_by_processor', param: 'payment_methods' });
-    await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, walletsEnabled: true }));
+    await app.services.inContext(() =>
+      app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, walletsEnabled: true }),
+    );
     const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } });
     expect(page.data!.data.payment_options.wallets).toEqual([]);
@@ -207,23 +252,36 @@ describe('live money through Tranzila', () => {
     expect(approved().length - before).toBe(1);
   });
 
-  it('saves the card with a subscription\'s first payment (J2), then charges the renewal by Tranzila\'s token without the shopper', async () => {
+  it("saves the card with a subscription's first payment (J2), then charges the renewal by Tranzila's token without the shopper", async () => {
     const product = (await live.POST('/v1/products', { body: { name: 'Olive club' } })).data!.data.id;
-    const monthly = (await live.POST('/v1/prices', { body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
+    const monthly = (
+      await live.POST('/v1/prices', {
+        body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
     const s = await session({ price: monthly });
     const before = approved().length;
     expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
     const subscriptionId = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.subscription!;
-    expect(approved().slice(before).map((t) => [t.txnType, t.amount])).toEqual([['debit', 4_900]]);
+    expect(
+      approved()
+        .slice(before)
+        .map((t) => [t.txnType, t.amount]),
+    ).toEqual([['debit', 4_900]]);
     const checks = twin.ledger.filter((t) => t.verifyMode === 2 && t.responseCode === '000').length;
 
     // A month passes (live mode has no test clocks): the period ends now, and the daily renewal runs.
-    await app.services.orm.em.fork().getConnection().execute("update subscriptions set current_period_end = now() - interval '1 minute' where id = ?", [subscriptionId]);
+    await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute("update subscriptions set current_period_end = now() - interval '1 minute' where id = ?", [subscriptionId]);
     expect(await app.services.inContext(() => app.services.container.get(RenewDueSubscriptions).execute())).toBeGreaterThanOrEqual(1);
     const renewals = approved().slice(before + 1);
     expect(renewals.map((t) => [t.txnType, t.amount])).toEqual([['debit', 4_900]]);
     expect(twin.ledger.filter((t) => t.verifyMode === 2 && t.responseCode === '000').length).toBe(checks);
-    const charges = (await live.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((charge) => charge.subscription === subscriptionId);
+    const charges = (await live.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+      (charge) => charge.subscription === subscriptionId,
+    );
     expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
   });
 
@@ -237,7 +295,9 @@ describe('live money through Tranzila', () => {
 
     const forbidden = [FIRST.secret, FIRST.appKey, ROTATED.secret, ROTATED.appKey, signingSecret, CARD, '4000000000000002'];
     const sql = (query: string) => app.services.orm.em.fork().getConnection().execute(query);
-    const tables = await sql(`select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`);
+    const tables = await sql(
+      `select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
+    );
     expect(tables.length).toBeGreaterThan(20);
     for (const { table_schema: schema, table_name: table } of tables) {
       const rows = await sql(`select t::text as row from "${schema}"."${table}" t`);

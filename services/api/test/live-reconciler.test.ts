@@ -36,11 +36,28 @@ beforeAll(async () => {
   liveKey = merchant.liveKey;
   live = app.client(liveKey);
   pay = shopper(app);
-  await live.POST('/v1/account', { body: { business_profile: {
-    legal_name: 'Crash Ltd', business_number: '516179157', dealer_type: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postal_code: null }, email: null, phone: null,
-  } } });
-  expect((await live.POST('/v1/account/processor', { body: { name: 'tranzila', terminal: TERMINAL.terminal, credentials: { app_key: TERMINAL.appKey, secret: TERMINAL.secret } } })).response.status).toBe(200);
-  await app.services.inContext(() => app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, liveOnboarded: true }));
+  await live.POST('/v1/account', {
+    body: {
+      business_profile: {
+        legal_name: 'Crash Ltd',
+        business_number: '516179157',
+        dealer_type: 'company',
+        address: { line1: 'Herzl 1', city: 'Haifa', postal_code: null },
+        email: null,
+        phone: null,
+      },
+    },
+  });
+  expect(
+    (
+      await live.POST('/v1/account/processor', {
+        body: { name: 'tranzila', terminal: TERMINAL.terminal, credentials: { app_key: TERMINAL.appKey, secret: TERMINAL.secret } },
+      })
+    ).response.status,
+  ).toBe(200);
+  await app.services.inContext(() =>
+    app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, liveOnboarded: true }),
+  );
   customer = (await live.POST('/v1/customers', { body: { name: 'Dana Levi', email: 'dana@example.co.il' } })).data!.data.id;
 });
 afterAll(async () => {
@@ -54,12 +71,16 @@ const sessionOf = async (id: string) => (await live.GET('/v1/checkout_sessions/{
 const chargeOf = async (id: string) => (await live.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
 /** Approved transactions of one kind in the twin's ledger that refer to `reference` (or all of the kind). */
 const moved = (txnType: string, referenceTxnId?: string) =>
-  twin.ledger.filter((t) => t.txnType === txnType && t.responseCode === '000' && (referenceTxnId === undefined || t.referenceTxnId === referenceTxnId)).length;
+  twin.ledger.filter(
+    (t) => t.txnType === txnType && t.responseCode === '000' && (referenceTxnId === undefined || t.referenceTxnId === referenceTxnId),
+  ).length;
 
 const crashed = (point: Point, path: string, body: unknown, key?: string) => crashedCall(crashing[point], path, body, key);
 
 async function session(extra: Record<string, unknown> = {}) {
-  const res = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Lamp', amount_agorot: 10_000 }], ...extra } as never });
+  const res = await live.POST('/v1/checkout_sessions', {
+    body: { customer, ...URLS, line_items: [{ name: 'Lamp', amount_agorot: 10_000 }], ...extra } as never,
+  });
   return res.data!.data;
 }
 

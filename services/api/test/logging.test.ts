@@ -32,7 +32,13 @@ describe('logs', () => {
       ['POST', '/v1/products', 400],
       ['GET', '/v1/%22quoted%22/%D7%90', 404],
     ]);
-    expect(requests[0]).toMatchObject({ level: 30, time: expect.any(Number), account: merchant.id, requestId: expect.stringMatching(/^req_/), durationMs: expect.any(Number) });
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      time: expect.any(Number),
+      account: merchant.id,
+      requestId: expect.stringMatching(/^req_/),
+      durationMs: expect.any(Number),
+    });
     expect(requests[2]).not.toHaveProperty('account');
     const everything = logs.join('\n');
     for (const key of [merchant.testKey, merchant.liveKey, unknownKey]) expect(everything).not.toContain(key);

@@ -31,7 +31,11 @@ afterAll(async () => {
 async function sample(name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
   const text = await (await fetch(`${opsUrl}/metrics`)).text();
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
-  const line = text.split('\n').find((l) => l.startsWith(`${name}{`) && wanted.every((label) => l.includes(label)) || (wanted.length === 0 && l.startsWith(`${name} `)));
+  const line = text
+    .split('\n')
+    .find(
+      (l) => (l.startsWith(`${name}{`) && wanted.every((label) => l.includes(label))) || (wanted.length === 0 && l.startsWith(`${name} `)),
+    );
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
@@ -48,7 +52,7 @@ async function setConnections(allowed: boolean) {
 }
 
 describe('what an operator watches', () => {
-  it('/health says alive and /ready says ready, on the operations port and on the API\'s', async () => {
+  it("/health says alive and /ready says ready, on the operations port and on the API's", async () => {
     for (const base of [opsUrl, app.baseUrl]) {
       expect(await (await fetch(`${base}/health`)).json()).toEqual({ success: true, data: { status: 'ok' } });
       const ready = await fetch(`${base}/ready`);
@@ -76,12 +80,19 @@ describe('what an operator watches', () => {
     const declined = (await sample('kupa_payments_total', { outcome: 'failed' })) ?? 0;
 
     await recordEvent(app, { accountId: merchant.id, livemode: false }, 'charge.succeeded');
-    await waitFor('the delivery to count', async () => (await sample('kupa_webhook_deliveries_total', { outcome: 'succeeded' })) === delivered + 1);
+    await waitFor(
+      'the delivery to count',
+      async () => (await sample('kupa_webhook_deliveries_total', { outcome: 'succeeded' })) === delivered + 1,
+    );
 
     const customer = (await api.POST('/v1/customers', { body: { name: 'Payer' } })).data!.data.id;
-    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, line_items: [{ name: 'Tea', amount_agorot: 1_500 }], ...URLS } })).data!.data;
+    const session = (
+      await api.POST('/v1/checkout_sessions', { body: { customer, line_items: [{ name: 'Tea', amount_agorot: 1_500 }], ...URLS } })
+    ).data!.data;
     await shopper(app).payWithCard(session.id);
-    const refused = (await api.POST('/v1/checkout_sessions', { body: { customer, line_items: [{ name: 'Tea', amount_agorot: 1_500 }], ...URLS } })).data!.data;
+    const refused = (
+      await api.POST('/v1/checkout_sessions', { body: { customer, line_items: [{ name: 'Tea', amount_agorot: 1_500 }], ...URLS } })
+    ).data!.data;
     await shopper(app).payWithCard(refused.id, '4000000000000002');
     expect(await sample('kupa_payments_total', { outcome: 'succeeded' })).toBe(paid + 1);
     expect(await sample('kupa_payments_total', { outcome: 'failed' })).toBe(declined + 1);

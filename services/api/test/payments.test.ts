@@ -28,7 +28,8 @@ beforeAll(async () => {
   succeededOnly = await Receiver.start();
   await api.POST('/v1/webhooks', { body: { url: everything.url, events: ['*'] } });
   await api.POST('/v1/webhooks', { body: { url: succeededOnly.url, events: ['charge.succeeded'] } });
-  customer = (await api.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il', phone: '052-555-1234' } })).data!.data.id;
+  customer = (await api.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il', phone: '052-555-1234' } })).data!
+    .data.id;
   const product = (await api.POST('/v1/products', { body: { name: 'Shirt' } })).data!.data.id;
   shirtPrice = (await api.POST('/v1/prices', { body: { product, unit_amount: 7900, currency: 'ils', type: 'one_time' } })).data!.data.id;
 });
@@ -39,16 +40,25 @@ afterAll(async () => {
 });
 
 async function session(body: Record<string, unknown> = {}, client = api, who = customer) {
-  const res = await client.POST('/v1/checkout_sessions', { body: { customer: who, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3500, quantity: 2 }], ...body } as never });
+  const res = await client.POST('/v1/checkout_sessions', {
+    body: { customer: who, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3500, quantity: 2 }], ...body } as never,
+  });
   expect(res.response.status, JSON.stringify(res.error)).toBe(200);
   return res.data!.data;
 }
 
 const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
-const eventsAt = (receiver: Receiver, objectId: string) => receiver.events().filter((e) => (e as unknown as { data: { id: string; checkout_session?: string } }).data.id === objectId).map((e) => e.type);
+const eventsAt = (receiver: Receiver, objectId: string) =>
+  receiver
+    .events()
+    .filter((e) => (e as unknown as { data: { id: string; checkout_session?: string } }).data.id === objectId)
+    .map((e) => e.type);
 
 async function chargeOf(sessionId: string): Promise<string> {
-  return waitFor('the session\'s charge', async () => (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: sessionId } } })).data!.data.charge ?? undefined);
+  return waitFor(
+    "the session's charge",
+    async () => (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: sessionId } } })).data!.data.charge ?? undefined,
+  );
 }
 
 async function heldCharge(amount = 10_000, extra: Record<string, unknown> = {}) {
@@ -67,21 +77,41 @@ describe('automatic capture', () => {
     expect(read.status).toBe('completed');
     const ch = await charge(read.charge!);
     expect(ch).toMatchObject({
-      object: 'charge', customer, amount: 7000, amount_captured: 7000, amount_refunded: 0, currency: 'ils', status: 'succeeded', capture_method: 'automatic',
-      captured: true, checkout_session: s.id.replace('co_', 'cs_'), livemode: false,
+      object: 'charge',
+      customer,
+      amount: 7000,
+      amount_captured: 7000,
+      amount_refunded: 0,
+      currency: 'ils',
+      status: 'succeeded',
+      capture_method: 'automatic',
+      captured: true,
+      checkout_session: s.id.replace('co_', 'cs_'),
+      livemode: false,
       line_items: [{ name: 'Mug', amount_agorot: 3500, quantity: 2, description: null, image_url: null, price: null, product: null }],
       payment_method_details: { type: 'card', wallet: null, card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2031 } },
     });
     expect(ch).not.toHaveProperty('authorized_at');
     const document = (await api.GET('/v1/documents/{id}', { params: { path: { id: ch.document! } } })).data!.data;
-    expect(document).toMatchObject({ type: 'tax_invoice_receipt', charge: ch.id, customer, total: 7000, vat_rate: 18, vat_amount: 1068, amount_excluding_vat: 5932 });
+    expect(document).toMatchObject({
+      type: 'tax_invoice_receipt',
+      charge: ch.id,
+      customer,
+      total: 7000,
+      vat_rate: 18,
+      vat_amount: 1068,
+      amount_excluding_vat: 5932,
+    });
 
     await waitFor('events', () => eventsAt(everything, ch.id).length === 1 && eventsAt(everything, s.id).length === 1);
     expect(eventsAt(everything, ch.id)).toEqual(['charge.succeeded']);
     expect(eventsAt(everything, s.id)).toEqual(['checkout_session.completed']);
     await waitFor('the charge.succeeded endpoint', () => eventsAt(succeededOnly, ch.id).length === 1);
     const emails = await waitFor('the receipt', async () => {
-      const rows = await app.services.orm.em.fork().getConnection().execute("select * from email_outbox where key = ?", [`receipt:${ch.id}`]);
+      const rows = await app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute('select * from email_outbox where key = ?', [`receipt:${ch.id}`]);
       return rows.length === 1 && rows;
     });
     expect(emails[0]).toMatchObject({ kind: 'receipt', recipient: 'noa@example.co.il', status: 'stored' });
@@ -113,7 +143,9 @@ describe('automatic capture', () => {
     const first = await pay.confirm(s.id, { type: 'card', token });
     const again = await pay.confirm(s.id, { type: 'card', token });
     expect(again.data!.data).toEqual(first.data!.data);
-    const all = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((c) => c.checkout_session === s.id.replace('co_', 'cs_'));
+    const all = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+      (c) => c.checkout_session === s.id.replace('co_', 'cs_'),
+    );
     expect(all).toHaveLength(1);
   });
 
@@ -137,18 +169,23 @@ describe('declines and 3-D Secure', () => {
   it.each([
     ['declined', CARDS.declined, 'card_declined', 'הכרטיס נדחה. נסו כרטיס אחר.'],
     ['short of funds', CARDS.insufficientFunds, 'insufficient_funds', 'אין מספיק יתרה בכרטיס. נסו כרטיס אחר.'],
-  ])('a %s card: failed with a reason the shopper can read, charge.failed, and the session stays open', async (_name, number, code, message) => {
-    const s = await session();
-    const res = await pay.payWithCard(s.id, number);
-    expect(res.data!.data).toEqual({ status: 'failed', failure: { code, message } });
-    const failed = (await api.GET('/v1/charges', { params: { query: { status: 'failed', limit: 100 } } })).data!.data.find((c) => c.checkout_session === s.id.replace('co_', 'cs_'))!;
-    expect(failed).toMatchObject({ status: 'failed', failure_code: code, captured: false, amount_captured: null });
-    await waitFor('charge.failed', () => eventsAt(everything, failed.id).length === 1);
-    expect(eventsAt(everything, failed.id)).toEqual(['charge.failed']);
-    expect(eventsAt(succeededOnly, failed.id)).toEqual([]);
-    expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.status).toBe('pending');
-    expect((await pay.payWithCard(s.id)).data!.data.status).toBe('succeeded');
-  });
+  ])(
+    'a %s card: failed with a reason the shopper can read, charge.failed, and the session stays open',
+    async (_name, number, code, message) => {
+      const s = await session();
+      const res = await pay.payWithCard(s.id, number);
+      expect(res.data!.data).toEqual({ status: 'failed', failure: { code, message } });
+      const failed = (await api.GET('/v1/charges', { params: { query: { status: 'failed', limit: 100 } } })).data!.data.find(
+        (c) => c.checkout_session === s.id.replace('co_', 'cs_'),
+      )!;
+      expect(failed).toMatchObject({ status: 'failed', failure_code: code, captured: false, amount_captured: null });
+      await waitFor('charge.failed', () => eventsAt(everything, failed.id).length === 1);
+      expect(eventsAt(everything, failed.id)).toEqual(['charge.failed']);
+      expect(eventsAt(succeededOnly, failed.id)).toEqual([]);
+      expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.status).toBe('pending');
+      expect((await pay.payWithCard(s.id)).data!.data.status).toBe('succeeded');
+    },
+  );
 
   it('a challenged card asks for 3-D Secure, then succeeds when authenticated', async () => {
     const s = await session({ locale: 'en' });
@@ -163,7 +200,10 @@ describe('declines and 3-D Secure', () => {
     const s = await session({ locale: 'en' });
     const first = await pay.payWithCard(s.id, CARDS.threeDSecure);
     const done = await pay.threeDSecure(s.id, first.data!.data.next_action!.challenge_id, 'failed');
-    expect(done.data!.data).toEqual({ status: 'failed', failure: { code: 'authentication_failed', message: 'Authentication failed. Try again or use another card.' } });
+    expect(done.data!.data).toEqual({
+      status: 'failed',
+      failure: { code: 'authentication_failed', message: 'Authentication failed. Try again or use another card.' },
+    });
     const wrong = await pay.threeDSecure(s.id, 'not-a-challenge', 'authenticated');
     expect(wrong.response.status).toBe(400);
     expect(wrong.error!.error.code).toBe('challenge_not_found');
@@ -173,7 +213,13 @@ describe('declines and 3-D Secure', () => {
 describe('manual capture (J5)', () => {
   it('authorizes a hold: requires_capture, charge.authorized only, no document yet', async () => {
     const ch = await heldCharge(10_000);
-    expect(ch).toMatchObject({ status: 'requires_capture', capture_method: 'manual', captured: false, amount_captured: null, document: null });
+    expect(ch).toMatchObject({
+      status: 'requires_capture',
+      capture_method: 'manual',
+      captured: false,
+      amount_captured: null,
+      document: null,
+    });
     expect(Date.parse(ch.capturable_until!) - Date.parse(ch.authorized_at!)).toBe(7 * 24 * 3600 * 1000);
     await waitFor('charge.authorized', () => eventsAt(everything, ch.id).length === 1);
     await sleep(200);
@@ -211,10 +257,17 @@ describe('manual capture (J5)', () => {
     expect(twice.error!.error.code).toBe('charge_not_capturable');
 
     const other = await heldCharge(5_000);
-    const canceled = await api.POST('/v1/charges/{id}/cancel', { params: { path: { id: other.id } }, body: { cancellation_reason: 'requested_by_customer' } });
+    const canceled = await api.POST('/v1/charges/{id}/cancel', {
+      params: { path: { id: other.id } },
+      body: { cancellation_reason: 'requested_by_customer' },
+    });
     expect(canceled.data!.data).toMatchObject({ status: 'canceled', cancellation_reason: 'requested_by_customer' });
-    expect((await api.POST('/v1/charges/{id}/cancel', { params: { path: { id: other.id } } })).error!.error.code).toBe('charge_not_capturable');
-    expect((await api.POST('/v1/charges/{id}/capture', { params: { path: { id: other.id } } })).error!.error.code).toBe('charge_not_capturable');
+    expect((await api.POST('/v1/charges/{id}/cancel', { params: { path: { id: other.id } } })).error!.error.code).toBe(
+      'charge_not_capturable',
+    );
+    expect((await api.POST('/v1/charges/{id}/capture', { params: { path: { id: other.id } } })).error!.error.code).toBe(
+      'charge_not_capturable',
+    );
     await waitFor('charge.canceled', () => eventsAt(everything, other.id).length === 2);
     expect(eventsAt(everything, other.id)).toEqual(['charge.authorized', 'charge.canceled']);
   });
@@ -249,10 +302,12 @@ describe('manual capture (J5)', () => {
     const holds: Awaited<ReturnType<typeof heldCharge>>[] = [];
     for (let i = 0; i < 50; i++) holds.push(await heldCharge(1_000 + i));
     const results = await Promise.all(
-      holds.map((h) => Promise.all([
-        api.POST('/v1/charges/{id}/capture', { params: { path: { id: h.id } } }),
-        api.POST('/v1/charges/{id}/cancel', { params: { path: { id: h.id } } }),
-      ])),
+      holds.map((h) =>
+        Promise.all([
+          api.POST('/v1/charges/{id}/capture', { params: { path: { id: h.id } } }),
+          api.POST('/v1/charges/{id}/cancel', { params: { path: { id: h.id } } }),
+        ]),
+      ),
     );
     for (const [capture, cancel] of results) {
       expect([capture.response.status, cancel.response.status].sort()).toEqual([200, 409]);
@@ -282,9 +337,14 @@ describe('money moves once', () => {
     const token = await pay.token(s.id, CARDS.ok);
     const answers = await Promise.all(Array.from({ length: 20 }, () => pay.confirm(s.id, { type: 'card', token })));
     for (const answer of answers) expect(answer.data!.data.status).toBe('succeeded');
-    const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((c) => c.checkout_session === s.id.replace('co_', 'cs_'));
+    const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+      (c) => c.checkout_session === s.id.replace('co_', 'cs_'),
+    );
     expect(charges).toHaveLength(1);
-    const ledger = await app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [s.id]);
+    const ledger = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [s.id]);
     expect(ledger[0].n).toBe(1);
     await waitFor('the event', () => eventsAt(everything, charges[0].id).length === 1);
     await sleep(300);
@@ -307,9 +367,14 @@ describe('money moves once', () => {
 
       const retried = await pay.confirm(s.id, { type: 'card', token });
       expect(retried.data!.data.status).toBe('succeeded');
-      const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((c) => c.checkout_session === s.id.replace('co_', 'cs_'));
+      const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+        (c) => c.checkout_session === s.id.replace('co_', 'cs_'),
+      );
       expect(charges).toHaveLength(1);
-      const ledger = await app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [s.id]);
+      const ledger = await app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [s.id]);
       expect(ledger[0].n).toBe(1);
     } finally {
       await crashing.close();
@@ -326,8 +391,18 @@ describe('refunds', () => {
 
   it('refunds in part, then the rest, each with a credit document and charge.refunded', async () => {
     const ch = await paidCharge(10_000);
-    const first = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 3_000, reason: 'requested_by_customer' } });
-    expect(first.data!.data).toMatchObject({ object: 'refund', charge: ch.id, amount: 3_000, currency: 'ils', status: 'succeeded', reason: 'requested_by_customer' });
+    const first = await api.POST('/v1/charges/{id}/refunds', {
+      params: { path: { id: ch.id } },
+      body: { amount: 3_000, reason: 'requested_by_customer' },
+    });
+    expect(first.data!.data).toMatchObject({
+      object: 'refund',
+      charge: ch.id,
+      amount: 3_000,
+      currency: 'ils',
+      status: 'succeeded',
+      reason: 'requested_by_customer',
+    });
     expect(first.data!.data.id).toMatch(/^re_/);
     const credit = (await api.GET('/v1/documents/{id}', { params: { path: { id: first.data!.data.document! } } })).data!.data;
     expect(credit).toMatchObject({ type: 'credit_invoice', total: -3_000, refund: first.data!.data.id, charge: ch.id });
@@ -337,7 +412,9 @@ describe('refunds', () => {
     const more = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 1 } });
     expect(more.response.status).toBe(409);
     expect(more.error!.error.code).toBe('charge_not_refundable');
-    expect((await api.GET('/v1/refunds', { params: { query: { charge: ch.id } } })).data!.data.map((r) => r.amount)).toEqual([7_000, 3_000]);
+    expect((await api.GET('/v1/refunds', { params: { query: { charge: ch.id } } })).data!.data.map((r) => r.amount)).toEqual([
+      7_000, 3_000,
+    ]);
     await waitFor('charge.refunded twice', () => eventsAt(everything, ch.id).filter((t) => t === 'charge.refunded').length === 2);
   });
 
@@ -345,7 +422,9 @@ describe('refunds', () => {
     const ch = await paidCharge(5_000);
     const over = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 5_001 } });
     expect(over.error!.error).toMatchObject({ code: 'amount_too_large', param: 'amount' });
-    const racing = await Promise.all(Array.from({ length: 10 }, () => api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 1_000 } })));
+    const racing = await Promise.all(
+      Array.from({ length: 10 }, () => api.POST('/v1/charges/{id}/refunds', { params: { path: { id: ch.id } }, body: { amount: 1_000 } })),
+    );
     expect(racing.filter((r) => r.response.status === 200)).toHaveLength(5);
     expect((await charge(ch.id)).amount_refunded).toBe(5_000);
   });
@@ -360,34 +439,57 @@ describe('refunds', () => {
 
 describe('the simulated processor', () => {
   it('records a capture, a void and a refund once per key, however often and however concurrently it is asked', async () => {
-    const processor = await app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forScope({ accountId: 'acct_any', livemode: false });
+    const processor = await app.services.container
+      .get<ProcessorDirectory>(PAYMENTS.Processors)
+      .forScope({ accountId: 'acct_any', livemode: false });
     const key = (operation: string) => `sim-once-${operation}-${Date.now()}`;
     const keys = { capture: key('capture'), void: key('void'), refund: key('refund') };
-    await Promise.all(Array.from({ length: 5 }, () => Promise.all([
-      processor.capture({ idempotencyKey: keys.capture, processorRef: 'sim_ch_once', amount: 1_000 }),
-      processor.void({ idempotencyKey: keys.void, processorRef: 'sim_ch_once' }),
-      processor.refund({ idempotencyKey: keys.refund, processorRef: 'sim_ch_once', amount: 500 }),
-    ])));
-    const rows = await app.services.orm.em.fork().getConnection().execute(
-      'select operation, count(*)::int as n from sim_ledger where idempotency_key in (?, ?, ?) group by operation order by operation',
-      Object.values(keys),
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        Promise.all([
+          processor.capture({ idempotencyKey: keys.capture, processorRef: 'sim_ch_once', amount: 1_000 }),
+          processor.void({ idempotencyKey: keys.void, processorRef: 'sim_ch_once' }),
+          processor.refund({ idempotencyKey: keys.refund, processorRef: 'sim_ch_once', amount: 500 }),
+        ]),
+      ),
     );
-    expect(rows).toEqual([{ operation: 'capture', n: 1 }, { operation: 'refund', n: 1 }, { operation: 'void', n: 1 }]);
+    const rows = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        'select operation, count(*)::int as n from sim_ledger where idempotency_key in (?, ?, ?) group by operation order by operation',
+        Object.values(keys),
+      );
+    expect(rows).toEqual([
+      { operation: 'capture', n: 1 },
+      { operation: 'refund', n: 1 },
+      { operation: 'void', n: 1 },
+    ]);
   });
 
   it('records every one of many calls made at once, each with what it asked', async () => {
-    const processor = await app.services.container.get<ProcessorDirectory>(PAYMENTS.Processors).forScope({ accountId: 'acct_any', livemode: false });
+    const processor = await app.services.container
+      .get<ProcessorDirectory>(PAYMENTS.Processors)
+      .forScope({ accountId: 'acct_any', livemode: false });
     const run = `sim-many-${Date.now()}`;
     const calls = Array.from({ length: 40 }, (_, i) => ({ idempotencyKey: `${run}-${i}`, processorRef: `sim_ch_${run}_${i}` }));
     await Promise.all(calls.map((call, i) => (i % 2 === 0 ? processor.void(call) : processor.capture({ ...call, amount: 100 + i }))));
-    const rows: Array<{ key: string }> = await app.services.orm.em.fork().getConnection().execute(
-      "select idempotency_key as key, operation, request->>'processorRef' as ref, (request->>'amount')::int as amount from sim_ledger where idempotency_key like ?",
-      [`${run}-%`],
-    );
+    const rows: Array<{ key: string }> = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        "select idempotency_key as key, operation, request->>'processorRef' as ref, (request->>'amount')::int as amount from sim_ledger where idempotency_key like ?",
+        [`${run}-%`],
+      );
     const byKey = new Map(rows.map((row) => [row.key, row]));
     expect(byKey.size).toBe(40);
     calls.forEach((call, i) => {
-      expect(byKey.get(call.idempotencyKey)).toEqual({ key: call.idempotencyKey, operation: i % 2 === 0 ? 'void' : 'capture', ref: call.processorRef, amount: i % 2 === 0 ? null : 100 + i });
+      expect(byKey.get(call.idempotencyKey)).toEqual({
+        key: call.idempotencyKey,
+        operation: i % 2 === 0 ? 'void' : 'capture',
+        ref: call.processorRef,
+        amount: i % 2 === 0 ? null : 100 + i,
+      });
     });
     for (const call of calls) expect(await processor.lookup(call.idempotencyKey)).not.toBeNull();
   });

@@ -34,16 +34,21 @@ describe('authentication', () => {
     expect(res.body.error).toMatchObject({ type: 'authentication_error', code: 'api_key_missing' });
   });
 
-  it.each(['sk_test_unknownunknownunknownunknown12', 'not-a-key', 'sk_test_'])('answers 401 api_key_invalid for %s without echoing it', async (key) => {
-    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(key, { name: 'x' }));
-    expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toBe('Bearer');
-    expect(res.body.error.code).toBe('api_key_invalid');
-    expect(JSON.stringify(res.body)).not.toContain(key);
-  });
+  it.each(['sk_test_unknownunknownunknownunknown12', 'not-a-key', 'sk_test_'])(
+    'answers 401 api_key_invalid for %s without echoing it',
+    async (key) => {
+      const res = await rawRequest(`${app.baseUrl}/v1/products`, json(key, { name: 'x' }));
+      expect(res.status).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Bearer');
+      expect(res.body.error.code).toBe('api_key_invalid');
+      expect(JSON.stringify(res.body)).not.toContain(key);
+    },
+  );
 
   it('treats a non-Bearer Authorization header as a missing key', async () => {
-    const res = await rawRequest(`${app.baseUrl}/v1/products`, { headers: { Authorization: `Basic ${Buffer.from(`${merchant.testKey}:`).toString('base64')}` } });
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${merchant.testKey}:`).toString('base64')}` },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('api_key_missing');
   });
@@ -62,7 +67,14 @@ describe('authentication', () => {
 
   it('reports the account and mode of the key', async () => {
     const test = await app.client(merchant.testKey).GET('/v1/account');
-    expect(test.data!.data).toMatchObject({ id: merchant.id, object: 'account', name: 'Platform merchant', livemode: false, wallets_enabled: false, live_onboarded: false });
+    expect(test.data!.data).toMatchObject({
+      id: merchant.id,
+      object: 'account',
+      name: 'Platform merchant',
+      livemode: false,
+      wallets_enabled: false,
+      live_onboarded: false,
+    });
     const live = await app.client(merchant.liveKey).GET('/v1/account');
     expect(live.data!.data.livemode).toBe(true);
   });
@@ -82,7 +94,7 @@ describe('checkout-scoped keys', () => {
 });
 
 describe('isolation', () => {
-  it('gives another account\'s id, the other mode\'s id and an unknown id the same 404', async () => {
+  it("gives another account's id, the other mode's id and an unknown id the same 404", async () => {
     const product = (await app.client(merchant.testKey).POST('/v1/products', { body: { name: 'Private' } })).data!.data;
     const stranger = await app.createAccount('Stranger');
     const answers = await Promise.all([
@@ -95,7 +107,7 @@ describe('isolation', () => {
     expect(answers[0].error!.error.message).toBe(answers[1].error!.error.message);
   });
 
-  it('lists only the key\'s account and mode', async () => {
+  it("lists only the key's account and mode", async () => {
     const owner = await app.createAccount('Lister');
     await app.client(owner.testKey).POST('/v1/customers', { body: { name: 'Test-mode customer' } });
     const live = await app.client(owner.liveKey).GET('/v1/customers');
@@ -113,7 +125,7 @@ describe('isolation', () => {
 });
 
 describe('request validation from the contract', () => {
-  it('names an unknown field, covering the spec\'s customer_email and mode', async () => {
+  it("names an unknown field, covering the spec's customer_email and mode", async () => {
     for (const field of ['customer_email', 'mode', 'color']) {
       const res = await app.client(merchant.testKey).POST('/v1/products', { body: { name: 'x', [field]: 'y' } as never });
       expect(res.response.status).toBe(400);
@@ -122,7 +134,9 @@ describe('request validation from the contract', () => {
   });
 
   it('names a missing field', async () => {
-    const res = await app.client(merchant.testKey).POST('/v1/prices', { body: { unit_amount: 100, currency: 'ils', type: 'one_time' } as never });
+    const res = await app
+      .client(merchant.testKey)
+      .POST('/v1/prices', { body: { unit_amount: 100, currency: 'ils', type: 'one_time' } as never });
     expect(res.error!.error).toMatchObject({ code: 'parameter_missing', param: 'product' });
   });
 
@@ -139,7 +153,9 @@ describe('request validation from the contract', () => {
       expect(res.response.status).toBe(400);
       expect(res.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'limit' });
     }
-    const unknownQuery = await rawRequest(`${app.baseUrl}/v1/products?sort=name`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+    const unknownQuery = await rawRequest(`${app.baseUrl}/v1/products?sort=name`, {
+      headers: { Authorization: `Bearer ${merchant.testKey}` },
+    });
     expect(unknownQuery.body.error).toMatchObject({ code: 'parameter_unknown', param: 'sort' });
   });
 
@@ -181,19 +197,25 @@ describe('routing', () => {
     const res = await rawRequest(`${app.baseUrl}/api/v1/products`, json(merchant.testKey, { name: 'Via alias' }));
     expect(res.status).toBe(200);
     expect(res.body.data.name).toBe('Via alias');
-    const fetched = await rawRequest(`${app.baseUrl}/api/v1/products/${res.body.data.id}`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+    const fetched = await rawRequest(`${app.baseUrl}/api/v1/products/${res.body.data.id}`, {
+      headers: { Authorization: `Bearer ${merchant.testKey}` },
+    });
     expect(fetched.body.data).toEqual(res.body.data);
   });
 
   it('answers 501 not_implemented, after validating, for an operation no module serves', async () => {
     // A router from the contract with no handlers at all, as a new operation is before its module serves it.
-    const bare = express().use(createContractRouter({
-      document: loadOpenApi().document,
-      handlers: {},
-      authenticate: async () => ({ accountId: merchant.id, livemode: false, scope: 'full' }),
-      limits: { authenticatedBody: '1mb', publicBody: '8kb' },
-      publicCorsOrigin: 'http://localhost',
-    })).use(errorMapper(app.services.logger));
+    const bare = express()
+      .use(
+        createContractRouter({
+          document: loadOpenApi().document,
+          handlers: {},
+          authenticate: async () => ({ accountId: merchant.id, livemode: false, scope: 'full' }),
+          limits: { authenticatedBody: '1mb', publicBody: '8kb' },
+          publicCorsOrigin: 'http://localhost',
+        }),
+      )
+      .use(errorMapper(app.services.logger));
     const server = bare.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
@@ -281,7 +303,9 @@ describe('unreadable input is a 4xx, never a 500', () => {
     expect(inName.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'name' });
     const inQuery = await api.GET('/v1/customers', { params: { query: { email: 'a\u0000@b.co' } } });
     expect(inQuery.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'email' });
-    const nested = await api.POST('/v1/prices', { body: { product: 'p', unit_amount: 1, currency: 'ils', type: 'recurring', recurring: { interval: 'month\u0000' } } as never });
+    const nested = await api.POST('/v1/prices', {
+      body: { product: 'p', unit_amount: 1, currency: 'ils', type: 'recurring', recurring: { interval: 'month\u0000' } } as never,
+    });
     expect(nested.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'recurring.interval' });
   });
 
@@ -301,7 +325,11 @@ describe('unreadable input is a 4xx, never a 500', () => {
     // A well-formed pair (an emoji) is fine.
     expect((await api.POST('/v1/products', { body: { name: 'Mug \ud83d\ude00' } })).data!.data.name).toBe('Mug \ud83d\ude00');
     const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
-    const res = await rawRequest(`${app.baseUrl}/v1/products`, { method: 'POST', headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json' }, body: deep });
+    const res = await rawRequest(`${app.baseUrl}/v1/products`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json' },
+      body: deep,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'parameter_invalid' });
   });
@@ -309,25 +337,34 @@ describe('unreadable input is a 4xx, never a 500', () => {
   it('refuses timestamps outside 1970–2099, such as a test clock sent to the year 9999', async () => {
     const api = app.client(merchant.testKey);
     const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-01T00:00:00Z' } })).data!.data;
-    const far = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock.id } }, body: { frozen_time: '9999-12-31T23:59:59Z' } });
+    const far = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock.id } },
+      body: { frozen_time: '9999-12-31T23:59:59Z' },
+    });
     expect(far.response.status).toBe(400);
     expect(far.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'frozen_time' });
-    const ancient = await api.POST('/v1/discounts', { body: { name: 'Old', code: 'OLD', percent_off: 5, starts_at: '0000-01-01T00:00:00Z' } });
+    const ancient = await api.POST('/v1/discounts', {
+      body: { name: 'Old', code: 'OLD', percent_off: 5, starts_at: '0000-01-01T00:00:00Z' },
+    });
     expect(ancient.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'starts_at' });
   });
 
   it('answers what the HTTP server refuses itself in the envelope: a broken request line (400), headers over the limit (431)', async () => {
     const { port } = new URL(app.baseUrl);
-    const raw = (text: string) => new Promise<string>((resolve) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
-      let answer = '';
-      socket.on('data', (chunk) => (answer += chunk));
-      socket.on('close', () => resolve(answer));
-      socket.on('error', () => resolve(answer));
-    });
+    const raw = (text: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', () => resolve(answer));
+      });
     const broken = await raw('GARBAGE\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
-    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ type: 'invalid_request_error', code: 'invalid_request' });
+    expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'invalid_request',
+    });
     const huge = await raw(`GET /v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ code: 'request_headers_too_large' });
@@ -341,7 +378,10 @@ describe('unreadable input is a 4xx, never a 500', () => {
   });
 
   it('rejects a JSON body in another charset', async () => {
-    const res = await rawRequest(`${app.baseUrl}/v1/products`, json(merchant.testKey, { name: 'x' }, { 'Content-Type': 'application/json; charset=latin1' }));
+    const res = await rawRequest(
+      `${app.baseUrl}/v1/products`,
+      json(merchant.testKey, { name: 'x' }, { 'Content-Type': 'application/json; charset=latin1' }),
+    );
     expect(res.status).toBe(415);
   });
 });
@@ -349,11 +389,12 @@ describe('unreadable input is a 4xx, never a 500', () => {
 describe('identity maps', () => {
   it('each request or job reads into its own: the same row twice is one object there, and another in the next', async () => {
     const { em } = app.services.orm;
-    const read = () => inOwnContext(em, async () => {
-      const first = await em.findOneOrFail(AccountSchema, merchant.id);
-      const again = await em.findOneOrFail(AccountSchema, merchant.id);
-      return { first, again };
-    });
+    const read = () =>
+      inOwnContext(em, async () => {
+        const first = await em.findOneOrFail(AccountSchema, merchant.id);
+        const again = await em.findOneOrFail(AccountSchema, merchant.id);
+        return { first, again };
+      });
     const [one, other] = await Promise.all([read(), read()]);
     expect(one.first).toBe(one.again);
     expect(other.first).toBe(other.again);
@@ -364,11 +405,15 @@ describe('identity maps', () => {
 });
 
 describe('plain inserts of entities', () => {
-  it('write each property to its schema\'s column, a property left undefined as the column\'s default, and read back the same', async () => {
+  it("write each property to its schema's column, a property left undefined as the column's default, and read back the same", async () => {
     const { em } = app.services.orm;
     const scope = { accountId: merchant.id, livemode: false };
     const now = new Date('2026-05-01T12:34:56.789Z');
-    const full = Customer.create(scope, { name: 'Plain Insert', email: 'plain@example.co.il', phone: '+972525551234', taxId: '516179157' }, now);
+    const full = Customer.create(
+      scope,
+      { name: 'Plain Insert', email: 'plain@example.co.il', phone: '+972525551234', taxId: '516179157' },
+      now,
+    );
     const sparse = Customer.create(scope, { name: 'Sparse Insert' }, now);
     (sparse as { email?: string | null }).email = undefined;
     await inOwnContext(em, () => insertEntities(em.fork(), [full, sparse]));

@@ -81,8 +81,10 @@ describe('per account and mode', () => {
 });
 
 describe('per address on public endpoints', () => {
-  it('limits the checkout page\'s calls from one address, with Retry-After', async () => {
-    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 1_000 }] } })).data!.data;
+  it("limits the checkout page's calls from one address, with Retry-After", async () => {
+    const session = (
+      await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 1_000 }] } })
+    ).data!.data;
     const page = () => fetch(`${app.baseUrl}/v1/checkout_sessions/${session.id}/page?surface=hosted`);
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 200 }, page));
@@ -97,11 +99,14 @@ describe('per address on public endpoints', () => {
 });
 
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
-  it('counts each client address from X-Forwarded-For, not the proxy\'s', async () => {
+  it("counts each client address from X-Forwarded-For, not the proxy's", async () => {
     const proxied = await startTestApp(app.databaseUrl, { env: { ...LIMITS, TRUST_PROXY: 'loopback' } });
     try {
-      const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 1_000 }] } })).data!.data;
-      const page = (client: string) => fetch(`${proxied.baseUrl}/v1/checkout_sessions/${session.id}/page?surface=hosted`, { headers: { 'X-Forwarded-For': client } });
+      const session = (
+        await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 1_000 }] } })
+      ).data!.data;
+      const page = (client: string) =>
+        fetch(`${proxied.baseUrl}/v1/checkout_sessions/${session.id}/page?surface=hosted`, { headers: { 'X-Forwarded-For': client } });
       const busy = await Promise.all(Array.from({ length: 150 }, () => page('203.0.113.1')));
       expect(busy.some((a) => a.status === 429)).toBe(true);
       expect((await page('203.0.113.2')).status).toBe(200);
@@ -115,8 +120,14 @@ describe('wrong coupon codes', () => {
   it('sixty parallel wrong codes on one session: exactly ten are looked at, the rest get 429 with Retry-After', async () => {
     const other = await startTestApp(app.databaseUrl); // no address limit in the way
     try {
-      const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 1_000 }] } })).data!.data;
-      const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => other.client().POST('/v1/checkout_sessions/{id}/discount', { params: { path: { id: session.id } }, body: { code: `GUESS${i}` } })));
+      const session = (
+        await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 1_000 }] } })
+      ).data!.data;
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          other.client().POST('/v1/checkout_sessions/{id}/discount', { params: { path: { id: session.id } }, body: { code: `GUESS${i}` } }),
+        ),
+      );
       expect(answers.filter((a) => a.response.status === 404)).toHaveLength(10);
       const limited = answers.filter((a) => a.response.status === 429);
       expect(limited).toHaveLength(50);

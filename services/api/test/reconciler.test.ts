@@ -35,7 +35,11 @@ beforeAll(async () => {
   pay = shopper(app);
   customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi', email: 'dana@example.co.il' } })).data!.data.id;
   const product = (await api.POST('/v1/products', { body: { name: 'Club' } })).data!.data.id;
-  monthly = (await api.POST('/v1/prices', { body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
+  monthly = (
+    await api.POST('/v1/prices', {
+      body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+    })
+  ).data!.data.id;
   paymentMethod = (await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
 });
 afterAll(async () => {
@@ -50,18 +54,27 @@ const crashed = (point: Point, path: string, body: unknown, key?: string) => cra
 
 async function eventsAbout(id: string): Promise<string[]> {
   const events = (await api.GET('/v1/events', { params: { query: { limit: 100 } } })).data!.data;
-  return events.filter((event) => (event.data as { id: string }).id === id).map((event) => event.type).sort();
+  return events
+    .filter((event) => (event.data as { id: string }).id === id)
+    .map((event) => event.type)
+    .sort();
 }
 
 /** Authorizations the processor made for our reference (a session, or `subscription:period`). */
 async function processorCalls(operation: string, reference: string): Promise<number> {
-  const rows = await sql(`select count(*)::int as n from sim_ledger where operation = ? and request->>'reference' = ?`, [operation, reference]);
+  const rows = await sql(`select count(*)::int as n from sim_ledger where operation = ? and request->>'reference' = ?`, [
+    operation,
+    reference,
+  ]);
   return rows[0].n;
 }
 
 /** Captures, voids or refunds the processor made on a charge. */
 async function processorCallsOn(operation: string, chargeId: string): Promise<number> {
-  const rows = await sql(`select count(*)::int as n from sim_ledger where operation = ? and request->>'processorRef' = (select processor_ref from charges where id = ?)`, [operation, chargeId]);
+  const rows = await sql(
+    `select count(*)::int as n from sim_ledger where operation = ? and request->>'processorRef' = (select processor_ref from charges where id = ?)`,
+    [operation, chargeId],
+  );
   return rows[0].n;
 }
 
@@ -78,7 +91,11 @@ const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params
 const sessionOf = async (id: string) => (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id } } })).data!.data;
 
 async function oneTimeSession(extra: Record<string, unknown> = {}) {
-  return (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Lamp', amount_agorot: 10_000 }], ...extra } as never })).data!.data;
+  return (
+    await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, line_items: [{ name: 'Lamp', amount_agorot: 10_000 }], ...extra } as never,
+    })
+  ).data!.data;
 }
 
 async function paidCharge(extra: Record<string, unknown> = {}) {
@@ -148,7 +165,9 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     const created = subscriptions[0];
     expect(created).toMatchObject({ status: 'active', price: monthly });
     expect(await eventsAbout(created.id)).toEqual(['subscription.created']);
-    const charges = (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter((c) => c.subscription === created.id);
+    const charges = (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter(
+      (c) => c.subscription === created.id,
+    );
     expect(charges).toHaveLength(1);
     expect(charges[0]).toMatchObject({ status: 'succeeded', amount: 4_900 });
     expect(charges[0].document).toMatch(/^doc_/);
@@ -157,10 +176,13 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
   });
 
   it('renewal: the period is charged once and the subscription moves on', async () => {
-    const subscription = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: paymentMethod, price: monthly } })).data!.data;
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: paymentMethod, price: monthly } })).data!
+      .data;
     // Its first period ended a minute ago.
     await sql(`update subscriptions set current_period_end = now() - interval '1 minute' where id = ?`, [subscription.id]);
-    await expect(crashing[point].services.inContext(() => crashing[point].services.container.get(RenewDueSubscriptions).execute())).rejects.toThrow(/injected fault/);
+    await expect(
+      crashing[point].services.inContext(() => crashing[point].services.container.get(RenewDueSubscriptions).execute()),
+    ).rejects.toThrow(/injected fault/);
 
     const done = await reconciled();
     if (point === 'before_processor_call') {
@@ -171,7 +193,9 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     } else {
       expect(done.subscriptions).toBe(1);
     }
-    const renewals = (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter((c) => c.subscription === subscription.id);
+    const renewals = (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter(
+      (c) => c.subscription === subscription.id,
+    );
     expect(renewals.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
     expect(await processorCalls('authorize', `${subscription.id}:1`)).toBe(1);
     const [row] = await sql('select period_index from subscriptions where id = ?', [subscription.id]);
@@ -180,13 +204,16 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     expect((await reconciled()).subscriptions).toBe(0);
   });
 
-  it('a test clock\'s advance: the renewal it was charging is recorded once and the clock is ready again', async () => {
+  it("a test clock's advance: the renewal it was charging is recorded once and the clock is ready again", async () => {
     const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-10T00:00:00Z' } })).data!.data;
     const member = (await api.POST('/v1/customers', { body: { name: 'Clocked member', test_clock: clock.id } })).data!.data.id;
     const card = (await api.POST('/v1/payment_methods', { body: { customer: member, token: 'tok_visa' } })).data!.data.id;
-    const subscription = (await api.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: monthly } })).data!.data;
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: monthly } })).data!
+      .data;
     await crashed(point, `/v1/test_helpers/test_clocks/${clock.id}/advance`, { frozen_time: '2026-02-11T00:00:00Z' }, secretKey);
-    expect((await api.GET('/v1/test_helpers/test_clocks/{id}', { params: { path: { id: clock.id } } })).data!.data.status).toBe('advancing');
+    expect((await api.GET('/v1/test_helpers/test_clocks/{id}', { params: { path: { id: clock.id } } })).data!.data.status).toBe(
+      'advancing',
+    );
 
     expect((await reconciled()).testClocks).toBe(1);
     expect((await api.GET('/v1/test_helpers/test_clocks/{id}', { params: { path: { id: clock.id } } })).data!.data.status).toBe('ready');
@@ -221,8 +248,15 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
   });
 
   it('the hold expiry sweep: each hold released once with charge.canceled, by the reconciler or by the next sweep', async () => {
-    const holds = [await paidCharge({ capture_method: 'manual' }), await paidCharge({ capture_method: 'manual' }), await paidCharge({ capture_method: 'manual' })];
-    await sql(`update charges set capturable_until = now() - interval '1 minute' where id in (?, ?, ?)`, holds.map((hold) => hold.id));
+    const holds = [
+      await paidCharge({ capture_method: 'manual' }),
+      await paidCharge({ capture_method: 'manual' }),
+      await paidCharge({ capture_method: 'manual' }),
+    ];
+    await sql(
+      `update charges set capturable_until = now() - interval '1 minute' where id in (?, ?, ?)`,
+      holds.map((hold) => hold.id),
+    );
     const sweep = (on: TestApp) => on.services.inContext(() => on.services.container.get(ExpireHolds).execute());
     await expect(sweep(crashing[point])).rejects.toThrow(`injected fault: ${point}`);
     for (const hold of holds) expect((await charge(hold.id)).status).toBe('requires_capture');
@@ -276,9 +310,18 @@ describe('what shoppers and merchants see while a payment is in flight', () => {
     const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-10T00:00:00Z' } })).data!.data;
     const member = (await api.POST('/v1/customers', { body: { name: 'Retrying member', test_clock: clock.id } })).data!.data.id;
     const card = (await api.POST('/v1/payment_methods', { body: { customer: member, token: 'tok_visa' } })).data!.data.id;
-    const subscription = (await api.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: monthly } })).data!.data;
-    await crashed('after_processor_call', `/v1/test_helpers/test_clocks/${clock.id}/advance`, { frozen_time: '2026-02-11T00:00:00Z' }, secretKey);
-    const retried = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock.id } }, body: { frozen_time: '2026-02-11T00:00:00Z' } });
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: monthly } })).data!
+      .data;
+    await crashed(
+      'after_processor_call',
+      `/v1/test_helpers/test_clocks/${clock.id}/advance`,
+      { frozen_time: '2026-02-11T00:00:00Z' },
+      secretKey,
+    );
+    const retried = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock.id } },
+      body: { frozen_time: '2026-02-11T00:00:00Z' },
+    });
     expect(retried.data!.data).toMatchObject({ status: 'ready', frozen_time: '2026-02-11T00:00:00.000Z' });
     expect(await processorCalls('authorize', `${subscription.id}:1`)).toBe(1);
     expect((await api.GET('/v1/charges', { params: { query: { customer: member, limit: 100 } } })).data!.data).toHaveLength(2);

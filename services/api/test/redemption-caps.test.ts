@@ -21,18 +21,25 @@ afterAll(() => app.close());
 
 async function codeWithCap(max: number): Promise<{ id: string; code: string }> {
   const code = `ONCE${++codes}`;
-  const rule = (await api.POST('/v1/discounts', { body: { name: 'One lucky shopper', code, amount_off: 2_000, currency: 'ils', max_redemptions: max } })).data!.data;
+  const rule = (
+    await api.POST('/v1/discounts', { body: { name: 'One lucky shopper', code, amount_off: 2_000, currency: 'ils', max_redemptions: max } })
+  ).data!.data;
   return { id: rule.id, code };
 }
 
 async function sessionWith(code: string) {
-  const s = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Coat', amount_agorot: 10_000 }], coupon_codes: [code] } })).data!.data;
+  const s = (
+    await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, line_items: [{ name: 'Coat', amount_agorot: 10_000 }], coupon_codes: [code] },
+    })
+  ).data!.data;
   expect(s.discount_summary.discounts).toHaveLength(1);
   return s;
 }
 
 const timesRedeemed = async (id: string) => (await api.GET('/v1/discounts/{id}', { params: { path: { id } } })).data!.data.times_redeemed;
-const page = async (id: string) => (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id }, query: { surface: 'hosted' } } })).data!.data;
+const page = async (id: string) =>
+  (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id }, query: { surface: 'hosted' } } })).data!.data;
 
 describe('max_redemptions under concurrency', () => {
   it('ten sessions paid at once with a code good for one: one is charged the discounted total, the others are refused and see the new total', async () => {
@@ -72,13 +79,27 @@ describe('max_redemptions under concurrency', () => {
     expect((await pay.payWithCard(theirs.id)).data!.data.status).toBe('succeeded');
 
     const token = await pay.token(mine.id, CARDS.ok);
-    const refused = await app.client().POST('/v1/checkout_sessions/{id}/confirm', { params: { path: { id: mine.id } }, body: { payment_method: { type: 'card', token }, expected_amount: shown } });
+    const refused = await app
+      .client()
+      .POST('/v1/checkout_sessions/{id}/confirm', {
+        params: { path: { id: mine.id } },
+        body: { payment_method: { type: 'card', token }, expected_amount: shown },
+      });
     expect(refused.response.status).toBe(409);
     expect(refused.error!.error.code).toBe('amount_changed');
-    expect((await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter((c) => c.checkout_session === mine.id.replace('co_', 'cs_'))).toEqual([]);
+    expect(
+      (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter(
+        (c) => c.checkout_session === mine.id.replace('co_', 'cs_'),
+      ),
+    ).toEqual([]);
     const now = (await page(mine.id)).amount_due_now;
     expect(now).toBe(10_000);
-    const paid = await app.client().POST('/v1/checkout_sessions/{id}/confirm', { params: { path: { id: mine.id } }, body: { payment_method: { type: 'card', token }, expected_amount: now } });
+    const paid = await app
+      .client()
+      .POST('/v1/checkout_sessions/{id}/confirm', {
+        params: { path: { id: mine.id } },
+        body: { payment_method: { type: 'card', token }, expected_amount: now },
+      });
     expect(paid.data!.data.status).toBe('succeeded');
   });
 

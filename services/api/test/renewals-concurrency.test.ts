@@ -16,26 +16,44 @@ async function dueSubscriptions(app: TestApp, prefix: string, count = COUNT): Pr
   const customer = (await api.POST('/v1/customers', { body: { name: 'Many plans' } })).data!.data.id;
   const pm = (await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
   const product = (await api.POST('/v1/products', { body: { name: 'Plan' } })).data!.data.id;
-  const price = (await api.POST('/v1/prices', { body: { product, unit_amount: 1000, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
-  const plan = JSON.stringify({ price, product, name: 'Plan', unitAmount: 1000, currency: 'ils', interval: 'month', trialPeriodDays: null });
-  await app.services.orm.em.fork().getConnection().execute(
-    `insert into subscriptions (id, account_id, livemode, customer_id, price_id, payment_method_id, plan, status, anchor, period_index,
+  const price = (
+    await api.POST('/v1/prices', {
+      body: { product, unit_amount: 1000, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+    })
+  ).data!.data.id;
+  const plan = JSON.stringify({
+    price,
+    product,
+    name: 'Plan',
+    unitAmount: 1000,
+    currency: 'ils',
+    interval: 'month',
+    trialPeriodDays: null,
+  });
+  await app.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `insert into subscriptions (id, account_id, livemode, customer_id, price_id, payment_method_id, plan, status, anchor, period_index,
        current_period_start, current_period_end, created_at)
      select ? || lpad(g::text, 6, '0'), ?, false, ?, ?, ?, ?::json, 'active',
        now() - interval '1 month 1 hour', 0, now() - interval '1 month 1 hour', now() - interval '1 hour', now() - interval '1 month 1 hour'
      from generate_series(1, ?) g`,
-    [prefix, merchant.id, customer, price, pm, plan, count],
-  );
+      [prefix, merchant.id, customer, price, pm, plan, count],
+    );
   return merchant.id;
 }
 
 async function paidPeriods(app: TestApp, accountId: string) {
-  const [row] = await app.services.orm.em.fork().getConnection().execute(
-    `select count(*)::int as charges, count(distinct subscription_id)::int as subscriptions,
+  const [row] = await app.services.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `select count(*)::int as charges, count(distinct subscription_id)::int as subscriptions,
             (select count(*)::int from subscriptions where account_id = ? and period_index = 1) as renewed
      from charges where account_id = ? and status = 'succeeded' and subscription_period = 1`,
-    [accountId, accountId],
-  );
+      [accountId, accountId],
+    );
   return row as { charges: number; subscriptions: number; renewed: number };
 }
 
@@ -86,9 +104,12 @@ describe('renewals at scale', () => {
 
     await first.services.inContext(() => first.services.container.get(RenewDueSubscriptions).execute());
     expect(await paidPeriods(first, accountId)).toEqual({ charges: COUNT, subscriptions: COUNT, renewed: COUNT });
-    const [ledger] = await first.services.orm.em.fork().getConnection().execute(
-      "select count(*)::int as n, count(distinct request->>'reference')::int as periods from sim_ledger where operation = 'authorize' and request->>'reference' like 'sub_crash%:1'",
-    );
+    const [ledger] = await first.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        "select count(*)::int as n, count(distinct request->>'reference')::int as periods from sim_ledger where operation = 'authorize' and request->>'reference' like 'sub_crash%:1'",
+      );
     // The processor saw each period's charge once per attempt key: replays are not new authorizations.
     expect(ledger.periods).toBe(COUNT);
   }, 240_000);
@@ -99,7 +120,9 @@ describe('renewals at scale', () => {
     // A fault in PostgreSQL itself: the charge of one subscription cannot be written.
     await db.execute(`create function refuse_poisoned_charge() returns trigger language plpgsql as $$
       begin if new.subscription_id = 'sub_poison000008' then raise exception 'this charge cannot be recorded'; end if; return new; end $$`);
-    await db.execute('create trigger refuse_poisoned_charge before insert on charges for each row execute function refuse_poisoned_charge()');
+    await db.execute(
+      'create trigger refuse_poisoned_charge before insert on charges for each row execute function refuse_poisoned_charge()',
+    );
     const renew = () => first.services.inContext(() => first.services.container.get(RenewDueSubscriptions).execute());
     try {
       await expect(renew()).rejects.toThrow('this charge cannot be recorded');

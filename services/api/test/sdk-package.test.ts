@@ -31,7 +31,10 @@ beforeAll(async () => {
 
   const packed = mkdtempSync(join(tmpdir(), 'kupa-sdk-pack-'));
   await run('pnpm', ['--filter', '@kupa/sdk', 'pack', '--pack-destination', packed], { cwd: REPO });
-  const tarball = join(packed, readdirSync(packed).find((name) => name.endsWith('.tgz'))!);
+  const tarball = join(
+    packed,
+    readdirSync(packed).find((name) => name.endsWith('.tgz'))!,
+  );
   shop = mkdtempSync(join(tmpdir(), 'kupa-merchant-'));
   writeFileSync(join(shop, 'package.json'), JSON.stringify({ name: 'merchant-shop', private: true, version: '1.0.0' }));
   await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', tarball], { cwd: shop });
@@ -42,37 +45,66 @@ afterAll(async () => {
   if (shop) rmSync(shop, { recursive: true, force: true });
 });
 
-const node = (file: string, env: Record<string, string> = {}) => run(process.execPath, [file], { cwd: shop, env: { ...process.env, BASE: app.baseUrl, KEY: key, ...env } });
+const node = (file: string, env: Record<string, string> = {}) =>
+  run(process.execPath, [file], { cwd: shop, env: { ...process.env, BASE: app.baseUrl, KEY: key, ...env } });
 
 describe('the SDK package, installed with npm outside the workspace', () => {
   it('creates a customer from an ES module', async () => {
-    writeFileSync(join(shop, 'esm.mjs'), `
+    writeFileSync(
+      join(shop, 'esm.mjs'),
+      `
       import { createKupaClient } from '@kupa/sdk';
       const kupa = createKupaClient({ baseUrl: process.env.BASE, apiKey: process.env.KEY });
       const { data, error } = await kupa.POST('/v1/customers', { body: { name: 'From ESM' } });
       if (error) throw new Error(JSON.stringify(error));
       console.log(JSON.stringify(data.data));
-    `);
+    `,
+    );
     const { stdout } = await node('esm.mjs');
     expect(JSON.parse(stdout)).toMatchObject({ object: 'customer', name: 'From ESM' });
   });
 
   it('creates a customer from CommonJS', async () => {
-    writeFileSync(join(shop, 'cjs.cjs'), `
+    writeFileSync(
+      join(shop, 'cjs.cjs'),
+      `
       const { createKupaClient } = require('@kupa/sdk');
       const kupa = createKupaClient({ baseUrl: process.env.BASE, apiKey: process.env.KEY });
       kupa.POST('/v1/customers', { body: { name: 'From CommonJS' } }).then(({ data, error }) => {
         if (error) throw new Error(JSON.stringify(error));
         console.log(JSON.stringify(data.data));
       });
-    `);
+    `,
+    );
     const { stdout } = await node('cjs.cjs');
     expect(JSON.parse(stdout)).toMatchObject({ object: 'customer', name: 'From CommonJS' });
   });
 
   it('type-checks with TypeScript (nodenext and bundler resolution): a correct call compiles, a misspelt body field does not', async () => {
-    const tsc = (file: string) => run(process.execPath, [TSC, '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--lib', 'es2022,dom', '--strict', '--noEmit', '--skipLibCheck', 'false', file], { cwd: shop });
-    writeFileSync(join(shop, 'good.mts'), `
+    const tsc = (file: string) =>
+      run(
+        process.execPath,
+        [
+          TSC,
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--lib',
+          'es2022,dom',
+          '--strict',
+          '--noEmit',
+          '--skipLibCheck',
+          'false',
+          file,
+        ],
+        { cwd: shop },
+      );
+    writeFileSync(
+      join(shop, 'good.mts'),
+      `
       import { createKupaClient, kupaWebhookHandler, type Schemas } from '@kupa/sdk';
       const kupa = createKupaClient({ baseUrl: 'http://localhost:3000', apiKey: 'sk_test_x' });
       export async function customer(): Promise<Schemas['Customer'] | undefined> {
@@ -81,16 +113,40 @@ describe('the SDK package, installed with npm outside the workspace', () => {
       }
       // Events narrow by type; the handler's types need no @types/node in the merchant's project.
       export const hook = kupaWebhookHandler('whsec_x', (event) => (event.type === 'charge.succeeded' ? event.data.amount : null));
-    `);
+    `,
+    );
     await tsc('good.mts');
     // A bundler's resolution (Vite, webpack, esbuild) reads the same exports.
-    await run(process.execPath, [TSC, '--module', 'esnext', '--moduleResolution', 'bundler', '--target', 'es2022', '--lib', 'es2022,dom', '--strict', '--noEmit', 'good.mts'], { cwd: shop });
-    writeFileSync(join(shop, 'bad.mts'), `
+    await run(
+      process.execPath,
+      [
+        TSC,
+        '--module',
+        'esnext',
+        '--moduleResolution',
+        'bundler',
+        '--target',
+        'es2022',
+        '--lib',
+        'es2022,dom',
+        '--strict',
+        '--noEmit',
+        'good.mts',
+      ],
+      { cwd: shop },
+    );
+    writeFileSync(
+      join(shop, 'bad.mts'),
+      `
       import { createKupaClient } from '@kupa/sdk';
       const kupa = createKupaClient({ baseUrl: 'http://localhost:3000' });
       await kupa.POST('/v1/customers', { body: { nmae: 'Typo' } });
-    `);
-    const failed = await tsc('bad.mts').then(() => 'compiled', (error: { stdout: string }) => error.stdout);
+    `,
+    );
+    const failed = await tsc('bad.mts').then(
+      () => 'compiled',
+      (error: { stdout: string }) => error.stdout,
+    );
     expect(failed).toMatch(/'nmae' does not exist/);
   }, 120_000);
 
@@ -98,7 +154,9 @@ describe('the SDK package, installed with npm outside the workspace', () => {
     await recordEvent(app, { accountId: merchant.id, livemode: false }, 'charge.succeeded');
     const delivery = await waitFor('a delivery', () => hook.requests[0]);
     writeFileSync(join(shop, 'delivery.json'), JSON.stringify({ body: delivery.raw.toString('utf8'), headers: delivery.headers }));
-    writeFileSync(join(shop, 'verify.mjs'), `
+    writeFileSync(
+      join(shop, 'verify.mjs'),
+      `
       import { readFileSync } from 'node:fs';
       import { verifyWebhook } from '@kupa/sdk';
       const { body, headers } = JSON.parse(readFileSync('delivery.json', 'utf8'));
@@ -110,7 +168,8 @@ describe('the SDK package, installed with npm outside the workspace', () => {
       } catch (error) {
         console.log(error.name + ': ' + error.message);
       }
-    `);
+    `,
+    );
     const { stdout } = await node('verify.mjs', { SECRET: secret });
     const [type, refusal] = stdout.trim().split('\n');
     expect(type).toBe('charge.succeeded');
@@ -125,13 +184,16 @@ describe('the SDK package, installed with npm outside the workspace', () => {
       expect(text, file).not.toMatch(/from\s*["'](node:|crypto|buffer)|require\(|\bBuffer\.|\bprocess\./);
       for (const [, imported] of text.matchAll(/from\s*"\.\/([^"]+)"/g)) files.add(imported);
     }
-    writeFileSync(join(shop, 'verify-edge.mjs'), `
+    writeFileSync(
+      join(shop, 'verify-edge.mjs'),
+      `
       import { readFileSync } from 'node:fs';
       import { verifyWebhookAsync } from '@kupa/sdk/edge';
       const { body, headers } = JSON.parse(readFileSync('delivery.json', 'utf8'));
       console.log((await verifyWebhookAsync(new TextEncoder().encode(body), new Headers(headers), process.env.SECRET)).type);
       await verifyWebhookAsync(body.replace('"amount":', '"amount":1'), headers, process.env.SECRET).catch((error) => console.log(error.name));
-    `);
+    `,
+    );
     const { stdout } = await node('verify-edge.mjs', { SECRET: secret });
     expect(stdout.trim().split('\n')).toEqual(['charge.succeeded', 'WebhookVerificationError']);
   });

@@ -22,10 +22,12 @@ const box = (keys: MasterKeys) => new AesSecretBox(app.services.orm.em, () => ke
 const sql = (query: string, params: unknown[] = []) => app.services.orm.em.fork().getConnection().execute(query, params);
 
 describe('secrets at rest', () => {
-  it('seal under the account\'s own key: only that account and purpose open them, and no plaintext is stored', async () => {
+  it("seal under the account's own key: only that account and purpose open them, and no plaintext is stored", async () => {
     const sealed = await box({ current: OLD, previous: [] }).seal(accounts[0], 'processor-credentials', 'terminal-secret-123');
     expect(sealed).not.toContain('terminal-secret-123');
-    await expect(box({ current: OLD, previous: [] }).open(accounts[0], 'processor-credentials', sealed)).resolves.toBe('terminal-secret-123');
+    await expect(box({ current: OLD, previous: [] }).open(accounts[0], 'processor-credentials', sealed)).resolves.toBe(
+      'terminal-secret-123',
+    );
     await expect(box({ current: OLD, previous: [] }).open(accounts[1], 'processor-credentials', sealed)).rejects.toThrow();
     await expect(box({ current: OLD, previous: [] }).open(accounts[0], 'webhook-secret', sealed)).rejects.toThrow();
     const [row] = await sql('select wrapped::text as wrapped from account_data_keys where account_id = ?', [accounts[0]]);
@@ -35,14 +37,25 @@ describe('secrets at rest', () => {
   });
 
   it('pnpm cli secrets rotate-master re-wraps every data key under the new master key, and every secret stays readable', async () => {
-    const sealed = await Promise.all(accounts.map((account, i) => box({ current: OLD, previous: [] }).seal(account, 'processor-credentials', `secret-${i}`)));
+    const sealed = await Promise.all(
+      accounts.map((account, i) => box({ current: OLD, previous: [] }).seal(account, 'processor-credentials', `secret-${i}`)),
+    );
     const rotate = await run(process.execPath, [inject('cli').api, 'secrets', 'rotate-master', '--json'], {
       cwd: API_DIR,
-      env: { ...process.env, DATABASE_URL: app.databaseUrl, LOG_LEVEL: 'silent', MASTER_KEY: NEW.toString('base64'), MASTER_KEY_PREVIOUS: TEST_MASTER_KEY },
+      env: {
+        ...process.env,
+        DATABASE_URL: app.databaseUrl,
+        LOG_LEVEL: 'silent',
+        MASTER_KEY: NEW.toString('base64'),
+        MASTER_KEY_PREVIOUS: TEST_MASTER_KEY,
+      },
     });
     expect(JSON.parse(rotate.stdout).rotated).toBeGreaterThanOrEqual(2);
     const afterwards = box({ current: NEW, previous: [] });
-    expect(await Promise.all(accounts.map((account, i) => afterwards.open(account, 'processor-credentials', sealed[i])))).toEqual(['secret-0', 'secret-1']);
+    expect(await Promise.all(accounts.map((account, i) => afterwards.open(account, 'processor-credentials', sealed[i])))).toEqual([
+      'secret-0',
+      'secret-1',
+    ]);
     // The old key alone no longer opens them: nothing is left wrapped by it.
     await expect(box({ current: OLD, previous: [] }).open(accounts[0], 'processor-credentials', sealed[0])).rejects.toThrow(/master key/);
     const [{ n }] = await sql('select count(*)::int as n from account_data_keys where rotated_at is null');

@@ -24,8 +24,16 @@ describe('checkout session expiry', () => {
     const api = app.client(merchant.testKey);
     await api.POST('/v1/webhooks', { body: { url: hook.url, events: ['checkout_session.expired'] } });
     const customer = (await api.POST('/v1/customers', { body: { name: 'C' } })).data!.data.id;
-    const body = { customer, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no', line_items: [{ name: 'Thing', amount_agorot: 1000 }] };
-    const due = [(await api.POST('/v1/checkout_sessions', { body })).data!.data, (await api.POST('/v1/checkout_sessions', { body })).data!.data];
+    const body = {
+      customer,
+      success_url: 'https://s.example/ok',
+      cancel_url: 'https://s.example/no',
+      line_items: [{ name: 'Thing', amount_agorot: 1000 }],
+    };
+    const due = [
+      (await api.POST('/v1/checkout_sessions', { body })).data!.data,
+      (await api.POST('/v1/checkout_sessions', { body })).data!.data,
+    ];
     clock.advance(20 * 60 * 1000);
     const fresh = (await api.POST('/v1/checkout_sessions', { body })).data!.data;
     clock.advance(11 * 60 * 1000);
@@ -56,7 +64,12 @@ describe('checkout session expiry', () => {
     const merchant = await app.createAccount();
     const api = app.client(merchant.testKey);
     const customer = (await api.POST('/v1/customers', { body: { name: 'C' } })).data!.data.id;
-    const body = { customer, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no', line_items: [{ name: 'Thing', amount_agorot: 1000 }] };
+    const body = {
+      customer,
+      success_url: 'https://s.example/ok',
+      cancel_url: 'https://s.example/no',
+      line_items: [{ name: 'Thing', amount_agorot: 1000 }],
+    };
     const due: string[] = [];
     for (let i = 0; i < 23; i++) due.push((await api.POST('/v1/checkout_sessions', { body })).data!.data.id);
     clock.advance(31 * 60 * 1000);
@@ -70,7 +83,10 @@ describe('checkout session expiry', () => {
     // (Each session's own expiry job may take some of them meanwhile: exactly once is judged by the events.)
     await Promise.all([sweep(), sweep()]);
     // Stored statuses (the API shows a pending session past its time as expired already).
-    const stored = async () => new Map((await payment.query('select id, status from checkout_sessions where id = any($1)', [due])).rows.map((row) => [row.id, row.status]));
+    const stored = async () =>
+      new Map(
+        (await payment.query('select id, status from checkout_sessions where id = any($1)', [due])).rows.map((row) => [row.id, row.status]),
+      );
     expect(await stored()).toEqual(new Map(due.map((id) => [id, id === due[0] ? 'pending' : 'expired'])));
     await payment.query('rollback');
 
@@ -82,11 +98,20 @@ describe('checkout session expiry', () => {
     expect(events.map((event) => (event.data as { id: string }).id).sort()).toEqual([...due].sort());
   });
 
-  it('each session\'s own job expires it when its time comes, and only then', async () => {
+  it("each session's own job expires it when its time comes, and only then", async () => {
     const merchant = await app.createAccount();
     const api = app.client(merchant.testKey);
     const customer = (await api.POST('/v1/customers', { body: { name: 'C' } })).data!.data.id;
-    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, success_url: 'https://s.example/ok', cancel_url: 'https://s.example/no', line_items: [{ name: 'x', amount_agorot: 1 }] } })).data!.data;
+    const session = (
+      await api.POST('/v1/checkout_sessions', {
+        body: {
+          customer,
+          success_url: 'https://s.example/ok',
+          cancel_url: 'https://s.example/no',
+          line_items: [{ name: 'x', amount_agorot: 1 }],
+        },
+      })
+    ).data!.data;
 
     // The job fires early (clocks disagree): nothing happens.
     await app.services.boss.send(SESSION_EXPIRY_QUEUE, { sessionId: session.id });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   hook = await Receiver.start();
   await api.POST('/v1/webhooks', { body: { url: hook.url, events: ['*'] } });
   const product = (await api.POST('/v1/products', { body: { name: 'Membership' } })).data!.data.id;
-  const price = async (body: Record<string, unknown>) => (await api.POST('/v1/prices', { body: { product, currency: 'ils', unit_amount: 19900, ...body } as never })).data!.data.id;
+  const price = async (body: Record<string, unknown>) =>
+    (await api.POST('/v1/prices', { body: { product, currency: 'ils', unit_amount: 19900, ...body } as never })).data!.data.id;
   monthly = await price({ type: 'recurring', recurring: { interval: 'month' } });
   yearly = await price({ type: 'recurring', unit_amount: 199000, recurring: { interval: 'year' } });
   trial = await price({ type: 'recurring', recurring: { interval: 'month', trial_period_days: 14 } });
@@ -58,9 +59,13 @@ async function eventTypes(id: string): Promise<string[]> {
     if (!page.has_more) break;
     after = page.data[page.data.length - 1].id;
   }
-  return all.filter((e) => e.data.id === id).reverse().map((e) => e.type);
+  return all
+    .filter((e) => e.data.id === id)
+    .reverse()
+    .map((e) => e.type);
 }
-const chargesOf = async (customer: string) => (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.slice().reverse();
+const chargesOf = async (customer: string) =>
+  (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.slice().reverse();
 
 describe('creating a subscription', () => {
   it('charges the first period now, issues a document, emails a welcome and emits subscription.created', async () => {
@@ -69,23 +74,36 @@ describe('creating a subscription', () => {
     expect(res.response.status).toBe(200);
     const sub = res.data!.data;
     expect(sub).toMatchObject({
-      object: 'subscription', customer, price: monthly, payment_method: pm, status: 'active', trial_end: null, cancel_at_period_end: false, canceled_at: null,
-      current_period_start: '2026-03-15T08:00:00.000Z', current_period_end: '2026-04-15T08:00:00.000Z',
+      object: 'subscription',
+      customer,
+      price: monthly,
+      payment_method: pm,
+      status: 'active',
+      trial_end: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      current_period_start: '2026-03-15T08:00:00.000Z',
+      current_period_end: '2026-04-15T08:00:00.000Z',
     });
     const [charge] = await chargesOf(customer);
     expect(charge).toMatchObject({ status: 'succeeded', amount: 19900, subscription: sub.id });
     expect(charge).not.toHaveProperty('checkout_session');
     expect(charge.document).toMatch(/^doc_/);
-    await waitFor('the delivery', () => hook.events().some((e) => e.type === 'charge.succeeded' && (e as unknown as { data: { id: string } }).data.id === charge.id));
+    await waitFor('the delivery', () =>
+      hook.events().some((e) => e.type === 'charge.succeeded' && (e as unknown as { data: { id: string } }).data.id === charge.id),
+    );
     expect(await eventTypes(sub.id)).toEqual(['subscription.created']);
     const welcome = await waitFor('the welcome email', async () => {
-      const rows = await app.services.orm.em.fork().getConnection().execute('select * from email_outbox where key = ?', [`welcome:${sub.id}`]);
+      const rows = await app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute('select * from email_outbox where key = ?', [`welcome:${sub.id}`]);
       return rows.length === 1 && rows;
     });
     expect(welcome[0].kind).toBe('welcome');
   });
 
-  it('with a trial charges nothing now, warns three days before the end, then bills from the trial\'s end', async () => {
+  it("with a trial charges nothing now, warns three days before the end, then bills from the trial's end", async () => {
     const { clock, customer, pm } = await clockedCustomer('2026-05-01T12:00:00.000Z');
     const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: trial } })).data!.data;
     expect(sub).toMatchObject({ status: 'active', trial_end: '2026-05-15T12:00:00.000Z', current_period_end: '2026-05-15T12:00:00.000Z' });
@@ -94,14 +112,20 @@ describe('creating a subscription', () => {
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.trial_will_end']);
     expect(await chargesOf(customer)).toEqual([]);
     await advance(clock, '2026-05-16T00:00:00.000Z');
-    expect(await read(sub.id)).toMatchObject({ status: 'active', current_period_start: '2026-05-15T12:00:00.000Z', current_period_end: '2026-06-15T12:00:00.000Z' });
+    expect(await read(sub.id)).toMatchObject({
+      status: 'active',
+      current_period_start: '2026-05-15T12:00:00.000Z',
+      current_period_end: '2026-06-15T12:00:00.000Z',
+    });
     expect((await chargesOf(customer)).map((c) => [c.status, c.amount])).toEqual([['succeeded', 19900]]);
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.trial_will_end', 'subscription.updated']);
   });
 
   it('answers 402 card_declined when the first period cannot be charged, and leaves no subscription', async () => {
     const { customer } = await clockedCustomer('2026-03-01T00:00:00.000Z');
-    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'x', amount_agorot: 100 }] } })).data!.data;
+    const session = (
+      await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'x', amount_agorot: 100 }] } })
+    ).data!.data;
     const token = await shopper(app).token(session.id, CARDS.insufficientFunds);
     const poor = (await api.POST('/v1/payment_methods', { body: { customer, token } })).data!.data.id;
     const res = await api.POST('/v1/subscriptions', { body: { customer, payment_method: poor, price: monthly } });
@@ -124,7 +148,7 @@ describe('creating a subscription', () => {
     expect(res.error!.error).toMatchObject({ code, param });
   });
 
-  it('refuses another customer\'s card', async () => {
+  it("refuses another customer's card", async () => {
     const a = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const b = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const res = await api.POST('/v1/subscriptions', { body: { customer: a.customer, payment_method: b.pm, price: monthly } });
@@ -137,11 +161,37 @@ describe('renewals', () => {
     const { clock, customer, pm } = await clockedCustomer('2026-01-31T10:00:00.000Z');
     const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: monthly } })).data!.data;
     const ends: string[] = [];
-    for (const month of ['2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31']) {
+    for (const month of [
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      '2026-10-31',
+      '2026-11-30',
+      '2026-12-31',
+      '2027-01-31',
+    ]) {
       await advance(clock, `${month}T10:00:00.000Z`);
       ends.push((await read(sub.id)).current_period_end.slice(0, 10));
     }
-    expect(ends).toEqual(['2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30', '2026-07-31', '2026-08-31', '2026-09-30', '2026-10-31', '2026-11-30', '2026-12-31', '2027-01-31', '2027-02-28']);
+    expect(ends).toEqual([
+      '2026-03-31',
+      '2026-04-30',
+      '2026-05-31',
+      '2026-06-30',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-30',
+      '2026-10-31',
+      '2026-11-30',
+      '2026-12-31',
+      '2027-01-31',
+      '2027-02-28',
+    ]);
     const charges = await chargesOf(customer);
     expect(charges).toHaveLength(13);
     expect(charges.every((c) => c.status === 'succeeded' && c.amount === 19900 && c.subscription === sub.id)).toBe(true);
@@ -181,10 +231,22 @@ describe('renewals', () => {
     const charges = await chargesOf(customer);
     expect(charges.map((c) => c.status)).toEqual(['succeeded', 'failed', 'failed', 'failed', 'failed']);
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.past_due', 'subscription.canceled']);
-    const failedDeliveries = () => hook.events().filter((e) => e.type === 'charge.failed' && (e as unknown as { data: { subscription: string } }).data.subscription === sub.id);
+    const failedDeliveries = () =>
+      hook
+        .events()
+        .filter((e) => e.type === 'charge.failed' && (e as unknown as { data: { subscription: string } }).data.subscription === sub.id);
     await waitFor('four charge.failed deliveries', () => failedDeliveries().length === 4);
     // A dunning email for the decline and each failed retry but the last, which cancels.
-    await waitFor('dunning emails', async () => (await app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from email_outbox where kind = 'dunning' and key like ?", [`dunning:${sub.id}:%`]))[0].n === 3);
+    await waitFor(
+      'dunning emails',
+      async () =>
+        (
+          await app.services.orm.em
+            .fork()
+            .getConnection()
+            .execute("select count(*)::int as n from email_outbox where kind = 'dunning' and key like ?", [`dunning:${sub.id}:%`])
+        )[0].n === 3,
+    );
     await advance(clock, '2026-04-01T00:00:00.000Z');
     expect(await chargesOf(customer)).toHaveLength(5);
   });
@@ -200,7 +262,10 @@ describe('cancellation', () => {
     const again = await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } } });
     expect(again.response.status).toBe(200);
     expect(again.data!.data).toEqual(res.data!.data);
-    const scheduled = await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } }, body: { cancel_at_period_end: true } });
+    const scheduled = await api.POST('/v1/subscriptions/{id}/cancel', {
+      params: { path: { id: sub.id } },
+      body: { cancel_at_period_end: true },
+    });
     expect(scheduled.response.status).toBe(409);
     expect(scheduled.error!.error.code).toBe('subscription_canceled');
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.canceled']);
@@ -209,7 +274,9 @@ describe('cancellation', () => {
   it('ten parallel cancels of one subscription all answer the canceled subscription; one event', async () => {
     const { customer, pm } = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: monthly } })).data!.data;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } } })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } } })),
+    );
     expect(answers.map((a) => a.response.status)).toEqual(Array(10).fill(200));
     expect(new Set(answers.map((a) => JSON.stringify(a.data!.data))).size).toBe(1);
     expect(answers[0].data!.data.status).toBe('canceled');
@@ -219,7 +286,10 @@ describe('cancellation', () => {
   it('with cancel_at_period_end stays active until the period ends, then cancels without a charge', async () => {
     const { clock, customer, pm } = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: monthly } })).data!.data;
-    const scheduled = await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: sub.id } }, body: { cancel_at_period_end: true } });
+    const scheduled = await api.POST('/v1/subscriptions/{id}/cancel', {
+      params: { path: { id: sub.id } },
+      body: { cancel_at_period_end: true },
+    });
     expect(scheduled.data!.data).toMatchObject({ status: 'active', cancel_at_period_end: true, canceled_at: null });
     await advance(clock, '2026-03-31T00:00:00.000Z');
     expect((await read(sub.id)).status).toBe('active');
@@ -231,7 +301,10 @@ describe('cancellation', () => {
 
   it('refuses to move a test clock backwards', async () => {
     const { clock } = await clockedCustomer('2026-03-01T00:00:00.000Z');
-    const res = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', { params: { path: { id: clock } }, body: { frozen_time: '2026-02-01T00:00:00Z' } });
+    const res = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock } },
+      body: { frozen_time: '2026-02-01T00:00:00Z' },
+    });
     expect(res.error!.error).toMatchObject({ code: 'clock_cannot_move_backwards', param: 'frozen_time' });
   });
 });
@@ -269,7 +342,12 @@ describe('recurring and mixed checkout', () => {
     expect(saved.map((m) => m.id)).toEqual([sub.payment_method]);
     const charges = await chargesOf(customer);
     expect(charges).toHaveLength(1);
-    expect(charges[0]).toMatchObject({ id: done.charge, amount: 19900, subscription: sub.id, checkout_session: session.id.replace('co_', 'cs_') });
+    expect(charges[0]).toMatchObject({
+      id: done.charge,
+      amount: 19900,
+      subscription: sub.id,
+      checkout_session: session.id.replace('co_', 'cs_'),
+    });
     expect(charges[0]).not.toHaveProperty('line_items');
     expect(await eventTypes(sub.id)).toEqual(['subscription.created']);
   });
@@ -298,8 +376,16 @@ describe('recurring and mixed checkout', () => {
   });
 
   it('plan discounts apply by duration: once only to the first charge, forever to renewals too', async () => {
-    const once = (await api.POST('/v1/discounts', { body: { name: 'First month half', code: 'HALFONCE', percent_off: 50, applies_to: { prices: [monthly] }, duration: 'once' } })).data!.data;
-    const forever = (await api.POST('/v1/discounts', { body: { name: 'Ten forever', code: 'TENFOREVER', percent_off: 10, applies_to: { prices: [monthly] }, duration: 'forever' } })).data!.data;
+    const once = (
+      await api.POST('/v1/discounts', {
+        body: { name: 'First month half', code: 'HALFONCE', percent_off: 50, applies_to: { prices: [monthly] }, duration: 'once' },
+      })
+    ).data!.data;
+    const forever = (
+      await api.POST('/v1/discounts', {
+        body: { name: 'Ten forever', code: 'TENFOREVER', percent_off: 10, applies_to: { prices: [monthly] }, duration: 'forever' },
+      })
+    ).data!.data;
     const results: Record<string, number[]> = {};
     for (const code of [once.code!, forever.code!]) {
       const customer = await checkoutCustomer();
@@ -313,7 +399,11 @@ describe('recurring and mixed checkout', () => {
   });
 
   it('shows the plan on the page with what each renewal costs after a forever discount', async () => {
-    const forever = (await api.POST('/v1/discounts', { body: { name: 'Fifteen forever', code: 'FIFTEENFOREVER', percent_off: 15, applies_to: { prices: [monthly] }, duration: 'forever' } })).data!.data;
+    const forever = (
+      await api.POST('/v1/discounts', {
+        body: { name: 'Fifteen forever', code: 'FIFTEENFOREVER', percent_off: 15, applies_to: { prices: [monthly] }, duration: 'forever' },
+      })
+    ).data!.data;
     const session = await open(await checkoutCustomer(), { price: monthly, coupon_codes: [forever.code!] });
     const page = (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
     expect(page.plan).toMatchObject({ unit_amount: 19900, amount_discount: -2985, renewal_amount: 16915 });
@@ -335,12 +425,14 @@ describe('recurring and mixed checkout', () => {
     expect(await chargesOf(customer)).toHaveLength(1);
   });
 
-  it('a customer on a test clock starts the subscription on the clock\'s time, and the clock renews it', async () => {
+  it("a customer on a test clock starts the subscription on the clock's time, and the clock renews it", async () => {
     const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-01-31T10:00:00Z' } })).data!.data.id;
     const customer = (await api.POST('/v1/customers', { body: { name: 'Clocked shopper', test_clock: clock } })).data!.data.id;
     const session = await open(customer, { price: monthly });
     expect((await pay().payWithCard(session.id)).data!.data.status).toBe('succeeded');
-    const sub = await read((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.subscription!);
+    const sub = await read(
+      (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.subscription!,
+    );
     expect(sub).toMatchObject({ current_period_start: '2026-01-31T10:00:00.000Z', current_period_end: '2026-02-28T10:00:00.000Z' });
     await advance(clock, '2026-02-28T10:00:01Z');
     expect(await read(sub.id)).toMatchObject({ current_period_end: '2026-03-31T10:00:00.000Z', status: 'active' });
@@ -361,11 +453,15 @@ describe('recurring and mixed checkout', () => {
 });
 
 describe('test clocks and expiries', () => {
-  it('advancing a clock expires its customers\' holds and checkout sessions, and no one else\'s', async () => {
+  it("advancing a clock expires its customers' holds and checkout sessions, and no one else's", async () => {
     const { clock, customer } = await clockedCustomer(new Date().toISOString());
     const other = await checkoutCustomerOffClock();
     const open = async (who: string, body: Record<string, unknown>) =>
-      (await api.POST('/v1/checkout_sessions', { body: { customer: who, ...URLS, line_items: [{ name: 'Camera', amount_agorot: 9000 }], ...body } as never })).data!.data;
+      (
+        await api.POST('/v1/checkout_sessions', {
+          body: { customer: who, ...URLS, line_items: [{ name: 'Camera', amount_agorot: 9000 }], ...body } as never,
+        })
+      ).data!.data;
     const held = await open(customer, { capture_method: 'manual' });
     await shopper(app).payWithCard(held.id);
     const chargeId = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: held.id } } })).data!.data.charge!;
@@ -373,8 +469,14 @@ describe('test clocks and expiries', () => {
     const othersPending = await open(other, {});
 
     await advance(clock, new Date(Date.now() + 8 * 24 * 3600 * 1000).toISOString());
-    expect((await api.GET('/v1/charges/{id}', { params: { path: { id: chargeId } } })).data!.data).toMatchObject({ status: 'canceled', cancellation_reason: 'expired' });
-    const sessions = async (id: string) => (await api.GET('/v1/events', { params: { query: { type: 'checkout_session.expired', limit: 100 } } })).data!.data.filter((e) => (e.data as { id: string }).id === id);
+    expect((await api.GET('/v1/charges/{id}', { params: { path: { id: chargeId } } })).data!.data).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'expired',
+    });
+    const sessions = async (id: string) =>
+      (await api.GET('/v1/events', { params: { query: { type: 'checkout_session.expired', limit: 100 } } })).data!.data.filter(
+        (e) => (e.data as { id: string }).id === id,
+      );
     expect(await sessions(pending.id)).toHaveLength(1);
     expect(await sessions(othersPending.id)).toHaveLength(0);
   });

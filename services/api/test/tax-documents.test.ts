@@ -44,7 +44,9 @@ async function merchant(dealerType: Profile['dealer_type'] | null): Promise<{ ac
 
 /** A paid checkout of `amount` agorot; answers its charge. */
 async function paid(api: KupaClient, customer: string, amount: number): Promise<Schemas['Charge']> {
-  const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Olive oil', amount_agorot: amount }] } })).data!.data;
+  const session = (
+    await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Olive oil', amount_agorot: amount }] } })
+  ).data!.data;
   expect((await pay.payWithCard(session.id, CARDS.ok)).data!.data.status).toBe('succeeded');
   const chargeId = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.charge!;
   return (await api.GET('/v1/charges/{id}', { params: { path: { id: chargeId } } })).data!.data;
@@ -60,7 +62,9 @@ async function refundDocument(api: KupaClient, charge: string, amount: number): 
 }
 
 async function html(account: TestAccount, id: string, locale?: 'en'): Promise<string> {
-  const res = await fetch(`${app.baseUrl}/v1/documents/${id}/html${locale ? `?locale=${locale}` : ''}`, { headers: { Authorization: `Bearer ${account.testKey}` } });
+  const res = await fetch(`${app.baseUrl}/v1/documents/${id}/html${locale ? `?locale=${locale}` : ''}`, {
+    headers: { Authorization: `Bearer ${account.testKey}` },
+  });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -73,13 +77,17 @@ describe('the business profile', () => {
     const wrong = await api.POST('/v1/account', { body: { business_profile: { ...profile('company'), business_number: '516179158' } } });
     expect(wrong.response.status).toBe(400);
     expect(wrong.error!.error).toMatchObject({ code: 'tax_id_invalid', param: 'business_profile.business_number' });
-    const badType = await api.POST('/v1/account', { body: { business_profile: { ...profile('company'), dealer_type: 'sole_trader' as never } } });
+    const badType = await api.POST('/v1/account', {
+      body: { business_profile: { ...profile('company'), dealer_type: 'sole_trader' as never } },
+    });
     expect(badType.response.status).toBe(400);
     expect(badType.error!.error.param).toBe('business_profile.dealer_type');
     expect((await api.GET('/v1/account')).data!.data.business_profile).toBeNull();
 
     const checkoutKey = await app.issueKey(account.id, { livemode: false, scope: 'checkout' });
-    expect((await app.client(checkoutKey).POST('/v1/account', { body: { business_profile: profile('company') } })).response.status).toBe(403);
+    expect((await app.client(checkoutKey).POST('/v1/account', { body: { business_profile: profile('company') } })).response.status).toBe(
+      403,
+    );
     const set = await api.POST('/v1/account', { body: { business_profile: profile('company') } });
     expect(set.data!.data.business_profile).toEqual(profile('company'));
     expect((await app.client(account.liveKey).GET('/v1/account')).data!.data.business_profile).toEqual(profile('company'));
@@ -98,7 +106,8 @@ describe('the business profile', () => {
 describe('documents by dealer type', () => {
   it('a company issues tax invoice receipts and credit tax invoices, each numbered on its own, with its identity and the business customer', async () => {
     const { api } = await merchant('company');
-    const customer = (await api.POST('/v1/customers', { body: { name: 'Galil Foods', email: 'ap@galil.example', tax_id: '000000018' } })).data!.data.id;
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Galil Foods', email: 'ap@galil.example', tax_id: '000000018' } }))
+      .data!.data.id;
     const first = await paid(api, customer, 11_800);
     const second = await paid(api, customer, 5_900);
 
@@ -112,19 +121,38 @@ describe('documents by dealer type', () => {
       vat_amount: 1_800,
       amount_excluding_vat: 10_000,
       refers_to: null,
-      issuer: { name: 'Olive Grove', legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' } },
+      issuer: {
+        name: 'Olive Grove',
+        legal_name: 'Olive Grove Ltd',
+        business_number: '516179157',
+        dealer_type: 'company',
+        address: { line1: 'Herzl 1', city: 'Haifa', postal_code: '3303101' },
+      },
       recipient: { name: 'Galil Foods', tax_id: '000000018', email: 'ap@galil.example' },
       payment: { card_last4: '4242', installments: null },
     });
     expect((await document(api, second.document!)).number).toBe(2);
 
     const credit = await refundDocument(api, first.id, 2_360);
-    expect(credit).toMatchObject({ type: 'credit_invoice', type_code: 330, number: 1, total: -2_360, vat_amount: -360, amount_excluding_vat: -2_000 });
+    expect(credit).toMatchObject({
+      type: 'credit_invoice',
+      type_code: 330,
+      number: 1,
+      total: -2_360,
+      vat_amount: -360,
+      amount_excluding_vat: -2_000,
+    });
     expect(credit.refers_to).toEqual({ document: sale.id, type: 'tax_invoice_receipt', number: 1 });
     expect((await refundDocument(api, second.id, 100)).number).toBe(2);
     expect((await paid(api, customer, 1_000)).document).toBeTruthy();
     const listed = (await api.GET('/v1/documents', { params: { query: { limit: 10 } } })).data!.data;
-    expect(listed.map((d) => `${d.type} ${d.number}`).sort()).toEqual(['credit_invoice 1', 'credit_invoice 2', 'tax_invoice_receipt 1', 'tax_invoice_receipt 2', 'tax_invoice_receipt 3']);
+    expect(listed.map((d) => `${d.type} ${d.number}`).sort()).toEqual([
+      'credit_invoice 1',
+      'credit_invoice 2',
+      'tax_invoice_receipt 1',
+      'tax_invoice_receipt 2',
+      'tax_invoice_receipt 3',
+    ]);
   });
 
   it.each(['exempt_dealer', 'non_profit'] as const)('an %s issues receipts without VAT, for money taken and returned', async (dealer) => {
@@ -132,9 +160,23 @@ describe('documents by dealer type', () => {
     const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
     const charge = await paid(api, customer, 10_000);
     const receipt = await document(api, charge.document!);
-    expect(receipt).toMatchObject({ type: 'receipt', type_code: 400, number: 1, total: 10_000, vat_rate: 0, vat_amount: 0, amount_excluding_vat: 10_000 });
+    expect(receipt).toMatchObject({
+      type: 'receipt',
+      type_code: 400,
+      number: 1,
+      total: 10_000,
+      vat_rate: 0,
+      vat_amount: 0,
+      amount_excluding_vat: 10_000,
+    });
     const returned = await refundDocument(api, charge.id, 4_000);
-    expect(returned).toMatchObject({ type: 'receipt', number: 2, total: -4_000, vat_amount: 0, refers_to: { document: receipt.id, type: 'receipt', number: 1 } });
+    expect(returned).toMatchObject({
+      type: 'receipt',
+      number: 2,
+      total: -4_000,
+      vat_amount: 0,
+      refers_to: { document: receipt.id, type: 'receipt', number: 1 },
+    });
   });
 });
 
@@ -148,7 +190,15 @@ describe('the printable document', () => {
     expect(original).toContain('dir="rtl"');
     expect(original).toContain('>מקור<');
     expect(original).not.toContain('העתק נאמן למקור');
-    for (const text of ['חשבונית מס / קבלה מס׳ 1', 'Olive Grove Ltd', 'עוסק מורשה <bdi>516179157</bdi>', 'Herzl 1, Haifa', '<bdi>000000018</bdi>', 'מסמך בדיקה', 'המסתיים ב-4242']) {
+    for (const text of [
+      'חשבונית מס / קבלה מס׳ 1',
+      'Olive Grove Ltd',
+      'עוסק מורשה <bdi>516179157</bdi>',
+      'Herzl 1, Haifa',
+      '<bdi>000000018</bdi>',
+      'מסמך בדיקה',
+      'המסתיים ב-4242',
+    ]) {
       expect(original).toContain(text);
     }
     // The totals sit in the amount column: the table's last cell of each row, after a three-column label.
@@ -245,7 +295,11 @@ describe('document events and allocation numbers', () => {
       const current = await document(api, charge.document!);
       return current.allocation?.status === 'refused' && current;
     });
-    expect(refused.allocation).toEqual({ status: 'refused', number: null, refusal_reason: "The customer's business number 999999998 is not registered for VAT" });
+    expect(refused.allocation).toEqual({
+      status: 'refused',
+      number: null,
+      refusal_reason: "The customer's business number 999999998 is not registered for VAT",
+    });
     expect(await eventsAbout(api, 'document.updated', charge.document!)).toHaveLength(1);
   });
 
@@ -253,11 +307,23 @@ describe('document events and allocation numbers', () => {
     const { account } = await merchant('company');
     const scope = { accountId: account.id, livemode: true };
     const { container, inContext } = app.services;
-    const documentId = await inContext(() => container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() => container.get(IssueDocument).execute(scope, {
-      kind: 'sale', customerId: 'cus_live', chargeId: null, refundId: null, currency: 'ils',
-      lines: [{ description: 'Wholesale order', quantity: 1, unit_amount: 1_180_000, amount: 1_180_000 }],
-      details: { issuer: { name: 'Olive Grove', profile: null }, recipient: { name: 'Galil Foods', taxId: '000000018', email: null, phone: null }, payment: { cardLast4: '4242', installments: null } },
-    })));
+    const documentId = await inContext(() =>
+      container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() =>
+        container.get(IssueDocument).execute(scope, {
+          kind: 'sale',
+          customerId: 'cus_live',
+          chargeId: null,
+          refundId: null,
+          currency: 'ils',
+          lines: [{ description: 'Wholesale order', quantity: 1, unit_amount: 1_180_000, amount: 1_180_000 }],
+          details: {
+            issuer: { name: 'Olive Grove', profile: null },
+            recipient: { name: 'Galil Foods', taxId: '000000018', email: null, phone: null },
+            payment: { cardLast4: '4242', installments: null },
+          },
+        }),
+      ),
+    );
     const db = new pg.Client({ connectionString: app.databaseUrl });
     await db.connect();
     try {
@@ -284,7 +350,10 @@ describe('for the accountant', () => {
   /** The CSV's rows as objects, by its header. */
   function parseCsv(csv: string): Record<string, string>[] {
     const rows: string[][] = [];
-    for (const line of csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n')) {
+    for (const line of csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')) {
       const cells: string[] = [];
       for (const match of line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)) {
         if (match.index === line.length && match[0] === '') break;
@@ -314,14 +383,17 @@ describe('for the accountant', () => {
     const dayC = israelDay(clock.now());
     await paid(api, galil, 3_000);
 
-    const list = async (query: Record<string, string>) => (await api.GET('/v1/documents', { params: { query: { limit: 100, ...query } } })).data!.data;
+    const list = async (query: Record<string, string>) =>
+      (await api.GET('/v1/documents', { params: { query: { limit: 100, ...query } } })).data!.data;
     expect((await list({ type: 'credit_invoice', issued_from: dayA, issued_to: dayB })).map((d) => d.total).sort()).toEqual([-1_000, -500]);
     expect((await list({ issued_from: dayC })).map((d) => d.total)).toEqual([3_000]);
     expect(await list({ issued_from: nextDay(dayA), issued_to: nextDay(dayA) })).toEqual([]);
     const backwards = await api.GET('/v1/documents', { params: { query: { issued_from: dayB, issued_to: dayA } } });
     expect(backwards.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'issued_to' });
 
-    const res = await fetch(`${app.baseUrl}/v1/documents/export?issued_from=${dayA}&issued_to=${dayB}`, { headers: { Authorization: `Bearer ${account.testKey}` } });
+    const res = await fetch(`${app.baseUrl}/v1/documents/export?issued_from=${dayA}&issued_to=${dayB}`, {
+      headers: { Authorization: `Bearer ${account.testKey}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename=documents-test-${dayA}-${dayB}.csv`);
@@ -351,8 +423,12 @@ describe('for the accountant', () => {
     // The same period from the money's side: what its charges took minus what its refunds returned.
     const [start, end] = [startOfIsraelDay(dayA).getTime(), startOfIsraelDay(nextDay(dayB)).getTime()];
     const within = (created: string) => Date.parse(created) >= start && Date.parse(created) < end;
-    const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((charge) => within(charge.created));
-    const refunds = (await api.GET('/v1/refunds', { params: { query: { limit: 100 } } })).data!.data.filter((refund) => within(refund.created));
+    const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter((charge) =>
+      within(charge.created),
+    );
+    const refunds = (await api.GET('/v1/refunds', { params: { query: { limit: 100 } } })).data!.data.filter((refund) =>
+      within(refund.created),
+    );
     const taken = charges.reduce((sum, charge) => sum + (charge.amount_captured ?? charge.amount), 0);
     const returned = refunds.reduce((sum, refund) => sum + refund.amount, 0);
     expect(agorot(totals.all.total)).toBe(taken - returned);

@@ -51,12 +51,29 @@ describe('webhook endpoints', () => {
     const merchant = await app.createAccount();
     const api = app.client(merchant.testKey);
     const created = await endpoint(merchant.testKey, 'http://127.0.0.1:9/hooks', ['charge.succeeded', 'charge.failed']);
-    expect(created).toMatchObject({ object: 'webhook_endpoint', url: 'http://127.0.0.1:9/hooks', events: ['charge.succeeded', 'charge.failed'], active: true, livemode: false });
+    expect(created).toMatchObject({
+      object: 'webhook_endpoint',
+      url: 'http://127.0.0.1:9/hooks',
+      events: ['charge.succeeded', 'charge.failed'],
+      active: true,
+      livemode: false,
+    });
     expect(Number.isInteger(created.id)).toBe(true);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
 
     const list = await api.GET('/v1/webhooks');
-    expect(list.data!.data).toEqual([{ id: created.id, object: 'webhook_endpoint', url: created.url, events: created.events, active: true, previous_secret_expires_at: null, livemode: false, created: created.created }]);
+    expect(list.data!.data).toEqual([
+      {
+        id: created.id,
+        object: 'webhook_endpoint',
+        url: created.url,
+        events: created.events,
+        active: true,
+        previous_secret_expires_at: null,
+        livemode: false,
+        created: created.created,
+      },
+    ]);
     expect(JSON.stringify(list.data)).not.toContain('whsec_');
     const one = await api.GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } });
     expect(one.data!.data).not.toHaveProperty('secret');
@@ -67,7 +84,7 @@ describe('webhook endpoints', () => {
     expect((await api.GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } })).response.status).toBe(404);
   });
 
-  it('scopes endpoints to the key\'s account and mode', async () => {
+  it("scopes endpoints to the key's account and mode", async () => {
     const merchant = await app.createAccount();
     const created = await endpoint(merchant.testKey, 'http://127.0.0.1:9/a');
     expect((await app.client(merchant.liveKey).GET('/v1/webhooks')).data!.data).toEqual([]);
@@ -88,7 +105,9 @@ describe('webhook endpoints', () => {
     [{ events: [] }, 'parameter_invalid', 'events'],
   ])('rejects %j', async (override, code, param) => {
     const merchant = await app.createAccount();
-    const res = await app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: 'https://hooks.example/x', events: ['*'], ...override } });
+    const res = await app
+      .client(merchant.testKey)
+      .POST('/v1/webhooks', { body: { url: 'https://hooks.example/x', events: ['*'], ...override } });
     expect(res.response.status).toBe(400);
     expect(res.error!.error).toMatchObject({ code, param });
   });
@@ -96,7 +115,9 @@ describe('webhook endpoints', () => {
   it('allows at most 16 endpoints per account and mode, even when created concurrently', async () => {
     const merchant = await app.createAccount();
     const attempts = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: `http://127.0.0.1:9/${i}`, events: ['*'] } })),
+      Array.from({ length: 20 }, (_, i) =>
+        app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: `http://127.0.0.1:9/${i}`, events: ['*'] } }),
+      ),
     );
     expect(attempts.filter((a) => a.response.status === 200)).toHaveLength(16);
     const refused = attempts.filter((a) => a.response.status === 400);
@@ -131,20 +152,24 @@ describe('events', () => {
         for (let i = 0; i < 11_000; i++) await container.get(RecordEvent).execute(scope, 'charge.succeeded', chargeData({ amount: i + 1 }));
       }),
     );
-    const [{ n, amounts }] = (await app.services.orm.em.fork().getConnection().execute(
-      "select count(*)::int as n, count(distinct (data->>'amount'))::int as amounts from events where account_id = ?",
-      [merchant.id],
-    )) as Array<{ n: number; amounts: number }>;
+    const [{ n, amounts }] = (await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute("select count(*)::int as n, count(distinct (data->>'amount'))::int as amounts from events where account_id = ?", [
+        merchant.id,
+      ])) as Array<{ n: number; amounts: number }>;
     expect({ n, amounts }).toEqual({ n: 11_000, amounts: 11_000 });
   });
 
   it('cannot be recorded outside the unit of work of the change', async () => {
     const merchant = await app.createAccount();
-    await expect(app.services.inContext(() => app.services.container.get(RecordEvent).execute(scopeOf(merchant), 'charge.succeeded', chargeData()))).rejects.toThrow(/unit of work/);
+    await expect(
+      app.services.inContext(() => app.services.container.get(RecordEvent).execute(scopeOf(merchant), 'charge.succeeded', chargeData())),
+    ).rejects.toThrow(/unit of work/);
   });
 });
 
-describe('rotating an endpoint\'s secret', () => {
+describe("rotating an endpoint's secret", () => {
   const signatureEntries = (request: { headers: Record<string, unknown> }) => String(request.headers['webhook-signature']).split(' ');
   const standardHeaders = (request: { headers: Record<string, unknown> }) => ({
     'webhook-id': String(request.headers['webhook-id']),
@@ -179,7 +204,10 @@ describe('rotating an endpoint\'s secret', () => {
       expect(verifyWebhook(first.raw, first.headers, secret).id).toBe(during.id);
     }
 
-    const again = await api.POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: created.id } }, body: { previous_secret_expires_in: 0 } });
+    const again = await api.POST('/v1/webhooks/{id}/rotate_secret', {
+      params: { path: { id: created.id } },
+      body: { previous_secret_expires_in: 0 },
+    });
     const newest = again.data!.data.secret;
     expect(again.data!.data.previous_secret_expires_at).toBeNull();
     const after = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
@@ -200,7 +228,12 @@ describe('rotating an endpoint\'s secret', () => {
 
     // A repeat of the create with its Idempotency-Key answers the same secret, which was kept sealed.
     const body = JSON.stringify({ url: 'http://127.0.0.1:9/replayed', events: ['*'] });
-    const post = () => fetch(`${app.baseUrl}/v1/webhooks`, { method: 'POST', headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'hook-once' }, body });
+    const post = () =>
+      fetch(`${app.baseUrl}/v1/webhooks`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'hook-once' },
+        body,
+      });
     const once = (await (await post()).json()) as { data: { secret: string } };
     const repeat = await post();
     expect(repeat.headers.get('idempotent-replayed')).toBe('true');
@@ -212,7 +245,9 @@ describe('rotating an endpoint\'s secret', () => {
     const legacy = 'whsec_' + Buffer.alloc(32, 5).toString('base64');
     await sql('update webhook_endpoints set secret = ?, previous_secret = null where id = ?', [legacy, created.id]);
     const before = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
-    const first = await waitFor('a delivery signed with the stored secret', () => hook.requests.find((r) => r.headers['webhook-id'] === before.id));
+    const first = await waitFor('a delivery signed with the stored secret', () =>
+      hook.requests.find((r) => r.headers['webhook-id'] === before.id),
+    );
     expect(verifyWebhook(first.raw, first.headers, legacy).id).toBe(before.id);
 
     expect(await app.services.inContext(() => app.services.container.get(SealStoredSigningSecrets).execute())).toBeGreaterThanOrEqual(1);
@@ -222,7 +257,7 @@ describe('rotating an endpoint\'s secret', () => {
     expect(verifyWebhook(second.raw, second.headers, legacy).id).toBe(after.id);
   });
 
-  it('refuses another account\'s endpoint and an overlap out of range, changing nothing', async () => {
+  it("refuses another account's endpoint and an overlap out of range, changing nothing", async () => {
     const merchant = await app.createAccount();
     const created = await endpoint(merchant.testKey, 'http://127.0.0.1:9/rotate');
     const stranger = await app.createAccount();
@@ -257,7 +292,11 @@ describe('deliveries', () => {
     const expected = createHmac('sha256', secret!).update(raw).digest('hex');
     expect(request.headers['service-signature']).toBe(expected);
     const standard = new Webhook(secret!);
-    const headers = { 'webhook-id': String(request.headers['webhook-id']), 'webhook-timestamp': String(request.headers['webhook-timestamp']), 'webhook-signature': String(request.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    };
     expect(standard.verify(raw.toString('utf8'), headers)).toMatchObject({ id: event.id, type: 'charge.succeeded', object: 'event' });
 
     const tampered = Buffer.from(raw);
@@ -266,7 +305,14 @@ describe('deliveries', () => {
     expect(() => standard.verify(tampered.toString('utf8'), headers)).toThrow();
 
     const body = JSON.parse(raw.toString('utf8'));
-    expect(body).toEqual({ id: event.id, object: 'event', type: 'charge.succeeded', data: event.data, created: event.createdAt.toISOString(), livemode: false });
+    expect(body).toEqual({
+      id: event.id,
+      object: 'event',
+      type: 'charge.succeeded',
+      data: event.data,
+      created: event.createdAt.toISOString(),
+      livemode: false,
+    });
   });
 
   it('retry after 500s: 500, 500, 500, 200 is exactly four attempts, ending delivered', async () => {
@@ -283,7 +329,12 @@ describe('deliveries', () => {
       const rows = await deliveries(merchant.testKey, id);
       return rows.length === 4 && rows;
     });
-    expect(log.map((d) => [d.attempt, d.outcome, d.response_status])).toEqual([[1, 'failed', 500], [2, 'failed', 500], [3, 'failed', 500], [4, 'succeeded', 200]]);
+    expect(log.map((d) => [d.attempt, d.outcome, d.response_status])).toEqual([
+      [1, 'failed', 500],
+      [2, 'failed', 500],
+      [3, 'failed', 500],
+      [4, 'succeeded', 200],
+    ]);
     expect(log.slice(0, 3).every((d) => d.next_retry_at !== null)).toBe(true);
     expect(log[3].next_retry_at).toBeNull();
     expect(log.every((d) => d.event === event.id && d.event_type === 'charge.succeeded' && d.webhook_endpoint === id)).toBe(true);
@@ -313,7 +364,10 @@ describe('deliveries', () => {
       const rows = await deliveries(merchant.testKey, id);
       return rows.length === 2 && rows;
     });
-    expect(log.map((d) => [d.outcome, d.response_status, d.error])).toEqual([['failed', 302, 'redirect_not_followed'], ['succeeded', 200, null]]);
+    expect(log.map((d) => [d.outcome, d.response_status, d.error])).toEqual([
+      ['failed', 302, 'redirect_not_followed'],
+      ['succeeded', 200, null],
+    ]);
     expect(trap.requests).toHaveLength(0);
   });
 
@@ -331,7 +385,9 @@ describe('deliveries', () => {
     await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
     await sleep(400);
     expect(hook.requests).toHaveLength(1);
-    expect((await deliveries(merchant.testKey, id)).map((d) => [d.outcome, d.response_status, d.next_retry_at])).toEqual([['failed', 410, null]]);
+    expect((await deliveries(merchant.testKey, id)).map((d) => [d.outcome, d.response_status, d.next_retry_at])).toEqual([
+      ['failed', 410, null],
+    ]);
   });
 
   it('count a receiver that hangs past the timeout as a failure', async () => {
@@ -343,7 +399,10 @@ describe('deliveries', () => {
       const rows = await deliveries(merchant.testKey, id);
       return rows.length === 2 && rows;
     });
-    expect(log.map((d) => [d.outcome, d.error])).toEqual([['failed', 'timeout'], ['succeeded', null]]);
+    expect(log.map((d) => [d.outcome, d.error])).toEqual([
+      ['failed', 'timeout'],
+      ['succeeded', null],
+    ]);
     expect(log[0].duration_ms).toBeGreaterThanOrEqual(450);
   });
 
@@ -354,7 +413,12 @@ describe('deliveries', () => {
     process.on('warning', onWarning);
     try {
       const sender = app.services.container.get<WebhookSender>(EVENTS.WebhookSender);
-      const requests = Array.from({ length: 60 }, (_, i) => ({ url: `${hook.url}?n=${i}`, body: `{"n":${i}}`, headers: { 'Content-Type': 'application/json' }, allowLoopback: true }));
+      const requests = Array.from({ length: 60 }, (_, i) => ({
+        url: `${hook.url}?n=${i}`,
+        body: `{"n":${i}}`,
+        headers: { 'Content-Type': 'application/json' },
+        allowLoopback: true,
+      }));
       const results = await sender.sendAll(requests);
       await new Promise((resolve) => setTimeout(resolve, 20)); // a warning is emitted on a later tick
       expect(hook.requests).toHaveLength(60);
@@ -405,12 +469,22 @@ describe('deliveries', () => {
     const succeededOnly = await receiver();
     await endpoint(merchant.testKey, everything.url, ['*']);
     await endpoint(merchant.testKey, succeededOnly.url, ['charge.succeeded']);
-    const authorized = await recordEvent(app, scopeOf(merchant), 'charge.authorized', chargeData({ status: 'requires_capture', captured: false, amount_captured: null, capture_method: 'manual' }));
+    const authorized = await recordEvent(
+      app,
+      scopeOf(merchant),
+      'charge.authorized',
+      chargeData({ status: 'requires_capture', captured: false, amount_captured: null, capture_method: 'manual' }),
+    );
     const succeeded = await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
     await waitFor('both events at *', () => everything.requests.length === 2);
     await waitFor('one event at charge.succeeded', () => succeededOnly.requests.length === 1);
     await sleep(300);
-    expect(everything.events().map((e) => e.id).sort()).toEqual([authorized.id, succeeded.id].sort());
+    expect(
+      everything
+        .events()
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([authorized.id, succeeded.id].sort());
     expect(succeededOnly.events().map((e) => e.type)).toEqual(['charge.succeeded']);
   });
 
@@ -430,10 +504,10 @@ describe('deliveries', () => {
     await sleep(400);
     expect(theirs.requests).toHaveLength(0);
     expect(await deliveries(merchant.liveKey, live.id)).toEqual([]);
-    const liveJobs = await app.services.orm.em.fork().getConnection().execute(
-      "select count(*)::int as n from pgboss.job where name = 'webhook-delivery' and (data->>'endpointId')::int = ?",
-      [live.id],
-    );
+    const liveJobs = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute("select count(*)::int as n from pgboss.job where name = 'webhook-delivery' and (data->>'endpointId')::int = ?", [live.id]);
     expect(liveJobs[0].n).toBe(0);
   });
 
@@ -471,17 +545,29 @@ describe('deliveries', () => {
         const one = await record.execute(scopeOf(merchant), 'charge.failed', failedData);
         const two = await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData());
         let rolledBack = '';
-        await uow.run(async () => {
-          rolledBack = (await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData())).id;
-          throw new Error('the savepoint failed');
-        }).catch(() => undefined);
-        const three = await record.execute(scopeOf(other), 'charge.authorized', chargeData({ status: 'requires_capture', captured: false, amount_captured: null, capture_method: 'manual' }));
+        await uow
+          .run(async () => {
+            rolledBack = (await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData())).id;
+            throw new Error('the savepoint failed');
+          })
+          .catch(() => undefined);
+        const three = await record.execute(
+          scopeOf(other),
+          'charge.authorized',
+          chargeData({ status: 'requires_capture', captured: false, amount_captured: null, capture_method: 'manual' }),
+        );
         return [one.id, two.id, rolledBack, three.id];
       }),
     );
-    const written = (await app.services.orm.em.fork().getConnection().execute<Array<{ id: string }>>(
-      'select id from events where account_id in (?, ?) order by feed_xid, feed_seq', [merchant.id, other.id],
-    )).map((row) => row.id);
+    const written = (
+      await app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute<Array<{ id: string }>>('select id from events where account_id in (?, ?) order by feed_xid, feed_seq', [
+          merchant.id,
+          other.id,
+        ])
+    ).map((row) => row.id);
     expect(written).toEqual([failed, succeeded, authorized]);
     expect(written).not.toContain(dropped);
     await waitFor('the subscribed deliveries', () => succeededOnly.requests.length === 1 && everything.requests.length === 1);
@@ -514,14 +600,18 @@ describe('deliveries', () => {
     const all = await app.client(merchant.testKey).POST('/v1/events/{id}/redeliver', { params: { path: { id: event.id } } });
     expect(all.data!.data.id).toBe(event.id);
     await waitFor('redeliveries', () => a.requests.length === 2 && b.requests.length === 2);
-    await app.client(merchant.testKey).POST('/v1/events/{id}/redeliver', { params: { path: { id: event.id } }, body: { endpoint: second.id } });
+    await app
+      .client(merchant.testKey)
+      .POST('/v1/events/{id}/redeliver', { params: { path: { id: event.id } }, body: { endpoint: second.id } });
     await waitFor('the targeted redelivery', () => b.requests.length === 3);
     await sleep(200);
     expect(a.requests).toHaveLength(2);
     expect(new Set(b.requests.map((r) => r.raw.toString()))).toHaveLength(1);
     expect(new Set(b.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([event.id]));
 
-    const unknown = await app.client(merchant.testKey).POST('/v1/events/{id}/redeliver', { params: { path: { id: event.id } }, body: { endpoint: 999_999 } });
+    const unknown = await app
+      .client(merchant.testKey)
+      .POST('/v1/events/{id}/redeliver', { params: { path: { id: event.id } }, body: { endpoint: 999_999 } });
     expect(unknown.response.status).toBe(404);
     expect(unknown.error!.error).toMatchObject({ code: 'resource_missing', param: 'endpoint' });
   });
@@ -536,9 +626,17 @@ describe('SSRF guard', () => {
       dns.set('sixtofour.attacker.example', ['2002:a9fe:a9fe::1']);
       for (const key of [merchant.testKey, merchant.liveKey]) {
         for (const url of [
-          'https://127.0.0.1/hook', 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://metadata.attacker.example/hook', 'https://[::ffff:10.0.0.1]/hook',
+          'https://127.0.0.1/hook',
+          'https://[::1]/hook',
+          'https://10.0.0.1/hook',
+          'https://metadata.attacker.example/hook',
+          'https://[::ffff:10.0.0.1]/hook',
           // IPv4 inside IPv6: compatible, NAT64, 6to4, Teredo (server 10.0.0.1).
-          'https://[::127.0.0.1]/hook', 'https://[64:ff9b::a9fe:a9fe]/hook', 'https://[2002:7f00:1::1]/hook', 'https://[2001:0:a00:1::]/hook', 'https://sixtofour.attacker.example/hook',
+          'https://[::127.0.0.1]/hook',
+          'https://[64:ff9b::a9fe:a9fe]/hook',
+          'https://[2002:7f00:1::1]/hook',
+          'https://[2001:0:a00:1::]/hook',
+          'https://sixtofour.attacker.example/hook',
         ]) {
           const res = await strict.client(key).POST('/v1/webhooks', { body: { url, events: ['*'] } });
           expect(res.response.status, url).toBe(400);
@@ -582,8 +680,15 @@ describe('SSRF guard', () => {
     const port = (listener.address() as { port: number }).port;
     try {
       for (const url of [
-        `https://127.0.0.1:${port}/hook`, `http://127.0.0.1:${port}/hook`, 'https://[::1]/hook', 'https://10.0.0.1/hook', 'https://[::ffff:169.254.169.254]/hook',
-        `https://[::7f00:1]:${port}/hook`, 'https://[64:ff9b::7f00:1]/hook', 'https://[2002:c0a8:101::1]/hook', 'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
+        `https://127.0.0.1:${port}/hook`,
+        `http://127.0.0.1:${port}/hook`,
+        'https://[::1]/hook',
+        'https://10.0.0.1/hook',
+        'https://[::ffff:169.254.169.254]/hook',
+        `https://[::7f00:1]:${port}/hook`,
+        'https://[64:ff9b::7f00:1]/hook',
+        'https://[2002:c0a8:101::1]/hook',
+        'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook',
       ]) {
         const [result] = await sender.sendAll([{ url, body: '{}', headers: {}, allowLoopback: false }]);
         expect(result, url).toMatchObject({ status: null, error: 'forbidden_destination' });

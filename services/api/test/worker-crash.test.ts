@@ -82,43 +82,66 @@ describe('a worker killed in the middle of its work', () => {
     expect((await succeeded()).length).toBeLessThan(20);
 
     startWorkerProcess();
-    const done = await waitFor('every event delivered', async () => {
-      const rows = await succeeded();
-      return rows.length === 20 && rows;
-    }, 60_000);
+    const done = await waitFor(
+      'every event delivered',
+      async () => {
+        const rows = await succeeded();
+        return rows.length === 20 && rows;
+      },
+      60_000,
+    );
     expect(new Set(done.map((d) => d.event))).toEqual(ids);
     expect(new Set(hook.events().map((e) => e.id))).toEqual(ids);
   });
 });
 
-describe('an API process killed (SIGKILL) between the processor\'s answer and the commit', () => {
+describe("an API process killed (SIGKILL) between the processor's answer and the commit", () => {
   it('leaves a payment in flight that the next worker finishes at start-up: one charge, the session completed', async () => {
     const merchant = await app.createAccount();
     const api = app.client(merchant.testKey);
     const customer = (await api.POST('/v1/customers', { body: { name: 'Tal' } })).data!.data.id;
-    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Kettle', amount_agorot: 10_000 }] } })).data!.data;
+    const session = (
+      await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'Kettle', amount_agorot: 10_000 }] } })
+    ).data!.data;
     const token = await shopper(app).token(session.id, CARDS.ok);
 
     const port = await freePort();
     const doomed = startRoleProcess('api', { PORT: String(port), TEST_FAULTS: 'after_processor_call,kill' });
-    await waitFor('the API process to listen', () => fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false), 60_000);
+    await waitFor(
+      'the API process to listen',
+      () =>
+        fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      60_000,
+    );
     const confirm = fetch(`http://127.0.0.1:${port}/v1/checkout_sessions/${session.id}/confirm`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ payment_method: { type: 'card', token } }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ payment_method: { type: 'card', token } }),
     });
     await expect(confirm).rejects.toThrow(); // the connection died with the process
     await waitFor('the process to be gone', () => doomed.exitCode !== null || doomed.signalCode !== null, 10_000);
-    const ledger = () => app.services.orm.em.fork().getConnection().execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [session.id]);
+    const ledger = () =>
+      app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' = ?", [session.id]);
     expect((await ledger())[0].n).toBe(1);
     expect((await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.status).toBe('pending');
 
     startRoleProcess('worker', { PAYMENT_ATTEMPT_STALE_MS: '0' });
-    const paid = await waitFor('the reconciler to complete the session', async () => {
-      const current = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
-      return current.status === 'completed' && current;
-    }, 60_000);
+    const paid = await waitFor(
+      'the reconciler to complete the session',
+      async () => {
+        const current = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+        return current.status === 'completed' && current;
+      },
+      60_000,
+    );
     const charges = (await api.GET('/v1/charges', { params: { query: { customer } } })).data!.data;
     expect(charges.map((c) => [c.id, c.status])).toEqual([[paid.charge, 'succeeded']]);
     expect((await ledger())[0].n).toBe(1);
   });
 });
-

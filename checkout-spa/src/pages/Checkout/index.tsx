@@ -22,7 +22,8 @@ export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null
   useEffect(() => {
     document.documentElement.lang = lang;
     document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr';
-    document.title = page && phase === 'ready' ? `${embedded ? t.embedTitle : t.title} · ${page.merchant.name}` : embedded ? t.embedTitle : t.title;
+    document.title =
+      page && phase === 'ready' ? `${embedded ? t.embedTitle : t.title} · ${page.merchant.name}` : embedded ? t.embedTitle : t.title;
   }, [lang, page, phase]);
 
   useEffect(() => {
@@ -38,7 +39,13 @@ export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null
   return (
     <div ref={root} class={embedded ? 'shell shell--embedded' : 'shell'} style={background ? { background } : undefined}>
       <main class="checkout">
-        {checkout ? <Body checkout={checkout} /> : <StatusView tone="error" title={t.notFoundTitle}><p>{t.notFoundText}</p></StatusView>}
+        {checkout ? (
+          <Body checkout={checkout} />
+        ) : (
+          <StatusView tone="error" title={t.notFoundTitle}>
+            <p>{t.notFoundText}</p>
+          </StatusView>
+        )}
       </main>
       <div class="visually-hidden" aria-live="polite">
         {checkout?.announcement.value}
@@ -91,7 +98,11 @@ function Body({ checkout }: { checkout: Checkout }) {
       return (
         <StatusView tone="warning" title={t.expiredTitle}>
           <p>{t.expiredText}</p>
-          {!checkout.embedded && page && <a class="button button--secondary" href={page.cancel_url}>{t.backToStore}</a>}
+          {!checkout.embedded && page && (
+            <a class="button button--secondary" href={page.cancel_url}>
+              {t.backToStore}
+            </a>
+          )}
         </StatusView>
       );
     case 'done':

@@ -30,7 +30,12 @@ export const clientBenchmarks: Benchmark[] = [
     async extra() {
       const embed = Math.round((sizes!.embed / sizes!.minimal) * 100) / 100;
       check(embed <= EMBED_GOAL, `checkout-bundle: the embed script is ${embed}× the minimal page (goal ≤ ${EMBED_GOAL})`);
-      return { shown_page: kB(sizes!.page), shown_embed_script: `${kB(sizes!.embed)} (ratio ${embed}, goal ≤ ${EMBED_GOAL})`, shown_minimal_page: kB(sizes!.minimal), embed_ratio: embed };
+      return {
+        shown_page: kB(sizes!.page),
+        shown_embed_script: `${kB(sizes!.embed)} (ratio ${embed}, goal ≤ ${EMBED_GOAL})`,
+        shown_minimal_page: kB(sizes!.minimal),
+        embed_ratio: embed,
+      };
     },
   },
   {
@@ -51,7 +56,12 @@ export const clientBenchmarks: Benchmark[] = [
         const pool = new Pool(stub.origin, { connections: CONNECTIONS });
         const headers = { authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json' };
         result = await closedLoop({ connections: CONNECTIONS, durationMs }, async () => {
-          const answer = await sendJson<{ data: { id: string } }>(pool, { method: 'POST', path: '/v1/customers', headers, body: JSON.stringify(body) });
+          const answer = await sendJson<{ data: { id: string } }>(pool, {
+            method: 'POST',
+            path: '/v1/customers',
+            headers,
+            body: JSON.stringify(body),
+          });
           return answer.data.id ? true : 'error';
         });
         await pool.close();

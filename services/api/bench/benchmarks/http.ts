@@ -9,7 +9,11 @@ import { BENCH_TERMINAL, type Benchmark, CONNECTIONS, type Context, check, type 
 import { closedLoop, type LoadRequest, type LoadResult, runLoad, send, unloadedLatency } from '../load';
 import { benchCatalog, call, cartBody, copyRow, mixedBody } from '../seed';
 
-const json = (ctx: Context, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${ctx.key}`, 'content-type': 'application/json', ...extra });
+const json = (ctx: Context, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${ctx.key}`,
+  'content-type': 'application/json',
+  ...extra,
+});
 const PUBLIC = { 'content-type': 'application/json' };
 
 function clean(name: string, side: string, result: LoadResult): LoadResult {
@@ -18,7 +22,8 @@ function clean(name: string, side: string, result: LoadResult): LoadResult {
   return result;
 }
 
-const count = async (ctx: Context, sql: string, params: unknown[] = [ctx.accountId]) => (await ctx.db.query(sql, params)).rows[0].n as number;
+const count = async (ctx: Context, sql: string, params: unknown[] = [ctx.accountId]) =>
+  (await ctx.db.query(sql, params)).rows[0].n as number;
 
 /**
  * The same service with and without a part differs by little: measured in many short rounds, both sides
@@ -27,11 +32,25 @@ const count = async (ctx: Context, sql: string, params: unknown[] = [ctx.account
 const SHORT_ROUNDS = 15;
 
 /** `POST /v1/customers` on `origin` for `durationMs`; each answer's row is checked to be written once. */
-async function createCustomers(ctx: Context, name: string, side: string, origin: string, durationMs: number, headers: () => Record<string, string> = () => json(ctx)) {
+async function createCustomers(
+  ctx: Context,
+  name: string,
+  side: string,
+  origin: string,
+  durationMs: number,
+  headers: () => Record<string, string> = () => json(ctx),
+) {
   const before = await count(ctx, 'select count(*)::int as n from customers where account_id = $1');
-  const result = clean(name, side, await runLoad(origin, { connections: CONNECTIONS, durationMs }, () => ({
-    method: 'POST', path: '/v1/customers', headers: headers(), body: JSON.stringify({ name: 'Noa Cohen', email: 'noa@example.co.il', phone: '+972525551234' }),
-  })));
+  const result = clean(
+    name,
+    side,
+    await runLoad(origin, { connections: CONNECTIONS, durationMs }, () => ({
+      method: 'POST',
+      path: '/v1/customers',
+      headers: headers(),
+      body: JSON.stringify({ name: 'Noa Cohen', email: 'noa@example.co.il', phone: '+972525551234' }),
+    })),
+  );
   const written = (await count(ctx, 'select count(*)::int as n from customers where account_id = $1')) - before;
   check(written === result.requests, `${name}/${side}: ${result.requests} answered 200 but ${written} customers were written`);
   return result;
@@ -45,7 +64,14 @@ export const httpBenchmarks: Benchmark[] = [
     floor: 0.5,
     async trial(ctx, side, _warmUp, durationMs) {
       const server = await ctx.server(side);
-      return clean('http-floor', side, await runLoad(server.origin, { connections: CONNECTIONS, durationMs }, () => ({ path: '/v1/account', headers: { authorization: `Bearer ${ctx.key}` } })));
+      return clean(
+        'http-floor',
+        side,
+        await runLoad(server.origin, { connections: CONNECTIONS, durationMs }, () => ({
+          path: '/v1/account',
+          headers: { authorization: `Bearer ${ctx.key}` },
+        })),
+      );
     },
   },
   {
@@ -57,7 +83,12 @@ export const httpBenchmarks: Benchmark[] = [
       return createCustomers(ctx, 'create-customer', side, (await ctx.server(side)).origin, durationMs);
     },
     async extra(ctx) {
-      const request = (): LoadRequest => ({ method: 'POST', path: '/v1/customers', headers: json(ctx), body: JSON.stringify({ name: 'Solo' }) });
+      const request = (): LoadRequest => ({
+        method: 'POST',
+        path: '/v1/customers',
+        headers: json(ctx),
+        body: JSON.stringify({ name: 'Solo' }),
+      });
       const requests = size(200, 200, 10);
       return {
         subject_unloaded_p50_ms: await unloadedLatency((await ctx.server('subject')).origin, request, requests),
@@ -75,7 +106,9 @@ export const httpBenchmarks: Benchmark[] = [
     async trial(ctx, side, _warmUp, durationMs) {
       const guarded = side === 'subject';
       const server = await ctx.server(guarded ? 'guarded' : 'unguarded');
-      const result = await createCustomers(ctx, 'guards', side, server.origin, durationMs, () => json(ctx, guarded ? { 'idempotency-key': randomUUID() } : {}));
+      const result = await createCustomers(ctx, 'guards', side, server.origin, durationMs, () =>
+        json(ctx, guarded ? { 'idempotency-key': randomUUID() } : {}),
+      );
       if (guarded) {
         const kept = await count(ctx, 'select count(*)::int as n from idempotency_keys where account_id = $1 and response_status = 200');
         check(kept >= result.requests, `guards/subject: ${result.requests} requests with a key but ${kept} answers kept`);
@@ -105,11 +138,21 @@ export const httpBenchmarks: Benchmark[] = [
       const sessions = () => count(ctx, 'select count(*)::int as n from checkout_sessions where account_id = $1');
       const before = await sessions();
       let sent = 0;
-      const result = clean('create-checkout-session', side, await runLoad((await ctx.server(side)).origin, { connections: CONNECTIONS, durationMs }, () => ({
-        method: 'POST', path: '/v1/checkout_sessions', headers: json(ctx), body: bodies[sent++ % 2],
-      })));
+      const result = clean(
+        'create-checkout-session',
+        side,
+        await runLoad((await ctx.server(side)).origin, { connections: CONNECTIONS, durationMs }, () => ({
+          method: 'POST',
+          path: '/v1/checkout_sessions',
+          headers: json(ctx),
+          body: bodies[sent++ % 2],
+        })),
+      );
       const written = (await sessions()) - before;
-      check(written === result.requests, `create-checkout-session/${side}: ${result.requests} answered 200 but ${written} sessions were written`);
+      check(
+        written === result.requests,
+        `create-checkout-session/${side}: ${result.requests} answered 200 but ${written} sessions were written`,
+      );
       return result;
     },
     async extra(ctx) {
@@ -135,15 +178,22 @@ export const httpBenchmarks: Benchmark[] = [
       const sessions = await copyRow(ctx, 'checkout_sessions', template.id, CONNECTIONS);
       const code = catalog.codes.amount;
       const pool = new Pool((await ctx.server(side)).origin, { connections: CONNECTIONS });
-      const result = clean('discount-apply-remove', side, await closedLoop({ connections: CONNECTIONS, durationMs }, async (loop) => {
-        const path = `/v1/checkout_sessions/${sessions[loop]}/discount`;
-        const applied = await send(pool, { method: 'POST', path, headers: PUBLIC, body: JSON.stringify({ code }) });
-        const removed = await send(pool, { method: 'DELETE', path: `${path}/${code}` });
-        return applied && removed ? true : 'error';
-      }));
+      const result = clean(
+        'discount-apply-remove',
+        side,
+        await closedLoop({ connections: CONNECTIONS, durationMs }, async (loop) => {
+          const path = `/v1/checkout_sessions/${sessions[loop]}/discount`;
+          const applied = await send(pool, { method: 'POST', path, headers: PUBLIC, body: JSON.stringify({ code }) });
+          const removed = await send(pool, { method: 'DELETE', path: `${path}/${code}` });
+          return applied && removed ? true : 'error';
+        }),
+      );
       await pool.close();
       const { rows } = await ctx.db.query('select applied_codes from checkout_sessions where id = any($1)', [sessions]);
-      check(rows.every((row) => row.applied_codes.join() === catalog.codes.percent.toLowerCase()), `discount-apply-remove/${side}: a session was left with codes ${JSON.stringify(rows.map((r) => r.applied_codes))}`);
+      check(
+        rows.every((row) => row.applied_codes.join() === catalog.codes.percent.toLowerCase()),
+        `discount-apply-remove/${side}: a session was left with codes ${JSON.stringify(rows.map((r) => r.applied_codes))}`,
+      );
       return result;
     },
   },
@@ -154,7 +204,8 @@ export const httpBenchmarks: Benchmark[] = [
     floor: 0.1,
     unit: 'payments/s',
     prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
-    trial: async (ctx, side, _warmUp, durationMs) => confirmSessions(ctx, 'confirm-checkout', side, side, durationMs, { key: ctx.key, customer: (await benchCatalog(ctx)).customer }),
+    trial: async (ctx, side, _warmUp, durationMs) =>
+      confirmSessions(ctx, 'confirm-checkout', side, side, durationMs, { key: ctx.key, customer: (await benchCatalog(ctx)).customer }),
   },
   {
     name: 'confirm-checkout-live',
@@ -165,10 +216,15 @@ export const httpBenchmarks: Benchmark[] = [
     prepare: (ctx) => liveMerchant(ctx).then(() => undefined),
     async trial(ctx, side, _warmUp, durationMs) {
       const merchant = side === 'subject' ? await liveMerchant(ctx) : { key: ctx.key, customer: (await benchCatalog(ctx)).customer };
-      const debits = () => ctx.tranzila.ledger.filter((transaction) => transaction.txnType === 'debit' && transaction.responseCode === '000').length;
+      const debits = () =>
+        ctx.tranzila.ledger.filter((transaction) => transaction.txnType === 'debit' && transaction.responseCode === '000').length;
       const before = debits();
       const result = await confirmSessions(ctx, 'confirm-checkout-live', side, 'subject', durationMs, merchant);
-      if (side === 'subject') check(debits() - before === result.requests, `confirm-checkout-live: ${result.requests} live payments but ${debits() - before} debits at Tranzila's twin`);
+      if (side === 'subject')
+        check(
+          debits() - before === result.requests,
+          `confirm-checkout-live: ${result.requests} live payments but ${debits() - before} debits at Tranzila's twin`,
+        );
       return result;
     },
   },
@@ -182,13 +238,31 @@ function liveMerchant(ctx: Context): Promise<{ key: string; customer: string }> 
     const { account, apiKeys } = await container.get(CreateAccount).execute({ name: 'Bench live merchant' });
     await container.get(UpdateAccountSettings).execute({
       accountId: account.id,
-      businessProfile: { legalName: 'Bench Ltd', businessNumber: '516179157', dealerType: 'company', address: { line1: 'Herzl 1', city: 'Haifa', postalCode: null }, email: null, phone: null },
+      businessProfile: {
+        legalName: 'Bench Ltd',
+        businessNumber: '516179157',
+        dealerType: 'company',
+        address: { line1: 'Herzl 1', city: 'Haifa', postalCode: null },
+        email: null,
+        phone: null,
+      },
     });
-    await container.get(ConnectTerminal).execute({ accountId: account.id, livemode: true }, {
-      name: 'tranzila', terminal: BENCH_TERMINAL.terminal, credentials: { app_key: BENCH_TERMINAL.appKey, secret: BENCH_TERMINAL.secret },
-    });
+    await container.get(ConnectTerminal).execute(
+      { accountId: account.id, livemode: true },
+      {
+        name: 'tranzila',
+        terminal: BENCH_TERMINAL.terminal,
+        credentials: { app_key: BENCH_TERMINAL.appKey, secret: BENCH_TERMINAL.secret },
+      },
+    );
     await container.get(UpdateAccountSettings).execute({ accountId: account.id, liveOnboarded: true });
-    const customer = await call<{ id: string }>(ctx, 'POST', '/v1/customers', { name: 'Dana Levi', email: 'dana@example.co.il' }, { apiKey: apiKeys.live });
+    const customer = await call<{ id: string }>(
+      ctx,
+      'POST',
+      '/v1/customers',
+      { name: 'Dana Levi', email: 'dana@example.co.il' },
+      { apiKey: apiKeys.live },
+    );
     return { key: apiKeys.live, customer: customer.id };
   });
   return live;
@@ -198,28 +272,55 @@ function liveMerchant(ctx: Context): Promise<{ key: string; customer: string }> 
  * Pays fresh one-time sessions of `merchant` (copies of one made through the API) on `server` for
  * `durationMs`, checking each paid once, with its document.
  */
-async function confirmSessions(ctx: Context, name: string, side: Side, server: Side, durationMs: number, merchant: { key: string; customer: string }) {
-  const template = await call(ctx, 'POST', '/v1/checkout_sessions', {
-    customer: merchant.customer,
-    line_items: [{ name: 'Olive oil 750 ml', amount_agorot: 4_900 }],
-    success_url: 'https://shop.example.co.il/thanks',
-    cancel_url: 'https://shop.example.co.il/cart',
-  }, { apiKey: merchant.key });
+async function confirmSessions(
+  ctx: Context,
+  name: string,
+  side: Side,
+  server: Side,
+  durationMs: number,
+  merchant: { key: string; customer: string },
+) {
+  const template = await call(
+    ctx,
+    'POST',
+    '/v1/checkout_sessions',
+    {
+      customer: merchant.customer,
+      line_items: [{ name: 'Olive oil 750 ml', amount_agorot: 4_900 }],
+      success_url: 'https://shop.example.co.il/thanks',
+      cancel_url: 'https://shop.example.co.il/cart',
+    },
+    { apiKey: merchant.key },
+  );
   const sessions = await copyRow(ctx, 'checkout_sessions', template.id, size(4_000, 1_500, 40));
   const pool = new Pool((await ctx.server(server)).origin, { connections: CONNECTIONS });
   let next = 0;
   const paid: string[] = [];
   const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
-  const result = clean(name, side, await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : durationMs }, async () => {
-    if (next >= sessions.length) return false;
-    const session = sessions[next++];
-    const tokenRes = await pool.request({ method: 'POST', path: '/v1/tokens', headers: PUBLIC, body: JSON.stringify({ checkout_session: session, card }) });
-    const token = (await tokenRes.body.json()) as { data: { id: string } };
-    if (tokenRes.statusCode !== 200) return 'error';
-    const ok = await send(pool, { method: 'POST', path: `/v1/checkout_sessions/${session}/confirm`, headers: PUBLIC, body: JSON.stringify({ payment_method: { type: 'card', token: token.data.id } }) });
-    paid.push(session);
-    return ok ? true : 'error';
-  }));
+  const result = clean(
+    name,
+    side,
+    await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : durationMs }, async () => {
+      if (next >= sessions.length) return false;
+      const session = sessions[next++];
+      const tokenRes = await pool.request({
+        method: 'POST',
+        path: '/v1/tokens',
+        headers: PUBLIC,
+        body: JSON.stringify({ checkout_session: session, card }),
+      });
+      const token = (await tokenRes.body.json()) as { data: { id: string } };
+      if (tokenRes.statusCode !== 200) return 'error';
+      const ok = await send(pool, {
+        method: 'POST',
+        path: `/v1/checkout_sessions/${session}/confirm`,
+        headers: PUBLIC,
+        body: JSON.stringify({ payment_method: { type: 'card', token: token.data.id } }),
+      });
+      paid.push(session);
+      return ok ? true : 'error';
+    }),
+  );
   await pool.close();
   const { rows } = await ctx.db.query(
     `select count(*)::int as charges, count(distinct ch.checkout_session_id)::int as sessions, count(d.id)::int as documents,
@@ -229,7 +330,9 @@ async function confirmSessions(ctx: Context, name: string, side: Side, server: S
     [paid],
   );
   const books = rows[0];
-  check(books.charges === paid.length && books.sessions === paid.length && books.documents === paid.length && books.completed === paid.length,
-    `${name}/${side}: ${paid.length} sessions paid but ${JSON.stringify(books)}`);
+  check(
+    books.charges === paid.length && books.sessions === paid.length && books.documents === paid.length && books.completed === paid.length,
+    `${name}/${side}: ${paid.length} sessions paid but ${JSON.stringify(books)}`,
+  );
   return result;
 }

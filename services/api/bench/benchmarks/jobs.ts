@@ -25,7 +25,10 @@ const silentLogger = { error() {} } as never;
 // ---------------------------------------------------------------------------------------------------
 // Renewals
 
-interface RenewalTemplates { paying: string; declining: string }
+interface RenewalTemplates {
+  paying: string;
+  declining: string;
+}
 let renewalTemplates: Promise<RenewalTemplates> | undefined;
 
 /** Two subscriptions made through the API: one whose renewals succeed, one whose renewals decline. */
@@ -34,7 +37,8 @@ function subscriptionTemplates(ctx: Context): Promise<RenewalTemplates> {
     const catalog = await benchCatalog(ctx);
     const start = async (token: string) => {
       const card = await call(ctx, 'POST', '/v1/payment_methods', { customer: catalog.customer, token });
-      return (await call(ctx, 'POST', '/v1/subscriptions', { customer: catalog.customer, price: catalog.plan, payment_method: card.id })).id as string;
+      return (await call(ctx, 'POST', '/v1/subscriptions', { customer: catalog.customer, price: catalog.plan, payment_method: card.id }))
+        .id as string;
     };
     return { paying: await start('tok_visa'), declining: await start('tok_renewal_declines') };
   })();
@@ -45,8 +49,16 @@ function subscriptionTemplates(ctx: Context): Promise<RenewalTemplates> {
 async function dueSubscriptions(ctx: Context, items: number): Promise<{ ids: string[]; declining: number }> {
   const templates = await subscriptionTemplates(ctx);
   const declining = Math.floor(items / 20);
-  const monthAgo = { anchor: `t.anchor - interval '1 month 1 hour'`, current_period_start: `t.anchor - interval '1 month 1 hour'`, current_period_end: `t.anchor - interval '1 hour'`, period_index: '0' };
-  const ids = [...(await copyRow(ctx, 'subscriptions', templates.paying, items - declining, monthAgo)), ...(await copyRow(ctx, 'subscriptions', templates.declining, declining, monthAgo))];
+  const monthAgo = {
+    anchor: `t.anchor - interval '1 month 1 hour'`,
+    current_period_start: `t.anchor - interval '1 month 1 hour'`,
+    current_period_end: `t.anchor - interval '1 hour'`,
+    period_index: '0',
+  };
+  const ids = [
+    ...(await copyRow(ctx, 'subscriptions', templates.paying, items - declining, monthAgo)),
+    ...(await copyRow(ctx, 'subscriptions', templates.declining, declining, monthAgo)),
+  ];
   return { ids, declining };
 }
 
@@ -60,8 +72,17 @@ async function checkRenewed(ctx: Context, name: string, side: string, ids: strin
     [ids],
   );
   const books = rows[0];
-  const expected = { charges: ids.length, subscriptions: ids.length, declined: declining, documented: ids.length - declining, renewed: ids.length - declining };
-  check(JSON.stringify(books) === JSON.stringify(expected), `${name}/${side}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(books)}`);
+  const expected = {
+    charges: ids.length,
+    subscriptions: ids.length,
+    declined: declining,
+    documented: ids.length - declining,
+    renewed: ids.length - declining,
+  };
+  check(
+    JSON.stringify(books) === JSON.stringify(expected),
+    `${name}/${side}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(books)}`,
+  );
 }
 
 const renewWith = (services: Services) => timed(() => services.inContext(() => services.container.get(RenewDueSubscriptions).execute()));
@@ -72,64 +93,132 @@ const renewWith = (services: Services) => timed(() => services.inContext(() => s
  * charge, its document, its events and the subscription's new period (or its dunning state).
  */
 async function rawRenewals(ctx: Context): Promise<void> {
-  const { rows: due } = await ctx.db.query(`select id from subscriptions where status = 'active' and current_period_end <= now() order by id`);
+  const { rows: due } = await ctx.db.query(
+    `select id from subscriptions where status = 'active' and current_period_end <= now() order by id`,
+  );
   const db = new pg.Pool({ connectionString: ctx.databaseUrl, max: RENEWAL_CONCURRENCY });
-  await inLanes(due.map((row) => row.id as string), RENEWAL_CONCURRENCY, async (id) => {
-    const key = `renew_${id}_1_1`;
-    const { rows: [sub] } = await db.query('select s.*, pm.processor_ref from subscriptions s join payment_methods pm on pm.id = s.payment_method_id where s.id = $1', [id]);
-    await db.query('select result from sim_ledger where idempotency_key = $1', [key]);
-    const card = (await db.query('select * from sim_cards where token = $1', [sub.processor_ref])).rows[0];
-    const paid = card.behavior !== 'renewal_declines';
-    await db.query(`insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, 'authorize', $2, $3, now()) on conflict do nothing`, [
-      key, JSON.stringify({ source: { paymentMethodRef: sub.processor_ref }, amount: sub.plan.unitAmount }), JSON.stringify({ status: paid ? 'authorized' : 'declined' }),
-    ]);
-    const client = await db.connect();
-    try {
-      await client.query('begin');
-      await client.query('select * from subscriptions where id = $1 for update', [id]);
-      const chargeId = `ch_${randomBytes(12).toString('hex')}`;
-      const documentId = paid ? `doc_${randomBytes(12).toString('hex')}` : null;
-      await client.query(
-        `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
-         values ($1, $2, $3, $4, $5, $6, 'ils', $7, 'automatic', $8, $9, 1, '{}', $10, true, '[]', $11, now())`,
-        [chargeId, sub.account_id, sub.livemode, sub.customer_id, sub.plan.unitAmount, paid ? sub.plan.unitAmount : null, paid ? 'succeeded' : 'failed', paid ? new Date() : null, id, documentId, paid ? null : 'card_declined'],
+  await inLanes(
+    due.map((row) => row.id as string),
+    RENEWAL_CONCURRENCY,
+    async (id) => {
+      const key = `renew_${id}_1_1`;
+      const {
+        rows: [sub],
+      } = await db.query(
+        'select s.*, pm.processor_ref from subscriptions s join payment_methods pm on pm.id = s.payment_method_id where s.id = $1',
+        [id],
       );
-      const event = (type: string, data: object) => client.query(`insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, $3, $4, $5, now())`, [`evt_${randomBytes(12).toString('hex')}`, sub.account_id, sub.livemode, type, JSON.stringify(data)]);
-      await event(paid ? 'charge.succeeded' : 'charge.failed', { id: chargeId, object: 'charge', subscription: id, amount: sub.plan.unitAmount });
-      if (paid) {
-        await client.query(`update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2 months' where id = $1`, [id]);
-        await event('subscription.updated', { id, object: 'subscription', status: 'active' });
-        // The document's number last, as the service takes it: the account's sequence is locked until commit.
-        const { rows: [{ number }] } = await client.query(
-          `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
-          [sub.account_id, sub.livemode],
-        );
-        const vat = Math.round((sub.plan.unitAmount * 18) / 118);
+      await db.query('select result from sim_ledger where idempotency_key = $1', [key]);
+      const card = (await db.query('select * from sim_cards where token = $1', [sub.processor_ref])).rows[0];
+      const paid = card.behavior !== 'renewal_declines';
+      await db.query(
+        `insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, 'authorize', $2, $3, now()) on conflict do nothing`,
+        [
+          key,
+          JSON.stringify({ source: { paymentMethodRef: sub.processor_ref }, amount: sub.plan.unitAmount }),
+          JSON.stringify({ status: paid ? 'authorized' : 'declined' }),
+        ],
+      );
+      const client = await db.connect();
+      try {
+        await client.query('begin');
+        await client.query('select * from subscriptions where id = $1 for update', [id]);
+        const chargeId = `ch_${randomBytes(12).toString('hex')}`;
+        const documentId = paid ? `doc_${randomBytes(12).toString('hex')}` : null;
         await client.query(
-          `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
-           values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
-          [documentId, sub.account_id, sub.livemode, number, sub.customer_id, chargeId, JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]), sub.plan.unitAmount - vat, vat, sub.plan.unitAmount],
+          `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
+         values ($1, $2, $3, $4, $5, $6, 'ils', $7, 'automatic', $8, $9, 1, '{}', $10, true, '[]', $11, now())`,
+          [
+            chargeId,
+            sub.account_id,
+            sub.livemode,
+            sub.customer_id,
+            sub.plan.unitAmount,
+            paid ? sub.plan.unitAmount : null,
+            paid ? 'succeeded' : 'failed',
+            paid ? new Date() : null,
+            id,
+            documentId,
+            paid ? null : 'card_declined',
+          ],
         );
-        await event('document.created', { id: documentId, object: 'document', type: 'tax_invoice_receipt', number, total: sub.plan.unitAmount, vat_amount: vat });
-      } else {
-        await client.query(`update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`, [id]);
-        await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });
+        const event = (type: string, data: object) =>
+          client.query(`insert into events (id, account_id, livemode, type, data, created_at) values ($1, $2, $3, $4, $5, now())`, [
+            `evt_${randomBytes(12).toString('hex')}`,
+            sub.account_id,
+            sub.livemode,
+            type,
+            JSON.stringify(data),
+          ]);
+        await event(paid ? 'charge.succeeded' : 'charge.failed', {
+          id: chargeId,
+          object: 'charge',
+          subscription: id,
+          amount: sub.plan.unitAmount,
+        });
+        if (paid) {
+          await client.query(
+            `update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2 months' where id = $1`,
+            [id],
+          );
+          await event('subscription.updated', { id, object: 'subscription', status: 'active' });
+          // The document's number last, as the service takes it: the account's sequence is locked until commit.
+          const {
+            rows: [{ number }],
+          } = await client.query(
+            `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+            [sub.account_id, sub.livemode],
+          );
+          const vat = Math.round((sub.plan.unitAmount * 18) / 118);
+          await client.query(
+            `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+           values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
+            [
+              documentId,
+              sub.account_id,
+              sub.livemode,
+              number,
+              sub.customer_id,
+              chargeId,
+              JSON.stringify([{ name: sub.plan.name, amount: sub.plan.unitAmount }]),
+              sub.plan.unitAmount - vat,
+              vat,
+              sub.plan.unitAmount,
+            ],
+          );
+          await event('document.created', {
+            id: documentId,
+            object: 'document',
+            type: 'tax_invoice_receipt',
+            number,
+            total: sub.plan.unitAmount,
+            vat_amount: vat,
+          });
+        } else {
+          await client.query(
+            `update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`,
+            [id],
+          );
+          await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });
+        }
+        await client.query('commit');
+      } finally {
+        client.release();
       }
-      await client.query('commit');
-    } finally {
-      client.release();
-    }
-  });
+    },
+  );
   await db.end();
 }
 
 /** Times one side renewing `items` due subscriptions, then checks each was renewed once. */
-const renewals = (side: Side, renew: (ctx: Context) => Promise<number>): Timed => async (ctx, items) => {
-  const { ids, declining } = await dueSubscriptions(ctx, items);
-  const seconds = await renew(ctx);
-  await checkRenewed(ctx, 'renewal-sweep', side, ids, declining);
-  return { seconds };
-};
+const renewals =
+  (side: Side, renew: (ctx: Context) => Promise<number>): Timed =>
+  async (ctx, items) => {
+    const { ids, declining } = await dueSubscriptions(ctx, items);
+    const seconds = await renew(ctx);
+    await checkRenewed(ctx, 'renewal-sweep', side, ids, declining);
+    return { seconds };
+  };
 
 // The service with a processor answering after 50 ms, as a real one does.
 const LATENCY_S = 0.05;
@@ -149,7 +238,11 @@ function receivers(ctx: Context) {
     for (const port of server.info.split(' ')) {
       const url = `http://127.0.0.1:${port}/webhooks`;
       const endpoint = await call(ctx, 'POST', '/v1/webhooks', { url, events: [FANOUT_TYPE] });
-      endpoints.push({ id: Number((await ctx.db.query('select id from webhook_endpoints where url = $1', [url])).rows[0].id), secret: endpoint.secret as string, url });
+      endpoints.push({
+        id: Number((await ctx.db.query('select id from webhook_endpoints where url = $1', [url])).rows[0].id),
+        secret: endpoint.secret as string,
+        url,
+      });
     }
     return { control: server.origin, endpoints };
   })();
@@ -179,9 +272,16 @@ async function delivered(ctx: Context, side: string, items: number) {
   const { control } = await receivers(ctx);
   const counts = async () => (await (await fetch(`${control}/count`)).json()) as { unique: number; received: number; rejected: number }[];
   // Up to 10 ms a delivery: 100k events (400k deliveries) may take more than the default ten minutes.
-  await waitFor('every delivery', async () => (await counts()).every((receiver) => receiver.unique + receiver.rejected >= items), Math.max(600_000, items * 40));
+  await waitFor(
+    'every delivery',
+    async () => (await counts()).every((receiver) => receiver.unique + receiver.rejected >= items),
+    Math.max(600_000, items * 40),
+  );
   const final = await counts();
-  check(final.every((receiver) => receiver.unique === items && receiver.received === items && receiver.rejected === 0), `webhook-fanout/${side}: receivers saw ${JSON.stringify(final)} for ${items} events`);
+  check(
+    final.every((receiver) => receiver.unique === items && receiver.received === items && receiver.rejected === 0),
+    `webhook-fanout/${side}: receivers saw ${JSON.stringify(final)} for ${items} events`,
+  );
 }
 
 async function resetReceivers(ctx: Context) {
@@ -195,7 +295,12 @@ async function deliveriesRecorded(ctx: Context): Promise<number> {
 
 async function fanoutSubject(ctx: Context, items: number): Promise<{ seconds: number }> {
   await resetReceivers(ctx);
-  const ids = await eventsToDeliver(ctx, items, 'webhook-delivery', (event, endpoint) => `json_build_object('eventId', ${event}, 'endpointId', ${endpoint}, 'series', 'bench', 'attempt', 1)`);
+  const ids = await eventsToDeliver(
+    ctx,
+    items,
+    'webhook-delivery',
+    (event, endpoint) => `json_build_object('eventId', ${event}, 'endpointId', ${endpoint}, 'series', 'bench', 'attempt', 1)`,
+  );
   const before = await deliveriesRecorded(ctx);
   const t0 = performance.now();
   const worker = ctx.services.container.get(WebhookDeliveryJob).start({ batchSize: BATCH_SIZES.webhookDelivery, pollIntervalMs: 50 });
@@ -205,7 +310,10 @@ async function fanoutSubject(ctx: Context, items: number): Promise<{ seconds: nu
   const seconds = (performance.now() - t0) / 1000;
   await worker.stop();
   await delivered(ctx, 'subject', items);
-  const { rows } = await ctx.db.query(`select count(*)::int as n from webhook_deliveries where event_id = any($1) and outcome = 'succeeded'`, [ids]);
+  const { rows } = await ctx.db.query(
+    `select count(*)::int as n from webhook_deliveries where event_id = any($1) and outcome = 'succeeded'`,
+    [ids],
+  );
   check(rows[0].n === items * 4, `webhook-fanout/subject: ${rows[0].n} deliveries recorded as succeeded for ${items * 4}`);
   return { seconds };
 }
@@ -216,24 +324,63 @@ async function fanoutBaseline(ctx: Context, items: number): Promise<{ seconds: n
   const boss = ctx.services.container.get<PgBoss>(JOBS.Boss);
   await boss.createQueue('bench-fanout');
   await resetReceivers(ctx);
-  await eventsToDeliver(ctx, items, 'bench-fanout', (event, endpoint) => `json_build_object('eventId', ${event}, 'endpointId', ${endpoint})`);
-  const byId = new Map(endpoints.map((endpoint) => [endpoint.id, { ...endpoint, key: Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64'), pool: new Pool(new URL(endpoint.url).origin, { connections: 50 }) }]));
+  await eventsToDeliver(
+    ctx,
+    items,
+    'bench-fanout',
+    (event, endpoint) => `json_build_object('eventId', ${event}, 'endpointId', ${endpoint})`,
+  );
+  const byId = new Map(
+    endpoints.map((endpoint) => [
+      endpoint.id,
+      {
+        ...endpoint,
+        key: Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64'),
+        pool: new Pool(new URL(endpoint.url).origin, { connections: 50 }),
+      },
+    ]),
+  );
   const t0 = performance.now();
   let done = 0;
   while (done < items * 4) {
-    const jobs = (await boss.fetch<{ eventId: string; endpointId: number }>('bench-fanout', { batchSize: BATCH_SIZES.webhookDelivery })) ?? [];
-    const { rows } = await ctx.db.query('select id, type, data, created_at from events where id = any($1)', [jobs.map((job) => job.data.eventId)]);
+    const jobs =
+      (await boss.fetch<{ eventId: string; endpointId: number }>('bench-fanout', { batchSize: BATCH_SIZES.webhookDelivery })) ?? [];
+    const { rows } = await ctx.db.query('select id, type, data, created_at from events where id = any($1)', [
+      jobs.map((job) => job.data.eventId),
+    ]);
     const events = new Map(rows.map((row) => [row.id, row]));
-    await Promise.all(jobs.map(async (job) => {
-      const event = events.get(job.data.eventId);
-      const endpoint = byId.get(Number(job.data.endpointId))!;
-      const body = JSON.stringify({ id: event.id, object: 'event', type: event.type, data: { object: event.data }, created: event.created_at });
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = createHmac('sha256', endpoint.key).update(`${event.id}.${timestamp}.${body}`).digest('base64');
-      const res = await endpoint.pool.request({ method: 'POST', path: '/webhooks', body, headers: { 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` } });
-      await res.body.dump();
-    }));
-    if (jobs.length > 0) await boss.complete('bench-fanout', jobs.map((job) => job.id));
+    await Promise.all(
+      jobs.map(async (job) => {
+        const event = events.get(job.data.eventId);
+        const endpoint = byId.get(Number(job.data.endpointId))!;
+        const body = JSON.stringify({
+          id: event.id,
+          object: 'event',
+          type: event.type,
+          data: { object: event.data },
+          created: event.created_at,
+        });
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const signature = createHmac('sha256', endpoint.key).update(`${event.id}.${timestamp}.${body}`).digest('base64');
+        const res = await endpoint.pool.request({
+          method: 'POST',
+          path: '/webhooks',
+          body,
+          headers: {
+            'content-type': 'application/json',
+            'webhook-id': event.id,
+            'webhook-timestamp': timestamp,
+            'webhook-signature': `v1,${signature}`,
+          },
+        });
+        await res.body.dump();
+      }),
+    );
+    if (jobs.length > 0)
+      await boss.complete(
+        'bench-fanout',
+        jobs.map((job) => job.id),
+      );
     done += jobs.length;
   }
   const seconds = (performance.now() - t0) / 1000;
@@ -259,7 +406,10 @@ async function fillQueue(boss: PgBoss, queue: string, jobs: number) {
 }
 
 async function drained(ctx: Context, queue: string, jobs: number, side: string) {
-  const { rows } = await ctx.db.query(`select count(*) filter (where state = 'completed')::int as completed, count(*)::int as total from pgboss.job where name = $1`, [queue]);
+  const { rows } = await ctx.db.query(
+    `select count(*) filter (where state = 'completed')::int as completed, count(*)::int as total from pgboss.job where name = $1`,
+    [queue],
+  );
   check(rows[0].completed === jobs && rows[0].total === jobs, `queue-drain/${side}: ${JSON.stringify(rows[0])} of ${jobs} jobs completed`);
   await ctx.db.query('delete from pgboss.job where name = $1', [queue]);
 }
@@ -275,9 +425,22 @@ function expiryTemplatesOf(ctx: Context) {
     const catalog = await benchCatalog(ctx);
     const session = await call(ctx, 'POST', '/v1/checkout_sessions', cartBody(catalog));
     const held = await call(ctx, 'POST', '/v1/checkout_sessions', { ...cartBody(catalog), coupon_codes: [], capture_method: 'manual' });
-    const token = await call(ctx, 'POST', '/v1/tokens', { checkout_session: held.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } }, { key: false });
-    await call(ctx, 'POST', `/v1/checkout_sessions/${held.id}/confirm`, { payment_method: { type: 'card', token: token.id } }, { key: false });
-    const hold = (await ctx.db.query(`select id from charges where checkout_session_id = $1 and status = 'requires_capture'`, [held.id])).rows[0].id as string;
+    const token = await call(
+      ctx,
+      'POST',
+      '/v1/tokens',
+      { checkout_session: held.id, card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } },
+      { key: false },
+    );
+    await call(
+      ctx,
+      'POST',
+      `/v1/checkout_sessions/${held.id}/confirm`,
+      { payment_method: { type: 'card', token: token.id } },
+      { key: false },
+    );
+    const hold = (await ctx.db.query(`select id from charges where checkout_session_id = $1 and status = 'requires_capture'`, [held.id]))
+      .rows[0].id as string;
     return { session: session.id as string, hold };
   })();
   return expiryTemplates;
@@ -287,7 +450,9 @@ function expiryTemplatesOf(ctx: Context) {
 async function expired(ctx: Context, items: number) {
   const templates = await expiryTemplatesOf(ctx);
   // Only this trial's copies are due: sessions left pending by other benchmarks are moved out of the way.
-  await ctx.db.query(`update checkout_sessions set expires_at = now() + interval '1 day' where status = 'pending' and account_id = $1`, [ctx.accountId]);
+  await ctx.db.query(`update checkout_sessions set expires_at = now() + interval '1 day' where status = 'pending' and account_id = $1`, [
+    ctx.accountId,
+  ]);
   const holds = Math.floor(items / 5);
   const sessions = await copyRow(ctx, 'checkout_sessions', templates.session, items - holds, { expires_at: `now() - interval '1 minute'` });
   const charges = await copyRow(ctx, 'charges', templates.hold, holds, { capturable_until: `now() - interval '1 minute'` });
@@ -303,16 +468,21 @@ async function checkExpired(ctx: Context, side: string, { sessions, charges }: {
     [sessions, charges],
   );
   const expected = { sessions: sessions.length, holds: charges.length, session_events: sessions.length, hold_events: charges.length };
-  check(JSON.stringify(rows[0]) === JSON.stringify(expected), `expiry-sweeps/${side}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(rows[0])}`);
+  check(
+    JSON.stringify(rows[0]) === JSON.stringify(expected),
+    `expiry-sweeps/${side}: expected ${JSON.stringify(expected)}, found ${JSON.stringify(rows[0])}`,
+  );
 }
 
 async function sweepSubject(ctx: Context, items: number): Promise<{ seconds: number }> {
   const due = await expired(ctx, items);
   const { services } = ctx;
-  const seconds = await timed(() => services.inContext(async () => {
-    await services.container.get(ExpireDueSessions).execute();
-    await services.container.get(ExpireHolds).execute();
-  }));
+  const seconds = await timed(() =>
+    services.inContext(async () => {
+      await services.container.get(ExpireDueSessions).execute();
+      await services.container.get(ExpireHolds).execute();
+    }),
+  );
   await checkExpired(ctx, 'subject', due);
   return { seconds };
 }
@@ -378,7 +548,10 @@ export const jobBenchmarks: Benchmark[] = [
       unit: 'renewals/s',
     },
     [5_000, 2_000, 40],
-    { subject: renewals('subject', (ctx) => renewWith(ctx.services)), baseline: renewals('baseline', (ctx) => timed(() => rawRenewals(ctx))) },
+    {
+      subject: renewals('subject', (ctx) => renewWith(ctx.services)),
+      baseline: renewals('baseline', (ctx) => timed(() => rawRenewals(ctx))),
+    },
   ),
   {
     name: 'renewal-latency-overlap',
@@ -388,7 +561,11 @@ export const jobBenchmarks: Benchmark[] = [
     unit: 'renewals/s',
     async prepare(ctx) {
       if (!latent) {
-        latent = createServices(loadConfig({ LOG_LEVEL: 'silent', SIMULATED_PROCESSOR_LATENCY_MS: String(LATENCY_S * 1000) }), ctx.databaseUrl, { worker: false });
+        latent = createServices(
+          loadConfig({ LOG_LEVEL: 'silent', SIMULATED_PROCESSOR_LATENCY_MS: String(LATENCY_S * 1000) }),
+          ctx.databaseUrl,
+          { worker: false },
+        );
         ctx.onEnd(async () => (await latent!).close());
       }
       await latent;
@@ -434,14 +611,22 @@ export const jobBenchmarks: Benchmark[] = [
           // Counted in memory until every job was handled (a query polled meanwhile would load the database
           // the worker is draining), then the last batch's completion is waited for.
           await waitFor('every job handled', async () => handled >= jobs);
-          await waitFor('the queue drained', async () => (await ctx.db.query(`select count(*)::int as n from pgboss.job where name = $1 and state <> 'completed'`, [queue])).rows[0].n === 0);
+          await waitFor(
+            'the queue drained',
+            async () =>
+              (await ctx.db.query(`select count(*)::int as n from pgboss.job where name = $1 and state <> 'completed'`, [queue])).rows[0]
+                .n === 0,
+          );
           seconds += (performance.now() - t0) / 1000;
           await worker.stop();
         } else {
           for (;;) {
             const batch = (await boss.fetch(queue, { batchSize: 1_000 })) ?? [];
             if (batch.length === 0) break;
-            await boss.complete(queue, batch.map((job) => job.id));
+            await boss.complete(
+              queue,
+              batch.map((job) => job.id),
+            );
           }
           seconds += (performance.now() - t0) / 1000;
         }

@@ -4,7 +4,16 @@ import type { AddressInfo } from 'node:net';
 
 const answer = JSON.stringify({
   success: true,
-  data: { id: 'cus_benchStub000000000000000', object: 'customer', name: 'Noa Cohen', email: 'noa@example.co.il', phone: null, test_clock: null, livemode: false, created: '2026-01-01T00:00:00.000Z' },
+  data: {
+    id: 'cus_benchStub000000000000000',
+    object: 'customer',
+    name: 'Noa Cohen',
+    email: 'noa@example.co.il',
+    phone: null,
+    test_clock: null,
+    livemode: false,
+    created: '2026-01-01T00:00:00.000Z',
+  },
 });
 const server = createServer((req, res) => {
   req.resume();

@@ -13,13 +13,28 @@ const services = await createServices(config, process.env.DATABASE_URL!, { worke
 const overrides: OperationHandlers = {
   getAccount: async ({ auth }) => ({
     success: true,
-    data: { id: auth.accountId, object: 'account', name: 'Bench', business_profile: null, wallets_enabled: false, live_onboarded: false, cardholder_id_required: false, processor: null, livemode: auth.livemode, created: '2026-01-01T00:00:00.000Z' },
+    data: {
+      id: auth.accountId,
+      object: 'account',
+      name: 'Bench',
+      business_profile: null,
+      wallets_enabled: false,
+      live_onboarded: false,
+      cardholder_id_required: false,
+      processor: null,
+      livemode: auth.livemode,
+      created: '2026-01-01T00:00:00.000Z',
+    },
   }),
 };
 
 // BENCH_GUARDS=off: the same service without Idempotency-Key and rate limits, to measure what they cost;
 // BENCH_METRICS=off: without counting requests.
-const server = createApiApp(services, { overrides, guards: process.env.BENCH_GUARDS !== 'off', metrics: process.env.BENCH_METRICS !== 'off' }).listen(0, '127.0.0.1', () => {
+const server = createApiApp(services, {
+  overrides,
+  guards: process.env.BENCH_GUARDS !== 'off',
+  metrics: process.env.BENCH_METRICS !== 'off',
+}).listen(0, '127.0.0.1', () => {
   process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);
 });
 process.once('SIGTERM', () => process.exit(0));

@@ -6,7 +6,14 @@ import { healthRoutes, type Readiness } from './ops';
 
 export const CHECKOUT_DIST = fromRepoRoot('checkout-spa', 'dist');
 
-const COMMON_CSP = ["default-src 'self'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "img-src 'self' https: data:", "style-src 'self' 'unsafe-inline'"];
+const COMMON_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "img-src 'self' https: data:",
+  "style-src 'self' 'unsafe-inline'",
+];
 
 /**
  * The checkout role: the hosted page at `/checkout/:id` (never framed), the embed at
@@ -20,7 +27,7 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
   const apiOrigin = new URL(config.publicBaseUrl).origin;
   const connect = `connect-src 'self' ${apiOrigin}`;
   const frameAncestors = config.webhooksAllowLoopback
-    ? "frame-ancestors https: http://localhost:* http://127.0.0.1:*"
+    ? 'frame-ancestors https: http://localhost:* http://127.0.0.1:*'
     : 'frame-ancestors https:';
 
   const sendPage = (res: Response, embed: boolean) => {
@@ -57,7 +64,10 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
   app.use((error: { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
     const status = error.status ?? error.statusCode ?? 500;
     const client = status >= 400 && status < 500;
-    res.status(client ? status : 500).type('text').send(status === 404 ? 'Not found' : client ? 'Bad request' : 'Something went wrong');
+    res
+      .status(client ? status : 500)
+      .type('text')
+      .send(status === 404 ? 'Not found' : client ? 'Bad request' : 'Something went wrong');
   });
   return app;
 }

@@ -7,7 +7,16 @@ export type JobName = (typeof JOB_NAMES)[number];
 export const DEALER_TYPES = ['licensed_dealer', 'exempt_dealer', 'company', 'non_profit'] as const;
 
 /** The flags of the business profile, given together. */
-export const PROFILE_FLAGS = ['legal-name', 'business-number', 'dealer-type', 'address', 'city', 'postal-code', 'contact-email', 'contact-phone'] as const;
+export const PROFILE_FLAGS = [
+  'legal-name',
+  'business-number',
+  'dealer-type',
+  'address',
+  'city',
+  'postal-code',
+  'contact-email',
+  'contact-phone',
+] as const;
 
 export class UsageError extends Error {}
 

@@ -44,16 +44,32 @@ function businessProfile(values: Values): BusinessProfile | undefined {
   const legalName = required(values['legal-name']?.trim(), 'legal-name');
   const businessNumber = required(values['business-number'], 'business-number');
   const dealerType = required(values['dealer-type'], 'dealer-type');
-  if (!(DEALER_TYPES as readonly string[]).includes(dealerType)) throw new UsageError(`--dealer-type must be one of ${DEALER_TYPES.join(', ')}`);
-  const address = { line1: required(values.address?.trim(), 'address'), city: required(values.city?.trim(), 'city'), postalCode: values['postal-code'] ?? null };
+  if (!(DEALER_TYPES as readonly string[]).includes(dealerType))
+    throw new UsageError(`--dealer-type must be one of ${DEALER_TYPES.join(', ')}`);
+  const address = {
+    line1: required(values.address?.trim(), 'address'),
+    city: required(values.city?.trim(), 'city'),
+    postalCode: values['postal-code'] ?? null,
+  };
   if (address.postalCode !== null && !/^\d{7}$/.test(address.postalCode)) throw new UsageError('--postal-code must be seven digits');
-  return { legalName, businessNumber, dealerType: dealerType as DealerType, address, email: values['contact-email'] ?? null, phone: values['contact-phone'] ?? null };
+  return {
+    legalName,
+    businessNumber,
+    dealerType: dealerType as DealerType,
+    address,
+    email: values['contact-email'] ?? null,
+    phone: values['contact-phone'] ?? null,
+  };
 }
 
 function keyTarget(values: Values) {
   if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
   if (values.scope !== 'secret' && values.scope !== 'checkout') throw new UsageError('--scope must be secret or checkout');
-  return { accountId: required(values.account, 'account'), livemode: values.mode === 'live', scope: values.scope === 'secret' ? 'full' as const : 'checkout' as const };
+  return {
+    accountId: required(values.account, 'account'),
+    livemode: values.mode === 'live',
+    scope: values.scope === 'secret' ? ('full' as const) : ('checkout' as const),
+  };
 }
 
 async function run(services: Services, command: string, positionals: string[], values: Values): Promise<void> {
@@ -63,7 +79,11 @@ async function run(services: Services, command: string, positionals: string[], v
       const name = required(values.name, 'name').trim();
       if (!name) throw new UsageError('--name must not be empty');
       const { account, apiKeys } = await container.get(CreateAccount).execute({ name, walletsEnabled: values.wallets ?? false });
-      print(values, { account: { id: account.id }, api_keys: apiKeys }, `Account ${account.id} (${account.name})\n  test key: ${apiKeys.test}\n  live key: ${apiKeys.live}\nKeys are shown once; store them now.`);
+      print(
+        values,
+        { account: { id: account.id }, api_keys: apiKeys },
+        `Account ${account.id} (${account.name})\n  test key: ${apiKeys.test}\n  live key: ${apiKeys.live}\nKeys are shown once; store them now.`,
+      );
       return;
     }
     case 'accounts update': {
@@ -74,10 +94,23 @@ async function run(services: Services, command: string, positionals: string[], v
         liveOnboarded: flag(values['live-onboarded'], values['no-live-onboarded']),
         cardholderIdRequired: flag(values['cardholder-id'], values['no-cardholder-id']),
       });
-      const { business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } = toAccountResponse(account, false, null);
+      const {
+        business_profile: profile,
+        wallets_enabled: wallets,
+        live_onboarded: live,
+        cardholder_id_required: holderId,
+      } = toAccountResponse(account, false, null);
       print(
         values,
-        { account: { id: account.id, business_profile: profile, wallets_enabled: wallets, live_onboarded: live, cardholder_id_required: holderId } },
+        {
+          account: {
+            id: account.id,
+            business_profile: profile,
+            wallets_enabled: wallets,
+            live_onboarded: live,
+            cardholder_id_required: holderId,
+          },
+        },
         `Account ${account.id}: wallets ${wallets ? 'on' : 'off'}, live onboarding ${live ? 'done' : 'pending'}, cardholder ID ${holderId ? 'required' : 'not asked'}\n` +
           `  documents from: ${profile ? `${profile.legal_name} (${profile.dealer_type} ${profile.business_number}), ${profile.address.line1}, ${profile.address.city}` : 'no business profile yet (test documents only)'}`,
       );
@@ -87,13 +120,21 @@ async function run(services: Services, command: string, positionals: string[], v
     case 'keys rotate': {
       const target = keyTarget(values);
       const { secret, revoked } = await container.get(IssueApiKey).execute({ ...target, revokeOthers: command === 'keys rotate' });
-      print(values, { api_key: secret, revoked }, `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`);
+      print(
+        values,
+        { api_key: secret, revoked },
+        `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`,
+      );
       return;
     }
     case 'documents export': {
       if (values.mode !== 'test' && values.mode !== 'live') throw new UsageError('--mode must be test or live');
       const [from, to] = [required(values.from, 'from'), required(values.to, 'to')];
-      for (const [flag, day] of [['from', from], ['to', to]]) if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError(`--${flag} must be a date, YYYY-MM-DD`);
+      for (const [flag, day] of [
+        ['from', from],
+        ['to', to],
+      ])
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new UsageError(`--${flag} must be a date, YYYY-MM-DD`);
       const scope = { accountId: required(values.account, 'account'), livemode: values.mode === 'live' };
       await container.get(GetAccount).execute(scope.accountId);
       process.stdout.write(await container.get(ListDocuments).export(scope, from, to));
@@ -101,8 +142,24 @@ async function run(services: Services, command: string, positionals: string[], v
     }
     case 'emails list': {
       const emails = await container.get(ListEmails).execute();
-      const text = emails.map((e) => `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}`).join('\n');
-      print(values, { emails: emails.map((e) => ({ key: e.key, kind: e.kind, to: e.to, subject: e.subject, text: e.text, status: e.status, created: e.createdAt.toISOString() })) }, text || 'No emails yet.');
+      const text = emails
+        .map((e) => `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}`)
+        .join('\n');
+      print(
+        values,
+        {
+          emails: emails.map((e) => ({
+            key: e.key,
+            kind: e.kind,
+            to: e.to,
+            subject: e.subject,
+            text: e.text,
+            status: e.status,
+            created: e.createdAt.toISOString(),
+          })),
+        },
+        text || 'No emails yet.',
+      );
       return;
     }
     case 'jobs run': {
@@ -110,12 +167,22 @@ async function run(services: Services, command: string, positionals: string[], v
       const job = (JOB_NAMES as readonly string[]).includes(name) ? JOBS[name as JobName] : undefined;
       if (!job) throw new UsageError(`Unknown job '${name ?? ''}'`);
       const result = await job(services);
-      print(values, { job: name, ...result }, `${name}: ${Object.entries(result).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+      print(
+        values,
+        { job: name, ...result },
+        `${name}: ${Object.entries(result)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}`,
+      );
       return;
     }
     case 'secrets rotate-master': {
       const rotated = await container.get<AesSecretBox>(SHARED.SecretBox).rotateMaster();
-      print(values, { rotated }, `Re-wrapped ${rotated} account data key(s) under the current MASTER_KEY. Processes may drop MASTER_KEY_PREVIOUS now.`);
+      print(
+        values,
+        { rotated },
+        `Re-wrapped ${rotated} account data key(s) under the current MASTER_KEY. Processes may drop MASTER_KEY_PREVIOUS now.`,
+      );
       return;
     }
     default:
@@ -126,7 +193,12 @@ async function run(services: Services, command: string, positionals: string[], v
 /** Runs one administrative command against the service's database. */
 export async function runCommand(command: string, positionals: string[], values: Values): Promise<void> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' });
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    database: 'kupa',
+  });
   const services = await createServices(config, database.url, { worker: false });
   try {
     await services.inContext(() => run(services, command, positionals, values));

@@ -4,7 +4,13 @@ import { ConfigError, loadConfig } from './config';
 describe('loadConfig', () => {
   it('has working defaults for a laptop', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, checkoutPort: 3001, publicBaseUrl: 'http://localhost:3000', checkoutHostUrl: 'http://localhost:3001', logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 3000,
+      checkoutPort: 3001,
+      publicBaseUrl: 'http://localhost:3000',
+      checkoutHostUrl: 'http://localhost:3001',
+      logLevel: 'info',
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/\.data$/);
   });
@@ -31,7 +37,9 @@ describe('loadConfig', () => {
     expect(problems({ NODE_ENV: 'production' })).toMatch(/CARD_FINGERPRINT_SECRET is required in production/);
     expect(problems({ CARD_FINGERPRINT_SECRET: 'short' })).toMatch(/CARD_FINGERPRINT_SECRET must be at least 32 characters/);
     expect(problems({ CARD_FINGERPRINT_SECRET: 'short' })).not.toContain('short');
-    expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 's'.repeat(40), MASTER_KEY: KEY }).cardFingerprintSecret).toBe('s'.repeat(40));
+    expect(loadConfig({ NODE_ENV: 'production', CARD_FINGERPRINT_SECRET: 's'.repeat(40), MASTER_KEY: KEY }).cardFingerprintSecret).toBe(
+      's'.repeat(40),
+    );
     expect(loadConfig({}).cardFingerprintSecret).toBeUndefined();
   });
 
@@ -47,8 +55,15 @@ describe('loadConfig', () => {
   });
 
   it('points the Tranzila connector at a twin with one variable, and at Tranzila by default', () => {
-    expect(loadConfig({}).processors).toEqual({ tranzilaApiUrl: 'https://api.tranzila.com', tranzilaReportUrl: 'https://report.tranzila.com', timeoutMs: 30_000 });
-    expect(loadConfig({ TRANZILA_API_URL: 'http://127.0.0.1:4010/' }).processors).toMatchObject({ tranzilaApiUrl: 'http://127.0.0.1:4010', tranzilaReportUrl: 'http://127.0.0.1:4010' });
+    expect(loadConfig({}).processors).toEqual({
+      tranzilaApiUrl: 'https://api.tranzila.com',
+      tranzilaReportUrl: 'https://report.tranzila.com',
+      timeoutMs: 30_000,
+    });
+    expect(loadConfig({ TRANZILA_API_URL: 'http://127.0.0.1:4010/' }).processors).toMatchObject({
+      tranzilaApiUrl: 'http://127.0.0.1:4010',
+      tranzilaReportUrl: 'http://127.0.0.1:4010',
+    });
   });
 });
 

@@ -122,7 +122,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secret = (name: string, required: boolean): string | undefined => {
     const raw = env[name];
     if (raw === undefined || raw === '') {
-      if (required) problems.push(`${name} is required in production: 32 or more random characters (e.g. \`openssl rand -base64 48\`), the same for every process`);
+      if (required)
+        problems.push(
+          `${name} is required in production: 32 or more random characters (e.g. \`openssl rand -base64 48\`), the same for every process`,
+        );
       return undefined;
     }
     if (raw.length < 32) problems.push(`${name} must be at least 32 characters long`);
@@ -139,7 +142,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     return key;
   };
   const currentMasterKey = masterKey('MASTER_KEY', env.MASTER_KEY);
-  if (!currentMasterKey && env.NODE_ENV === 'production' && !env.MASTER_KEY) problems.push('MASTER_KEY is required in production: 32 random bytes in base64 (e.g. `openssl rand -base64 32`), the same for every process');
+  if (!currentMasterKey && env.NODE_ENV === 'production' && !env.MASTER_KEY)
+    problems.push(
+      'MASTER_KEY is required in production: 32 random bytes in base64 (e.g. `openssl rand -base64 32`), the same for every process',
+    );
   const tranzilaApiUrl = url('TRANZILA_API_URL', ['http:', 'https:']);
 
   const apiPort = port('PORT', 3000)!;
@@ -172,14 +178,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ? (/^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY) : undefined,
     cardFingerprintSecret: secret('CARD_FINGERPRINT_SECRET', env.NODE_ENV === 'production'),
     masterKey: currentMasterKey,
-    previousMasterKeys: (env.MASTER_KEY_PREVIOUS ?? '').split(',').filter((raw) => raw.trim()).map((raw) => masterKey('MASTER_KEY_PREVIOUS', raw)).filter((key): key is Buffer => key !== undefined),
+    previousMasterKeys: (env.MASTER_KEY_PREVIOUS ?? '')
+      .split(',')
+      .filter((raw) => raw.trim())
+      .map((raw) => masterKey('MASTER_KEY_PREVIOUS', raw))
+      .filter((key): key is Buffer => key !== undefined),
     processors: {
       tranzilaApiUrl: tranzilaApiUrl ?? 'https://api.tranzila.com',
       // A twin (TRANZILA_API_URL) serves the search too; Tranzila itself answers it on its report host.
       tranzilaReportUrl: url('TRANZILA_REPORT_URL', ['http:', 'https:']) ?? tranzilaApiUrl ?? 'https://report.tranzila.com',
       timeoutMs: integer('PROCESSOR_TIMEOUT_MS', 30_000, 1),
     },
-    testFaults: new Set(env.NODE_ENV === 'production' ? [] : (env.TEST_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean)),
+    testFaults: new Set(
+      env.NODE_ENV === 'production'
+        ? []
+        : (env.TEST_FAULTS ?? '')
+            .split(',')
+            .map((f) => f.trim())
+            .filter(Boolean),
+    ),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -49,8 +49,16 @@ import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
 import { ACCOUNTS } from '../modules/accounts/accounts.tokens';
 
 export const entities = [
-  ...accountsEntities, ...catalogEntities, ...customersEntities, ...testHelpersEntities, ...eventsEntities, ...discountsEntities, ...checkoutEntities,
-  ...invoicingEntities, ...paymentsEntities, ...subscriptionsEntities,
+  ...accountsEntities,
+  ...catalogEntities,
+  ...customersEntities,
+  ...testHelpersEntities,
+  ...eventsEntities,
+  ...discountsEntities,
+  ...checkoutEntities,
+  ...invoicingEntities,
+  ...paymentsEntities,
+  ...subscriptionsEntities,
 ];
 
 export interface Services {
@@ -88,7 +96,15 @@ export async function createServices(config: Config, databaseUrl: string, option
     else if ((error as { code?: string }).code === '57P01') logger.warn({ err: error }, 'job queue connection closed by the database');
     else logger.error({ err: error }, 'job queue error');
   });
-  const queues = [eventsQueues, checkoutQueues, notificationsQueues, paymentsQueues, subscriptionsQueues, invoicingQueues, reconcilerQueues].flatMap((define) => define(config.jobExpireSeconds));
+  const queues = [
+    eventsQueues,
+    checkoutQueues,
+    notificationsQueues,
+    paymentsQueues,
+    subscriptionsQueues,
+    invoicingQueues,
+    reconcilerQueues,
+  ].flatMap((define) => define(config.jobExpireSeconds));
   await underStartupLock(orm, async () => {
     await migrate(orm);
     await boss.start();
@@ -131,8 +147,17 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
   container.bind(SHARED.SecretBox).toConstantValue(new AesSecretBox(orm.em, () => masterKeys(config)));
   container.load(
-    accountsModule, catalogModule, customersModule, testHelpersModule, eventsModule, discountsModule, checkoutModule,
-    invoicingModule, notificationsModule, paymentsModule, subscriptionsModule,
+    accountsModule,
+    catalogModule,
+    customersModule,
+    testHelpersModule,
+    eventsModule,
+    discountsModule,
+    checkoutModule,
+    invoicingModule,
+    notificationsModule,
+    paymentsModule,
+    subscriptionsModule,
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
@@ -166,11 +191,18 @@ export async function createServices(config: Config, databaseUrl: string, option
  * index (on every queue's partition, present and future) lets a fetch read just the jobs it takes.
  */
 async function indexJobFetchOrder(orm: MikroORM): Promise<void> {
-  await orm.em.getConnection().execute(`create index if not exists job_fetch_order on pgboss.job (name, priority desc, created_on, id) where state < 'active'`);
+  await orm.em
+    .getConnection()
+    .execute(`create index if not exists job_fetch_order on pgboss.job (name, priority desc, created_on, id) where state < 'active'`);
 }
 
 /** `MASTER_KEY` (and the previous ones of a rotation), or on a laptop a key generated into the data directory. */
 export function masterKeys(config: Config): MasterKeys {
-  const current = config.masterKey ?? Buffer.from(dataDirSecret(config.dataDir, 'master.key', () => randomBytes(32).toString('base64')), 'base64');
+  const current =
+    config.masterKey ??
+    Buffer.from(
+      dataDirSecret(config.dataDir, 'master.key', () => randomBytes(32).toString('base64')),
+      'base64',
+    );
   return { current, previous: config.previousMasterKeys };
 }

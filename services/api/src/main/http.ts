@@ -38,10 +38,14 @@ const IDEMPOTENT_WAIT_MS = 5_000;
  */
 let redocBundle: string | undefined;
 function redoc(): string {
-  redocBundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', '/docs/logo.svg');
+  redocBundle ??= readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8').replaceAll(
+    'https://cdn.redoc.ly/redoc/logo-mini.svg',
+    '/docs/logo.svg',
+  );
   return redocBundle;
 }
-const DOCS_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0b5cad"/><path d="M5 4v8M5 8l5-4M5 8l5 4" stroke="#fff" stroke-width="2" fill="none"/></svg>';
+const DOCS_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0b5cad"/><path d="M5 4v8M5 8l5-4M5 8l5 4" stroke="#fff" stroke-width="2" fill="none"/></svg>';
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -71,8 +75,16 @@ function rateLimits({ orm, config }: Services) {
   const store = new PgRateBucketStore(orm.em);
   const perMinute = config.publicRateLimitPerMinute;
   return {
-    authenticated: rateLimit(new RateLimiter(store, config.rateLimit), byAccount, `Too many requests for this account: at most ${config.rateLimit.perSecond} a second (bursts of ${config.rateLimit.burst}); retry after the Retry-After seconds`),
-    public: rateLimit(new RateLimiter(store, { perSecond: perMinute / 60, burst: perMinute }), byAddress, `Too many requests from this address: at most ${perMinute} a minute; retry after the Retry-After seconds`),
+    authenticated: rateLimit(
+      new RateLimiter(store, config.rateLimit),
+      byAccount,
+      `Too many requests for this account: at most ${config.rateLimit.perSecond} a second (bursts of ${config.rateLimit.burst}); retry after the Retry-After seconds`,
+    ),
+    public: rateLimit(
+      new RateLimiter(store, { perSecond: perMinute / 60, burst: perMinute }),
+      byAddress,
+      `Too many requests from this address: at most ${perMinute} a minute; retry after the Retry-After seconds`,
+    ),
   };
 }
 
@@ -81,7 +93,10 @@ function rateLimits({ orm, config }: Services) {
  * Benchmarks replace handlers by operation id (`overrides`) and measure what the guards and the request metrics cost (`guards: false`, `metrics: false`
  * leaves out Idempotency-Key and rate limits; nothing else does).
  */
-export function createApiApp(services: Services, { overrides = {}, guards = true, metrics = true }: { overrides?: OperationHandlers; guards?: boolean; metrics?: boolean } = {}): Express {
+export function createApiApp(
+  services: Services,
+  { overrides = {}, guards = true, metrics = true }: { overrides?: OperationHandlers; guards?: boolean; metrics?: boolean } = {},
+): Express {
   const { container, orm, logger } = services;
   const { text: openApiText, document } = loadOpenApi();
   const authenticateKey = container.get(AuthenticateApiKey);
@@ -118,7 +133,13 @@ export function createApiApp(services: Services, { overrides = {}, guards = true
     authenticate: (key) => authenticateKey.execute(key),
     limits: { authenticatedBody: '1mb', publicBody: '8kb' },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
-    idempotency: guards ? idempotency(new PgIdempotencyStore(orm.em, services.config.paymentAttemptStaleMs), { waitMs: IDEMPOTENT_WAIT_MS, secrets: services.container.get(SHARED.SecretBox) }, logger) : undefined,
+    idempotency: guards
+      ? idempotency(
+          new PgIdempotencyStore(orm.em, services.config.paymentAttemptStaleMs),
+          { waitMs: IDEMPOTENT_WAIT_MS, secrets: services.container.get(SHARED.SecretBox) },
+          logger,
+        )
+      : undefined,
     rateLimits: guards ? rateLimits(services) : undefined,
   });
   app.use(api);

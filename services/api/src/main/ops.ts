@@ -34,7 +34,8 @@ export function healthRoutes(ready: Readiness): Router {
   });
   router.get('/ready', async (_req, res) => {
     const problem = await ready();
-    if (problem) res.status(503).json({ success: false, error: { type: 'api_error', code: 'not_ready', message: `Not ready: ${problem}` } });
+    if (problem)
+      res.status(503).json({ success: false, error: { type: 'api_error', code: 'not_ready', message: `Not ready: ${problem}` } });
     else res.json({ success: true, data: { status: 'ready' } });
   });
   return router;

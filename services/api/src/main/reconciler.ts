@@ -57,7 +57,11 @@ export async function reconcile(container: Container): Promise<Reconciled> {
  * In the worker, at start-up and hourly: Idempotency-Keys past their 24 hours and rate-limit buckets idle
  * for an hour go, and webhook signing secrets an earlier version stored in the clear are sealed.
  */
-export async function startHousekeeping(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
+export async function startHousekeeping(
+  container: Container,
+  logger: Logger,
+  options: Omit<BatchWorkerOptions, 'batchSize'>,
+): Promise<{ stop(): Promise<void> }> {
   const em = container.get<EntityManager>(PERSISTENCE.EntityManager);
   const sealSecrets = () => inOwnContext(em, () => container.get(SealStoredSigningSecrets).execute());
   const tidy = async () => {
@@ -70,13 +74,18 @@ export async function startHousekeeping(container: Container, logger: Logger, op
 }
 
 /** In the worker: once at start-up (what the last crash left), then every minute. */
-export async function startReconciler(container: Container, logger: Logger, options: Omit<BatchWorkerOptions, 'batchSize'>): Promise<{ stop(): Promise<void> }> {
-  const run = () => inOwnContext(container.get(PERSISTENCE.EntityManager), async () => {
-    const done = await reconcile(container);
-    const metrics = container.get<Metrics>(METRICS.Metrics);
-    for (const [kind, count] of Object.entries(done)) if (count > 0) metrics.reconciled.inc({ kind }, count);
-    if (Object.values(done).some((count) => count > 0)) logger.warn(done, 'reconciled operations left in flight');
-  });
+export async function startReconciler(
+  container: Container,
+  logger: Logger,
+  options: Omit<BatchWorkerOptions, 'batchSize'>,
+): Promise<{ stop(): Promise<void> }> {
+  const run = () =>
+    inOwnContext(container.get(PERSISTENCE.EntityManager), async () => {
+      const done = await reconcile(container);
+      const metrics = container.get<Metrics>(METRICS.Metrics);
+      for (const [kind, count] of Object.entries(done)) if (count > 0) metrics.reconciled.inc({ kind }, count);
+      if (Object.values(done).some((count) => count > 0)) logger.warn(done, 'reconciled operations left in flight');
+    });
   await run().catch((error) => logger.error({ err: error }, 'reconciling at start-up failed'));
   return startScheduledJob(container.get<PgBoss>(JOBS.Boss), RECONCILE_QUEUE, '* * * * *', options, run, logger);
 }

@@ -12,7 +12,10 @@ import { startWorker } from './worker';
 
 function parseRoles(argv: string[]): Role[] {
   const { values } = parseArgs({ args: argv, options: { role: { type: 'string', multiple: true } }, strict: true });
-  const roles = (values.role ?? []).flatMap((r) => r.split(',')).map((r) => r.trim()).filter(Boolean);
+  const roles = (values.role ?? [])
+    .flatMap((r) => r.split(','))
+    .map((r) => r.trim())
+    .filter(Boolean);
   for (const role of roles) {
     if (!ROLES.includes(role as Role)) throw new ConfigError([`--role must be one of ${ROLES.join(', ')}, got '${role}'`]);
   }
@@ -21,11 +24,15 @@ function parseRoles(argv: string[]): Role[] {
 
 function listen(app: import('express').Express, port: number, variable: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = answerClientErrors(app.listen(port, (error?: Error) => {
-      if (!error) return resolve(server);
-      const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-      reject(inUse ? new ConfigError([`port ${port} is already in use: stop what is using it, or set ${variable} to a free port`]) : error);
-    }));
+    const server = answerClientErrors(
+      app.listen(port, (error?: Error) => {
+        if (!error) return resolve(server);
+        const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        reject(
+          inUse ? new ConfigError([`port ${port} is already in use: stop what is using it, or set ${variable} to a free port`]) : error,
+        );
+      }),
+    );
     // Idle keep-alive connections outlive clients' and load balancers' own idle timeouts (60 s is common),
     // so the server never closes a connection a client is just reusing.
     server.keepAliveTimeout = 65_000;
@@ -37,10 +44,12 @@ function listen(app: import('express').Express, port: number, variable: string):
 function settle(work: Promise<unknown>, ms: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
-    work.then(
-      () => resolve(),
-      () => resolve(),
-    ).finally(() => clearTimeout(timer));
+    work
+      .then(
+        () => resolve(),
+        () => resolve(),
+      )
+      .finally(() => clearTimeout(timer));
   });
 }
 
@@ -55,7 +64,12 @@ async function main(): Promise<void> {
   const roles = parseRoles(process.argv.slice(2));
 
   if (!config.databaseUrl) console.log(`Starting embedded PostgreSQL (data in ${config.dataDir})…`);
-  const database = await connectDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, port: config.embeddedPgPort, database: 'kupa' });
+  const database = await connectDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    database: 'kupa',
+  });
 
   const servers: Server[] = [];
   const stoppers: { stop(): Promise<void> }[] = [];
@@ -64,7 +78,8 @@ async function main(): Promise<void> {
   try {
     services = await createServices(config, database.url, { worker: roles.includes('worker') });
     if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT'));
-    if (roles.includes('checkout')) servers.push(await listen(createCheckoutApp(config, readiness(services)), config.checkoutPort, 'CHECKOUT_PORT'));
+    if (roles.includes('checkout'))
+      servers.push(await listen(createCheckoutApp(config, readiness(services)), config.checkoutPort, 'CHECKOUT_PORT'));
     if (config.metricsPort !== null) servers.push((ops = await listen(createOpsApp(services), config.metricsPort, 'METRICS_PORT')));
     if (roles.includes('worker')) stoppers.push(await startWorker(services));
   } catch (error) {
@@ -90,7 +105,9 @@ async function main(): Promise<void> {
     const merchant = await ensureDevMerchant(services, config.dataDir);
     console.log(`  Dev merchant:  ${merchant.account_id}${merchant.created ? ' (created now)' : ''}`);
     console.log(`  Test key:      ${merchant.test_key}`);
-    console.log(`\nTry: curl -X POST ${config.publicBaseUrl}/v1/products -H "Authorization: Bearer ${merchant.test_key}" -H "Content-Type: application/json" -d '{"name":"T-shirt"}'`);
+    console.log(
+      `\nTry: curl -X POST ${config.publicBaseUrl}/v1/products -H "Authorization: Bearer ${merchant.test_key}" -H "Content-Type: application/json" -d '{"name":"T-shirt"}'`,
+    );
   }
   console.log('\nPress Ctrl-C to stop.');
 
@@ -103,10 +120,18 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping…`);
     // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
     // bounded and a failure of one does not keep the others from running.
-    await settle(Promise.all(servers.map((server) => new Promise((resolve) => {
-      server.close(resolve);
-      server.closeAllConnections();
-    }))), 3_000);
+    await settle(
+      Promise.all(
+        servers.map(
+          (server) =>
+            new Promise((resolve) => {
+              server.close(resolve);
+              server.closeAllConnections();
+            }),
+        ),
+      ),
+      3_000,
+    );
     for (const stopper of stoppers) await settle(stopper.stop(), 5_000);
     await settle(services.close(), 5_000);
     await settle(database.stop(), 10_000);

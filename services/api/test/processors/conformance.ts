@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { randomBase62 } from '../../src/shared/domain/ids';
 import { failureMessage } from '../../src/modules/payments/application/failure-messages';
 import {
-  type AuthorizeOutcome, type AuthorizeRequest, type CardInput, type CardProcessor, type DeclineCode, ProcessorRefused, ProcessorTimeout,
+  type AuthorizeOutcome,
+  type AuthorizeRequest,
+  type CardInput,
+  type CardProcessor,
+  type DeclineCode,
+  ProcessorRefused,
+  ProcessorTimeout,
 } from '../../src/modules/payments/application/ports/card-processor';
 
 /** The processor's final no (`ProcessorRefused`), with the code the merchant is answered. */
@@ -39,11 +45,17 @@ const NOW = new Date();
 const key = (what: string) => `conf_${what}_${randomBase62(12)}`;
 
 /** `network`: the connector crosses a network, so its time-outs are tested through `faults`. */
-export function conformanceSuite(name: string, declared: { network: boolean; threeDSecure: boolean }, setup: () => ConnectorUnderTest): void {
+export function conformanceSuite(
+  name: string,
+  declared: { network: boolean; threeDSecure: boolean },
+  setup: () => ConnectorUnderTest,
+): void {
   describe(`the ${name} connector`, () => {
     const t = () => setup();
     const tokenOf = async (card: CardInput) => (await t().processor.tokenize(card, NOW)).token;
-    const authorize = async (overrides: Partial<AuthorizeRequest> & { card?: CardInput } = {}): Promise<{ request: AuthorizeRequest; outcome: AuthorizeOutcome }> => {
+    const authorize = async (
+      overrides: Partial<AuthorizeRequest> & { card?: CardInput } = {},
+    ): Promise<{ request: AuthorizeRequest; outcome: AuthorizeOutcome }> => {
       const { card, ...rest } = overrides;
       const request: AuthorizeRequest = {
         idempotencyKey: key('pay'),
@@ -74,7 +86,11 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
     it('tokenizes a card and approves a payment, naming the card', async () => {
       const tokenized = await t().processor.tokenize(t().cards.approved, NOW);
       expect(tokenized.token).not.toContain(t().cards.approved.number);
-      expect(tokenized.card).toMatchObject({ last4: t().cards.approved.number.slice(-4), expMonth: t().cards.approved.expMonth, expYear: t().cards.approved.expYear });
+      expect(tokenized.card).toMatchObject({
+        last4: t().cards.approved.number.slice(-4),
+        expMonth: t().cards.approved.expMonth,
+        expYear: t().cards.approved.expYear,
+      });
       const { request, outcome } = await authorize({ source: { token: tokenized.token } });
       expect(approvedRef(outcome)).toBeTruthy();
       expect(await t().movedUnder(request.idempotencyKey)).toBe(1);
@@ -101,14 +117,18 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       await t().processor.capture({ idempotencyKey: capture, processorRef: ref, amount: 10_000 });
       await t().processor.capture({ idempotencyKey: capture, processorRef: ref, amount: 10_000 });
       expect(await t().movedUnder(capture)).toBe(1);
-      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toEqual(refusal('charge_not_capturable'));
+      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toEqual(
+        refusal('charge_not_capturable'),
+      );
     });
 
     it('captures a hold in part, never for more than it holds', async () => {
       expect(t().processor.capabilities.partialCapture).toBe(true);
       const { outcome } = await authorize({ capture: false, amount: 8_000 });
       const ref = approvedRef(outcome);
-      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 8_001 })).rejects.toEqual(refusal('charge_not_capturable'));
+      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 8_001 })).rejects.toEqual(
+        refusal('charge_not_capturable'),
+      );
       const part = key('capture');
       await t().processor.capture({ idempotencyKey: part, processorRef: ref, amount: 5_000 });
       expect(await t().movedUnder(part)).toBe(1);
@@ -121,7 +141,9 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       await t().processor.void({ idempotencyKey: release, processorRef: ref });
       await t().processor.void({ idempotencyKey: release, processorRef: ref });
       expect(await t().movedUnder(release)).toBe(1);
-      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toEqual(refusal('charge_not_capturable'));
+      await expect(t().processor.capture({ idempotencyKey: key('capture'), processorRef: ref, amount: 10_000 })).rejects.toEqual(
+        refusal('charge_not_capturable'),
+      );
     });
 
     it('refunds in full or in part, several times, and refuses an over-refund', async () => {
@@ -131,11 +153,15 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       await t().processor.refund({ idempotencyKey: first, processorRef: ref, amount: 3_000 });
       await t().processor.refund({ idempotencyKey: first, processorRef: ref, amount: 3_000 });
       expect(await t().movedUnder(first)).toBe(1);
-      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 7_001 })).rejects.toEqual(refusal('amount_too_large'));
+      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 7_001 })).rejects.toEqual(
+        refusal('amount_too_large'),
+      );
       const rest = key('refund');
       await t().processor.refund({ idempotencyKey: rest, processorRef: ref, amount: 7_000 });
       expect(await t().movedUnder(rest)).toBe(1);
-      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 1 })).rejects.toEqual(refusal('amount_too_large'));
+      await expect(t().processor.refund({ idempotencyKey: key('refund'), processorRef: ref, amount: 1 })).rejects.toEqual(
+        refusal('amount_too_large'),
+      );
     });
 
     it('verifies a card without charging (J2), then charges it by its reference without the shopper', async () => {
@@ -144,7 +170,14 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       const ref = (verified as { ref: string }).ref;
       const renewal = key('renewal');
       const outcome = await t().processor.authorize({
-        idempotencyKey: renewal, source: { paymentMethodRef: ref }, amount: 4_900, currency: 'ils', capture: true, installments: null, merchantInitiated: true, reference: 'sub_conf:1',
+        idempotencyKey: renewal,
+        source: { paymentMethodRef: ref },
+        amount: 4_900,
+        currency: 'ils',
+        capture: true,
+        installments: null,
+        merchantInitiated: true,
+        reference: 'sub_conf:1',
       });
       approvedRef(outcome);
       expect(await t().movedUnder(renewal)).toBe(1);
@@ -172,7 +205,10 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       expect(found?.outcome).toEqual({ status: 'approved', processorRef: approvedRef(outcome) });
       expect(Math.abs(found!.receivedAt.getTime() - Date.now())).toBeLessThan(5 * 60 * 1000);
       const declined = await authorize({ card: t().cards.declines[0].card });
-      expect((await t().processor.lookup(declined.request.idempotencyKey))?.outcome).toEqual({ status: 'declined', code: t().cards.declines[0].code });
+      expect((await t().processor.lookup(declined.request.idempotencyKey))?.outcome).toEqual({
+        status: 'declined',
+        code: t().cards.declines[0].code,
+      });
       expect(await t().processor.lookup(key('never'))).toBeNull();
     });
 
@@ -180,7 +216,14 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
       it('after an answer lost in a time-out, finds what really happened instead of charging again', async () => {
         const faults = t().faults!;
         const request: AuthorizeRequest = {
-          idempotencyKey: key('pay'), source: { token: await tokenOf(t().cards.approved) }, amount: 10_000, currency: 'ils', capture: true, installments: null, merchantInitiated: false, reference: 'co_lost',
+          idempotencyKey: key('pay'),
+          source: { token: await tokenOf(t().cards.approved) },
+          amount: 10_000,
+          currency: 'ils',
+          capture: true,
+          installments: null,
+          merchantInitiated: false,
+          reference: 'co_lost',
         };
         await faults.loseNextAnswer();
         const ref = approvedRef(await t().processor.authorize(request));
@@ -202,13 +245,17 @@ export function conformanceSuite(name: string, declared: { network: boolean; thr
         const { request, outcome } = await authorize({ card: t().cards.challenge! });
         expect(outcome.status).toBe('requires_action');
         const challengeId = (outcome as { challengeId: string }).challengeId;
-        approvedRef(await t().processor.completeChallenge({ idempotencyKey: `${request.idempotencyKey}_3ds`, challengeId, result: 'authenticated' }));
+        approvedRef(
+          await t().processor.completeChallenge({ idempotencyKey: `${request.idempotencyKey}_3ds`, challengeId, result: 'authenticated' }),
+        );
       });
     } else {
       it('declares 3-D Secure absent, and no payment asks for it', async () => {
         expect(t().processor.capabilities.threeDSecure).toBe(false);
         expect(t().cards.challenge).toBeUndefined();
-        expect(() => t().processor.completeChallenge({ idempotencyKey: key('3ds'), challengeId: '3ds_x', result: 'authenticated' })).toThrow();
+        expect(() =>
+          t().processor.completeChallenge({ idempotencyKey: key('3ds'), challengeId: '3ds_x', result: 'authenticated' }),
+        ).toThrow();
       });
     }
   });

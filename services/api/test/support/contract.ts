@@ -53,7 +53,9 @@ export function assertMatchesContract(method: string, url: string, status: numbe
     validators.set(key, validate);
   }
   if (!validate(body)) {
-    throw new Error(`Contract: ${method} ${route.path} ${status} body does not match openapi.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`);
+    throw new Error(
+      `Contract: ${method} ${route.path} ${status} body does not match openapi.yaml: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body)}`,
+    );
   }
 }
 

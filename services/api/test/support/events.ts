@@ -28,5 +28,7 @@ export function chargeData(overrides: Record<string, unknown> = {}) {
 /** Records an event as a module does: inside the unit of work of the change that caused it. */
 export async function recordEvent(app: TestApp, scope: Scope, type: EventType, data: object = chargeData({ livemode: scope.livemode })) {
   const { container, inContext } = app.services;
-  return inContext(() => container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() => container.get(RecordEvent).execute(scope, type, data)));
+  return inContext(() =>
+    container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() => container.get(RecordEvent).execute(scope, type, data)),
+  );
 }

@@ -70,22 +70,31 @@ export class MovableClock implements Clock {
 export async function startTestApp(existingDatabaseUrl?: string, options: TestAppOptions = {}): Promise<TestApp> {
   const databaseUrl = existingDatabaseUrl ?? (await freshDatabase());
   const logLevel = options.logs ? 'trace' : (process.env.TEST_LOG_LEVEL ?? 'silent');
-  const config = loadConfig({ LOG_LEVEL: logLevel, DATA_DIR: '/nonexistent', CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET, MASTER_KEY: TEST_MASTER_KEY, ...UNLIMITED, ...options.env });
+  const config = loadConfig({
+    LOG_LEVEL: logLevel,
+    DATA_DIR: '/nonexistent',
+    CARD_FINGERPRINT_SECRET: TEST_FINGERPRINT_SECRET,
+    MASTER_KEY: TEST_MASTER_KEY,
+    ...UNLIMITED,
+    ...options.env,
+  });
   const logDestination = options.logs && { write: (line: string) => void options.logs!.push(line) };
   const dns = options.dns;
   const services = await createServices(config, databaseUrl, {
     worker: options.worker ?? false,
     clock: options.clock,
     logDestination,
-    configure: dns && ((container) => {
-      container.rebind<DnsResolver>(EVENTS.DnsResolver).toConstantValue({
-        resolve: async (hostname: string) => {
-          const answer = dns.get(hostname);
-          if (!answer) throw Object.assign(new Error(`test DNS has no answer for ${hostname}`), { code: 'ENOTFOUND' });
-          return answer;
-        },
-      });
-    }),
+    configure:
+      dns &&
+      ((container) => {
+        container.rebind<DnsResolver>(EVENTS.DnsResolver).toConstantValue({
+          resolve: async (hostname: string) => {
+            const answer = dns.get(hostname);
+            if (!answer) throw Object.assign(new Error(`test DNS has no answer for ${hostname}`), { code: 'ENOTFOUND' });
+            return answer;
+          },
+        });
+      }),
   });
   const worker = options.worker ? await startWorker(services) : undefined;
   const server: Server = await new Promise((resolve) => {
@@ -107,7 +116,9 @@ export async function startTestApp(existingDatabaseUrl?: string, options: TestAp
     },
     async issueKey(accountId, options) {
       const { secret } = await services.inContext(() =>
-        services.container.get(IssueApiKey).execute({ accountId, livemode: options.livemode, scope: options.scope, revokeOthers: options.rotate ?? false }),
+        services.container
+          .get(IssueApiKey)
+          .execute({ accountId, livemode: options.livemode, scope: options.scope, revokeOthers: options.rotate ?? false }),
       );
       return secret;
     },

@@ -37,7 +37,9 @@ export class Receiver {
 
   /** The next answers, in order; afterwards `always`. */
   answer(...statuses: (number | Responder)[]): this {
-    this.responders.push(...statuses.map((s) => (typeof s === 'number' ? (_req: Received, res: ServerResponse) => res.writeHead(s).end() : s)));
+    this.responders.push(
+      ...statuses.map((s) => (typeof s === 'number' ? (_req: Received, res: ServerResponse) => res.writeHead(s).end() : s)),
+    );
     return this;
   }
 
@@ -56,7 +58,11 @@ export class Receiver {
   }
 }
 
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 15_000,
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await check();

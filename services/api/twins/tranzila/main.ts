@@ -13,9 +13,9 @@ const terminal = {
 const twin = await startTranzilaTwin({ port, host: process.env.TRANZILA_TWIN_HOST ?? '127.0.0.1', terminals: [terminal] });
 process.stdout.write(
   `Tranzila twin on ${twin.url}\n` +
-  `  terminal ${terminal.terminal}, app key ${terminal.appKey}, secret ${terminal.secret}\n` +
-  `  ledger: GET ${twin.url}/twin/ledger   faults: POST ${twin.url}/twin/faults {"mode":"slow"|"lost"|"error","count":1}\n` +
-  `  Kupa: TRANZILA_API_URL=${twin.url}\n`,
+    `  terminal ${terminal.terminal}, app key ${terminal.appKey}, secret ${terminal.secret}\n` +
+    `  ledger: GET ${twin.url}/twin/ledger   faults: POST ${twin.url}/twin/faults {"mode":"slow"|"lost"|"error","count":1}\n` +
+    `  Kupa: TRANZILA_API_URL=${twin.url}\n`,
 );
 const stop = () => void twin.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

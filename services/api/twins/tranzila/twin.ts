@@ -88,7 +88,11 @@ const SIGNATURE_WINDOW_S = 300;
 const DUPLICATE_GUARD_MS = 24 * 60 * 60 * 1000;
 
 class Refusal extends Error {
-  constructor(readonly status: number, readonly errorCode: number, message: string) {
+  constructor(
+    readonly status: number,
+    readonly errorCode: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -171,7 +175,9 @@ export class TranzilaTwin {
     const nowS = Math.floor(Date.now() / 1000);
     if (!/^\d+$/.test(time) || Math.abs(nowS - seconds) > SIGNATURE_WINDOW_S) throw new Refusal(401, 401, 'Request time out of range');
     if (!/^[0-9a-f]{80}$/i.test(nonce)) throw new Refusal(401, 401, 'Nonce must be 80 hexadecimal characters');
-    const expected = createHmac('sha256', terminal.secret + time + nonce).update(appKey).digest();
+    const expected = createHmac('sha256', terminal.secret + time + nonce)
+      .update(appKey)
+      .digest();
     const given = Buffer.from(token, 'hex');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Refusal(401, 401, 'Access token does not match');
     for (const [seen, at] of this.nonces) if (at < nowS - 2 * SIGNATURE_WINDOW_S) this.nonces.delete(seen);
@@ -209,7 +215,13 @@ export class TranzilaTwin {
     const now = this.now();
     // The guard is for money: a J2 check moves none.
     if (dcdisable && !(txnType === 'verify' && verifyMode === 2)) {
-      const earlier = this.ledger.find((t) => t.terminal === terminal && t.dcdisable === dcdisable && t.responseCode === '000' && now.getTime() - t.createdAt.getTime() < DUPLICATE_GUARD_MS);
+      const earlier = this.ledger.find(
+        (t) =>
+          t.terminal === terminal &&
+          t.dcdisable === dcdisable &&
+          t.responseCode === '000' &&
+          now.getTime() - t.createdAt.getTime() < DUPLICATE_GUARD_MS,
+      );
       if (earlier) return this.refused(terminal, txnType, '173', { dcdisable });
     }
     const card = this.card(terminal, body, txnType === 'verify' && verifyMode === 2);
@@ -220,15 +232,21 @@ export class TranzilaTwin {
     let responseCode = '000';
     let reference: Transaction | null = null;
     if (txnType === 'force' || txnType === 'reversal' || txnType === 'credit') {
-      reference = this.ledger.find((t) => t.terminal === terminal && t.index === text(body.reference_txn_id) && t.responseCode === '000') ?? null;
+      reference =
+        this.ledger.find((t) => t.terminal === terminal && t.index === text(body.reference_txn_id) && t.responseCode === '000') ?? null;
       const authorized = reference && reference.authNumber === text(body.authorization_number);
       if (!reference || !authorized) responseCode = '443';
       else if (txnType === 'force') {
-        const live = reference.holdState === 'held' && now.getTime() < reference.createdAt.getTime() + (this.options.holdWindowMs ?? 5 * 86_400_000);
+        const live =
+          reference.holdState === 'held' && now.getTime() < reference.createdAt.getTime() + (this.options.holdWindowMs ?? 5 * 86_400_000);
         if (!live || amount > reference.amount || amount <= 0) responseCode = '443';
       } else if (txnType === 'reversal') {
         if (reference.holdState !== 'held') responseCode = '443';
-      } else if (!(reference.txnType === 'debit' || reference.txnType === 'force') || amount <= 0 || amount > reference.amount - reference.credited) {
+      } else if (
+        !(reference.txnType === 'debit' || reference.txnType === 'force') ||
+        amount <= 0 ||
+        amount > reference.amount - reference.credited
+      ) {
         responseCode = '443';
       }
     } else if (card.behavior && !(txnType === 'verify' && verifyMode === 2 && card.j2)) {
@@ -239,23 +257,58 @@ export class TranzilaTwin {
     if (txnType === 'reversal') reference!.holdState = 'reversed';
     if (txnType === 'credit') reference!.credited += amount;
     const transaction = this.record(terminal, txnType, {
-      verifyMode, amount: txnType === 'reversal' ? reference!.amount : amount, card, responseCode, plan, dcdisable,
-      referenceTxnId: reference?.index ?? null, holdState: verifyMode === 5 ? 'held' : null,
+      verifyMode,
+      amount: txnType === 'reversal' ? reference!.amount : amount,
+      card,
+      responseCode,
+      plan,
+      dcdisable,
+      referenceTxnId: reference?.index ?? null,
+      holdState: verifyMode === 5 ? 'held' : null,
     });
     return [200, { error_code: 0, message: 'Success', transaction_result: this.result(transaction) }];
   }
 
-  private refused(terminal: string, txnType: Transaction['txnType'], code: string, details: { dcdisable: string | null; card?: CardOnFile }): [number, object] {
+  private refused(
+    terminal: string,
+    txnType: Transaction['txnType'],
+    code: string,
+    details: { dcdisable: string | null; card?: CardOnFile },
+  ): [number, object] {
     const transaction = this.record(terminal, txnType, {
-      verifyMode: null, amount: 0, card: details.card ?? { token: '', last4: '', brand: '', expMonth: 0, expYear: 0 }, responseCode: code,
-      plan: { paymentPlan: 1, installments: null, first: null, other: null }, dcdisable: code === '173' ? null : details.dcdisable, referenceTxnId: null, holdState: null,
+      verifyMode: null,
+      amount: 0,
+      card: details.card ?? { token: '', last4: '', brand: '', expMonth: 0, expYear: 0 },
+      responseCode: code,
+      plan: { paymentPlan: 1, installments: null, first: null, other: null },
+      dcdisable: code === '173' ? null : details.dcdisable,
+      referenceTxnId: null,
+      holdState: null,
     });
-    return [400, { error_code: Number(code), message: MESSAGES[code] ?? 'Refusal.', transaction_result: { processor_response_code: code, transaction_id: transaction.index } }];
+    return [
+      400,
+      {
+        error_code: Number(code),
+        message: MESSAGES[code] ?? 'Refusal.',
+        transaction_result: { processor_response_code: code, transaction_id: transaction.index },
+      },
+    ];
   }
 
-  private record(terminal: string, txnType: Transaction['txnType'], fields: {
-    verifyMode: number | null; amount: number; card: CardOnFile; responseCode: string; plan: Plan; dcdisable: string | null; referenceTxnId: string | null; holdState: Transaction['holdState'];
-  }): Transaction {
+  private record(
+    terminal: string,
+    txnType: Transaction['txnType'],
+    fields: {
+      verifyMode: number | null;
+      amount: number;
+      card: CardOnFile;
+      responseCode: string;
+      plan: Plan;
+      dcdisable: string | null;
+      referenceTxnId: string | null;
+      holdState: Transaction['holdState'];
+    },
+  ): Transaction {
     const transaction: Transaction = {
       index: String(this.nextIndex++),
       terminal,
@@ -301,7 +354,11 @@ export class TranzilaTwin {
   }
 
   /** The card a transaction names: the number itself (checked, tokenized) or a token this terminal issued. */
-  private card(terminal: string, body: Record<string, unknown>, j2: boolean): CardOnFile & { behavior: string | null; j2: boolean } | { refused: string } {
+  private card(
+    terminal: string,
+    body: Record<string, unknown>,
+    j2: boolean,
+  ): (CardOnFile & { behavior: string | null; j2: boolean }) | { refused: string } {
     const number = text(body.card_number);
     const expMonth = Number(text(body.expire_month));
     const expYear = 2000 + (Number(text(body.expire_year)) % 100);
@@ -314,7 +371,12 @@ export class TranzilaTwin {
     const behavior = CARD_BEHAVIOR[number] ?? null;
     if (j2 && behavior && !behavior.j2) return { refused: behavior.code };
     const token = tokenFor(terminal, number);
-    const card = { behavior: behavior?.code ?? null, j2: behavior?.j2 ?? true, last4: number.slice(-4), brand: /^4/.test(number) ? 'Visa' : /^5/.test(number) ? 'Mastercard' : 'Isracard' };
+    const card = {
+      behavior: behavior?.code ?? null,
+      j2: behavior?.j2 ?? true,
+      last4: number.slice(-4),
+      brand: /^4/.test(number) ? 'Visa' : /^5/.test(number) ? 'Mastercard' : 'Isracard',
+    };
     this.cards.set(`${terminal}:${token}`, card);
     return { token, last4: card.last4, brand: card.brand, expMonth, expYear, behavior: card.behavior, j2: card.j2 };
   }
@@ -347,7 +409,9 @@ export class TranzilaTwin {
       if (index !== null) return t.index === index;
       const day = israelDate(t.createdAt);
       if (day < start || day > end) return false;
-      return fields.every((field) => text(field.name) === 'user_defined_20' && text(field.operator) === 'equals' && t.dcdisable === text(field.value));
+      return fields.every(
+        (field) => text(field.name) === 'user_defined_20' && text(field.operator) === 'equals' && t.dcdisable === text(field.value),
+      );
     });
     return { error_code: 0, total: matches.length, rows: matches.length, transactions: matches.map((t) => this.row(t)) };
   }
@@ -355,11 +419,21 @@ export class TranzilaTwin {
   private row(t: Transaction): object {
     const [date, time] = israelDateTime(t.createdAt);
     return {
-      index: t.index, transaction_date: date, transaction_time: time, amount: decimal(t.amount), credit_card_token: t.token,
-      expiration_month: String(t.expMonth).padStart(2, '0'), expiration_year: String(t.expYear % 100).padStart(2, '0'),
-      authorization_number: t.authNumber, processor_response_code: t.responseCode, txn_type: t.txnType.toUpperCase(),
-      payment_plan: String(t.paymentPlan), number_of_payments: String(t.installments ?? 0),
-      first_payment_amount: decimal(t.firstInstallment ?? 0), other_payment_amount: decimal(t.otherInstallments ?? 0), user_defined_20: t.dcdisable ?? '',
+      index: t.index,
+      transaction_date: date,
+      transaction_time: time,
+      amount: decimal(t.amount),
+      credit_card_token: t.token,
+      expiration_month: String(t.expMonth).padStart(2, '0'),
+      expiration_year: String(t.expYear % 100).padStart(2, '0'),
+      authorization_number: t.authNumber,
+      processor_response_code: t.responseCode,
+      txn_type: t.txnType.toUpperCase(),
+      payment_plan: String(t.paymentPlan),
+      number_of_payments: String(t.installments ?? 0),
+      first_payment_amount: decimal(t.firstInstallment ?? 0),
+      other_payment_amount: decimal(t.otherInstallments ?? 0),
+      user_defined_20: t.dcdisable ?? '',
     };
   }
 
@@ -401,7 +475,9 @@ function readBody(req: IncomingMessage): Promise<string> {
 /** JSON with every number kept as its text, so amounts in shekels are read exactly. */
 function parseBody(raw: string): Record<string, unknown> {
   try {
-    const parsed = JSON.parse(raw.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => (token.startsWith('"') ? token : `"${token}"`)));
+    const parsed = JSON.parse(
+      raw.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => (token.startsWith('"') ? token : `"${token}"`)),
+    );
     if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {
     // answered below
@@ -432,7 +508,10 @@ function decimal(agorot: number): string {
 
 function itemsTotal(items: unknown): number {
   if (!Array.isArray(items) || items.length === 0) throw new Refusal(400, 20006, 'items are required');
-  return items.reduce((sum: number, item: Record<string, unknown>) => sum + agorotOf(text(item.unit_price)) * Number(text(item.units_number) || '1'), 0);
+  return items.reduce(
+    (sum: number, item: Record<string, unknown>) => sum + agorotOf(text(item.unit_price)) * Number(text(item.units_number) || '1'),
+    0,
+  );
 }
 
 function luhn(digits: string): boolean {
@@ -453,8 +532,18 @@ function tokenFor(terminal: string, number: string): string {
 
 function israelDateTime(at: Date): [string, string] {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(at).map((part) => [part.type, part.value]),
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Jerusalem',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
   );
   return [`${parts.year}-${parts.month}-${parts.day}`, `${parts.hour}:${parts.minute}:${parts.second}`];
 }

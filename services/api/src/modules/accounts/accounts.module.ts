@@ -20,5 +20,14 @@ export const accountsModule = new ContainerModule(({ bind }) => {
   bind(ACCOUNTS.ApiKeyRepository).to(MikroOrmApiKeyRepository).inSingletonScope();
   bind(ACCOUNTS.KeyRevocations).to(PgKeyRevocations).inSingletonScope();
   bind(ACCOUNTS.KeyRevocationFeed).to(PgKeyRevocationFeed).inSingletonScope();
-  bindSingletons(bind, [ConnectProcessor, GetAccountProcessor, CreateAccount, GetAccount, IssueApiKey, AuthenticateApiKey, UpdateAccountSettings, AccountsRouter]);
+  bindSingletons(bind, [
+    ConnectProcessor,
+    GetAccountProcessor,
+    CreateAccount,
+    GetAccount,
+    IssueApiKey,
+    AuthenticateApiKey,
+    UpdateAccountSettings,
+    AccountsRouter,
+  ]);
 });

@@ -37,9 +37,24 @@ export function checkoutQueues(expireInSeconds: number): QueueDefinition[] {
 export const checkoutModule = new ContainerModule(({ bind }) => {
   bind(CHECKOUT.CheckoutSessionRepository).to(MikroOrmCheckoutSessionRepository).inSingletonScope();
   bindSingletons(bind, [
-    SessionView, CreateCheckoutSession, GetCheckoutSession, ListCheckoutSessions, GetCheckoutPage, ApplyCheckoutDiscount,
-    RemoveCheckoutDiscount, ExpireCheckoutSession, ExpireDueSessions, CheckoutRouter, SessionExpiryJob,
-    CompleteCheckoutSession, ConfirmCheckoutSession, CompleteThreeDSecure, CreateCardToken, LoadPendingSession, SettleCheckoutPayment, ChoosePaymentSource,
+    SessionView,
+    CreateCheckoutSession,
+    GetCheckoutSession,
+    ListCheckoutSessions,
+    GetCheckoutPage,
+    ApplyCheckoutDiscount,
+    RemoveCheckoutDiscount,
+    ExpireCheckoutSession,
+    ExpireDueSessions,
+    CheckoutRouter,
+    SessionExpiryJob,
+    CompleteCheckoutSession,
+    ConfirmCheckoutSession,
+    CompleteThreeDSecure,
+    CreateCardToken,
+    LoadPendingSession,
+    SettleCheckoutPayment,
+    ChoosePaymentSource,
     ReconcileCheckoutPayments,
   ]);
 });

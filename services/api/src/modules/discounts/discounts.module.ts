@@ -17,5 +17,15 @@ export const discountsEntities = [DiscountRuleSchema];
 
 export const discountsModule = new ContainerModule(({ bind }) => {
   bind(DISCOUNTS.DiscountRuleRepository).to(MikroOrmDiscountRuleRepository).inSingletonScope();
-  bindSingletons(bind, [CreateDiscount, GetDiscount, ListDiscounts, DeactivateDiscount, PriceCheckout, EvaluateCouponCode, FindUnknownCodes, RedeemDiscounts, DiscountsRouter]);
+  bindSingletons(bind, [
+    CreateDiscount,
+    GetDiscount,
+    ListDiscounts,
+    DeactivateDiscount,
+    PriceCheckout,
+    EvaluateCouponCode,
+    FindUnknownCodes,
+    RedeemDiscounts,
+    DiscountsRouter,
+  ]);
 });

@@ -16,7 +16,11 @@ import { RecordEvent } from './application/record-event';
 import { RedeliverEvent } from './application/redeliver-event';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from './events.tokens';
 import { DnsDestinationGuard } from './infrastructure/destination-guard';
-import { MikroOrmEventRepository, MikroOrmWebhookDeliveryRepository, MikroOrmWebhookEndpointRepository } from './infrastructure/mikro-orm/events.repository';
+import {
+  MikroOrmEventRepository,
+  MikroOrmWebhookDeliveryRepository,
+  MikroOrmWebhookEndpointRepository,
+} from './infrastructure/mikro-orm/events.repository';
 import { EventSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './infrastructure/mikro-orm/events.schema';
 import { NodeDnsResolver } from './infrastructure/node-dns-resolver';
 import { UndiciWebhookSender } from './infrastructure/undici-webhook-sender';
@@ -38,7 +42,20 @@ export const eventsModule = new ContainerModule(({ bind }) => {
   bind(EVENTS.DestinationGuard).to(DnsDestinationGuard).inSingletonScope();
   bind(EVENTS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();
   bindSingletons(bind, [
-    RecordEvent, DeliverWebhook, RedeliverEvent, ListEvents, ReadEventFeed, GetEvent, RotateWebhookSecret, CreateWebhookEndpoint, ListWebhookEndpoints,
-    GetWebhookEndpoint, DeleteWebhookEndpoint, ListWebhookDeliveries, EventsRouter, WebhookDeliveryJob, SealStoredSigningSecrets,
+    RecordEvent,
+    DeliverWebhook,
+    RedeliverEvent,
+    ListEvents,
+    ReadEventFeed,
+    GetEvent,
+    RotateWebhookSecret,
+    CreateWebhookEndpoint,
+    ListWebhookEndpoints,
+    GetWebhookEndpoint,
+    DeleteWebhookEndpoint,
+    ListWebhookDeliveries,
+    EventsRouter,
+    WebhookDeliveryJob,
+    SealStoredSigningSecrets,
   ]);
 });

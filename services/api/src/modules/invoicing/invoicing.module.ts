@@ -23,5 +23,13 @@ export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
 export const invoicingModule = new ContainerModule(({ bind }) => {
   bind(INVOICING.DocumentRepository).to(MikroOrmDocumentRepository).inSingletonScope();
   bind(INVOICING.AllocationAuthorities).to(ModeAllocationAuthorities).inSingletonScope();
-  bindSingletons(bind, [IssueDocument, GetDocument, ListDocuments, PrintDocument, RequestAllocation, DocumentAllocationJob, InvoicingRouter]);
+  bindSingletons(bind, [
+    IssueDocument,
+    GetDocument,
+    ListDocuments,
+    PrintDocument,
+    RequestAllocation,
+    DocumentAllocationJob,
+    InvoicingRouter,
+  ]);
 });

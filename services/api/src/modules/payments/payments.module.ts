@@ -29,9 +29,19 @@ import { RecordSavedCardCharge } from './application/record-saved-card-charge';
 import { StartPaymentAttempt } from './application/start-payment-attempt';
 import { TokenizeCard } from './application/tokenize-card';
 import {
-  MikroOrmChargeOperationRepository, MikroOrmChargeRepository, MikroOrmPaymentAttemptRepository, MikroOrmPaymentMethodRepository, MikroOrmRefundRepository,
+  MikroOrmChargeOperationRepository,
+  MikroOrmChargeRepository,
+  MikroOrmPaymentAttemptRepository,
+  MikroOrmPaymentMethodRepository,
+  MikroOrmRefundRepository,
 } from './infrastructure/mikro-orm/payments.repository';
-import { ChargeOperationSchema, ChargeSchema, PaymentAttemptSchema, PaymentMethodSchema, RefundSchema } from './infrastructure/mikro-orm/payments.schema';
+import {
+  ChargeOperationSchema,
+  ChargeSchema,
+  PaymentAttemptSchema,
+  PaymentMethodSchema,
+  RefundSchema,
+} from './infrastructure/mikro-orm/payments.schema';
 import { SqlCardTokenRepository } from './infrastructure/mikro-orm/card-token.repository';
 import { ConnectedProcessorDirectory } from './infrastructure/processors/processor-directory';
 import { SqlProcessorConnectionRepository } from './infrastructure/mikro-orm/processor-connection.repository';
@@ -59,8 +69,37 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.Processors).to(ConnectedProcessorDirectory).inSingletonScope();
   bind(PAYMENTS.ProcessorConnectionRepository).to(SqlProcessorConnectionRepository).inSingletonScope();
   bindSingletons(bind, [
-    SimulatedProcessor, MoneyGate, ChargeBook, StartPaymentAttempt, AnswerPaymentChallenge, AwaitPaymentAttempt, AuthorizePaymentAttempt, RecordPaymentAttempt, EndHold, CaptureCharge, CancelCharge, ExpireHolds, GetCharge, ListCharges,
-    TokenizeCard, CreatePaymentMethod, GetPaymentMethod, ListPaymentMethods, DetachPaymentMethod, PaymentsRouter, HoldExpiryJob,
-    ConnectTerminal, DescribeProcessor, CreateRefund, GetRefund, ListRefunds, ChargeSavedCard, RecordSavedCardCharge, FinishChargeOperation, ReconcileChargeOperations, AttemptsInFlight, CardTokens,
+    SimulatedProcessor,
+    MoneyGate,
+    ChargeBook,
+    StartPaymentAttempt,
+    AnswerPaymentChallenge,
+    AwaitPaymentAttempt,
+    AuthorizePaymentAttempt,
+    RecordPaymentAttempt,
+    EndHold,
+    CaptureCharge,
+    CancelCharge,
+    ExpireHolds,
+    GetCharge,
+    ListCharges,
+    TokenizeCard,
+    CreatePaymentMethod,
+    GetPaymentMethod,
+    ListPaymentMethods,
+    DetachPaymentMethod,
+    PaymentsRouter,
+    HoldExpiryJob,
+    ConnectTerminal,
+    DescribeProcessor,
+    CreateRefund,
+    GetRefund,
+    ListRefunds,
+    ChargeSavedCard,
+    RecordSavedCardCharge,
+    FinishChargeOperation,
+    ReconcileChargeOperations,
+    AttemptsInFlight,
+    CardTokens,
   ]);
 });

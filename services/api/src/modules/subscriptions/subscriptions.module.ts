@@ -29,7 +29,17 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionRepository).to(MikroOrmSubscriptionRepository).inSingletonScope();
   bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(MikroOrmSubscriptionStartRepository).inSingletonScope();
   bindSingletons(bind, [
-    SubscriptionEffects, AdvanceSubscription, RenewDueSubscriptions, CreateSubscription, CancelSubscription, GetSubscription,
-    ListSubscriptions, SubscriptionsRouter, RenewalsJob, StartSubscription, SettleSubscriptionStart, ReconcileSubscriptionCharges,
+    SubscriptionEffects,
+    AdvanceSubscription,
+    RenewDueSubscriptions,
+    CreateSubscription,
+    CancelSubscription,
+    GetSubscription,
+    ListSubscriptions,
+    SubscriptionsRouter,
+    RenewalsJob,
+    StartSubscription,
+    SettleSubscriptionStart,
+    ReconcileSubscriptionCharges,
   ]);
 });

@@ -14,12 +14,15 @@ export function answerClientErrors(server: Server): Server {
       socket.destroy();
       return;
     }
-    const refusal = error.code === 'HPE_HEADER_OVERFLOW'
-      ? new DomainError('request_headers_too_large', 'The request headers are too large')
-      : new DomainError('invalid_request', 'The request could not be read as HTTP');
+    const refusal =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new DomainError('request_headers_too_large', 'The request headers are too large')
+        : new DomainError('invalid_request', 'The request could not be read as HTTP');
     const { status, envelope } = errorBody(refusal);
     const body = JSON.stringify(envelope);
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   });
   return server;
 }

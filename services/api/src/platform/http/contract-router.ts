@@ -19,7 +19,13 @@ type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': in
 type PathParams<O> = O extends { parameters: { path: infer P } } ? (P extends object ? P : never) : never;
 type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 export type SuccessBody<O> = O extends { responses: { 200: { content: infer C } } }
-  ? C extends { 'application/json': infer R } ? R : C extends { 'text/html': string } ? HtmlReply : C extends { 'text/csv': string } ? CsvReply : never
+  ? C extends { 'application/json': infer R }
+    ? R
+    : C extends { 'text/html': string }
+      ? HtmlReply
+      : C extends { 'text/csv': string }
+        ? CsvReply
+        : never
   : never;
 
 export interface HtmlReply {
@@ -93,7 +99,10 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
       if (!operation) continue;
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
       if (isPublic) publicMethods.push(method.toUpperCase());
-      methods.set(method, { operationId: operation.operationId, chain: operationChain(options, operation, method, isPublic, compile(path, method, operation)) });
+      methods.set(method, {
+        operationId: operation.operationId,
+        chain: operationChain(options, operation, method, isPublic, compile(path, method, operation)),
+      });
     }
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
     const entry: PathEntry = { methods, options: preflight(options, path, item, publicMethods), names };
@@ -161,9 +170,17 @@ function runChain(chain: RequestHandler[], req: Request, res: Response, done: Ne
  * OPTIONS on a path: the checkout page's public endpoints take browser preflights for their methods;
  * elsewhere OPTIONS is refused (405 with `Allow`).
  */
-function preflight(options: ContractRouterOptions, path: string, item: Record<string, OpenApiOperation>, publicMethods: string[]): RequestHandler {
+function preflight(
+  options: ContractRouterOptions,
+  path: string,
+  item: Record<string, OpenApiOperation>,
+  publicMethods: string[],
+): RequestHandler {
   if (publicMethods.length === 0) {
-    const allow = Object.keys(item).filter((m) => (HTTP_METHODS as readonly string[]).includes(m)).map((m) => m.toUpperCase()).join(', ');
+    const allow = Object.keys(item)
+      .filter((m) => (HTTP_METHODS as readonly string[]).includes(m))
+      .map((m) => m.toUpperCase())
+      .join(', ');
     return (_req, res) => {
       res.setHeader('Allow', allow);
       sendError(res, new DomainError('method_not_allowed', `OPTIONS is not served on ${path}: call it from a server with an API key`));
@@ -180,7 +197,13 @@ function preflight(options: ContractRouterOptions, path: string, item: Record<st
 }
 
 /** The handlers of one operation, in order: its guards, its body parser, validation and the module's handler. */
-function operationChain(options: ContractRouterOptions, operation: OpenApiOperation, method: string, isPublic: boolean, validators: RequestValidators): RequestHandler[] {
+function operationChain(
+  options: ContractRouterOptions,
+  operation: OpenApiOperation,
+  method: string,
+  isPublic: boolean,
+  validators: RequestValidators,
+): RequestHandler[] {
   const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
   const chain: RequestHandler[] = [];
   if (isPublic) {
@@ -212,7 +235,11 @@ function operationChain(options: ContractRouterOptions, operation: OpenApiOperat
     // Made only for a handler that reads it (one that waits): most requests never need it.
     let gone: AbortController | undefined;
     const context = {
-      auth: res.locals.auth, body, params, query, idempotencyKey: res.locals.idempotencyKey,
+      auth: res.locals.auth,
+      body,
+      params,
+      query,
+      idempotencyKey: res.locals.idempotencyKey,
       get signal() {
         if (!gone) {
           gone = new AbortController();
@@ -244,7 +271,12 @@ function validate<T>(validator: ValidateFunction | undefined, value: T): T {
   }
   if (depthOf(value) > MAX_DEPTH) throw new ValidationError('parameter_invalid', `The request is nested deeper than ${MAX_DEPTH} levels`);
   const bad = findUnstorableText(value);
-  if (bad !== undefined) throw new ValidationError('parameter_invalid', `Invalid ${bad || 'request'}: text must be well-formed Unicode without NUL characters`, bad || undefined);
+  if (bad !== undefined)
+    throw new ValidationError(
+      'parameter_invalid',
+      `Invalid ${bad || 'request'}: text must be well-formed Unicode without NUL characters`,
+      bad || undefined,
+    );
   if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
   return value;
 }

@@ -37,13 +37,17 @@ const TYPE: Record<ErrorKind, string> = {
 
 /** The envelope of an error, for writers that are not Express (the HTTP server's own refusals). */
 export function errorBody(error: DomainError): { status: number; envelope: object } {
-  const envelope = { success: false, error: { type: TYPE[error.kind], code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
+  const envelope = {
+    success: false,
+    error: { type: TYPE[error.kind], code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) },
+  };
   return { status: STATUS[error.kind], envelope };
 }
 
 export function sendError(res: Response, error: DomainError): void {
   if (error.kind === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Bearer');
-  if (error.kind === 'rate_limited') res.setHeader('Retry-After', String(error instanceof RateLimited ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1));
+  if (error.kind === 'rate_limited')
+    res.setHeader('Retry-After', String(error instanceof RateLimited ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1));
   const { status, envelope } = errorBody(error);
   res.status(status).json(envelope);
 }
@@ -71,7 +75,8 @@ function fromBodyParser(error: { type?: string; status?: number }): DomainError 
 function fromClientStatus(status: number | undefined): DomainError | undefined {
   if (status === 413) return new DomainError('body_too_large', 'The request body is too large');
   if (status === 415) return new DomainError('unsupported_media_type', 'The request body must be UTF-8 JSON');
-  if (status !== undefined && status >= 400 && status < 500) return new DomainError('invalid_request', 'The request could not be read: check its URL encoding and body');
+  if (status !== undefined && status >= 400 && status < 500)
+    return new DomainError('invalid_request', 'The request could not be read: check its URL encoding and body');
   return undefined;
 }
 
@@ -86,7 +91,11 @@ export function errorMapper(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     res.status(500).json({
       success: false,
-      error: { type: 'api_error', code: 'internal_error', message: 'Something went wrong on our side. Quote the Request-Id header if you contact us.' },
+      error: {
+        type: 'api_error',
+        code: 'internal_error',
+        message: 'Something went wrong on our side. Quote the Request-Id header if you contact us.',
+      },
     });
   };
 }

@@ -51,7 +51,12 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
   return async (req, res, next) => {
     const key = req.get('Idempotency-Key');
     if (key === undefined) return next();
-    if (!KEY.test(key)) throw new ValidationError('parameter_invalid', 'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces', 'Idempotency-Key');
+    if (!KEY.test(key))
+      throw new ValidationError(
+        'parameter_invalid',
+        'Idempotency-Key must be 1 to 255 printable ASCII characters without spaces',
+        'Idempotency-Key',
+      );
     const { accountId, livemode } = res.locals.auth as AuthContext;
     const scope = { accountId, livemode };
     const fingerprint = hash('sha256', `${req.method} ${req.path}\n${JSON.stringify(req.body ?? {})}`, 'hex');
@@ -61,7 +66,13 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
       const claimed = await store.claim(scope, key, fingerprint);
       if (claimed === true) break;
       if (claimed && claimed.fingerprint !== fingerprint) {
-        sendError(res, new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with another request body; use a new key for a new request'));
+        sendError(
+          res,
+          new DomainError(
+            'idempotency_key_reused',
+            'This Idempotency-Key was used with another request body; use a new key for a new request',
+          ),
+        );
         return;
       }
       if (claimed?.answer) {
@@ -72,7 +83,10 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
         return;
       }
       if (Date.now() >= waitUntil) {
-        sendError(res, new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly'));
+        sendError(
+          res,
+          new DomainError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly'),
+        );
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));

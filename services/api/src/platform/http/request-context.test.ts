@@ -24,18 +24,40 @@ async function serveTwo(level: string): Promise<{ lines: Record<string, unknown>
     const answers = [await fetch(`${base}/signed-in?x=1`), await fetch(`${base}/nowhere`)];
     await Promise.all(answers.map((answer) => answer.text()));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return { lines: written.map((line) => JSON.parse(line) as Record<string, unknown>), ids: answers.map((answer) => answer.headers.get('request-id')) };
+    return {
+      lines: written.map((line) => JSON.parse(line) as Record<string, unknown>),
+      ids: answers.map((answer) => answer.headers.get('request-id')),
+    };
   } finally {
     server.close();
   }
 }
 
 describe('requestContext', () => {
-  it('logs one line per request in the logger\'s shape, with the answer\'s Request-Id', async () => {
+  it("logs one line per request in the logger's shape, with the answer's Request-Id", async () => {
     const { lines, ids } = await serveTwo('info');
     expect(lines).toEqual([
-      { level: 30, time: expect.any(Number), requestId: ids[0], method: 'GET', path: '/signed-in', status: 200, durationMs: expect.any(Number), account: 'acct_"quoted"', msg: 'request' },
-      { level: 30, time: expect.any(Number), requestId: ids[1], method: 'GET', path: '/nowhere', status: 404, durationMs: expect.any(Number), msg: 'request' },
+      {
+        level: 30,
+        time: expect.any(Number),
+        requestId: ids[0],
+        method: 'GET',
+        path: '/signed-in',
+        status: 200,
+        durationMs: expect.any(Number),
+        account: 'acct_"quoted"',
+        msg: 'request',
+      },
+      {
+        level: 30,
+        time: expect.any(Number),
+        requestId: ids[1],
+        method: 'GET',
+        path: '/nowhere',
+        status: 404,
+        durationMs: expect.any(Number),
+        msg: 'request',
+      },
     ]);
     expect(ids[0]).toMatch(/^req_[0-9A-Za-z]{20}$/);
     expect(Math.abs((lines[0].time as number) - Date.now())).toBeLessThan(60_000);

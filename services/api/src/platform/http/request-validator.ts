@@ -2,7 +2,12 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsImport from 'ajv-formats';
 import { ValidationError } from '../../shared/domain/domain-error';
 import {
-  escapePointer, type JsonSchema, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, resolveRef,
+  escapePointer,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  resolveRef,
 } from './openapi-document';
 
 // ajv-formats ships CommonJS with a default export.
@@ -47,7 +52,10 @@ export function compileRequestValidators(document: OpenApiDocument) {
   return (path: string, method: string, operation: OpenApiOperation): RequestValidators => {
     // Parameter schemas are referenced inside the document so their own `$ref`s resolve.
     const parameters = (operation.parameters ?? []).map((p, index) => {
-      const pointer = '$ref' in p ? `${DOCUMENT_ID}${p.$ref}/schema` : `${DOCUMENT_ID}#/paths/${escapePointer(path)}/${method}/parameters/${index}/schema`;
+      const pointer =
+        '$ref' in p
+          ? `${DOCUMENT_ID}${p.$ref}/schema`
+          : `${DOCUMENT_ID}#/paths/${escapePointer(path)}/${method}/parameters/${index}/schema`;
       return { ...resolveRef<OpenApiParameter>(document, p), pointer };
     });
     const group = (where: 'path' | 'query') => {

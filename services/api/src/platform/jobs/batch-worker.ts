@@ -81,16 +81,22 @@ export function startBatchWorker<T extends object>(
   handle: (data: T) => Promise<void>,
   logger: Logger,
 ): { stop(): Promise<void> } {
-  return workQueue<T>(boss, queue, options, async (jobs) => {
-    const results = await Promise.allSettled(jobs.map((job) => handle(job.data)));
-    const done = jobs.filter((_, i) => results[i].status === 'fulfilled').map((job) => job.id);
-    if (done.length > 0) await boss.complete(queue, done);
-    for (const [i, result] of results.entries()) {
-      if (result.status === 'fulfilled') continue;
-      logger.error({ err: result.reason, queue, job: jobs[i].id }, 'job failed');
-      await boss.fail(queue, jobs[i].id, reasonOf(result.reason));
-    }
-  }, logger);
+  return workQueue<T>(
+    boss,
+    queue,
+    options,
+    async (jobs) => {
+      const results = await Promise.allSettled(jobs.map((job) => handle(job.data)));
+      const done = jobs.filter((_, i) => results[i].status === 'fulfilled').map((job) => job.id);
+      if (done.length > 0) await boss.complete(queue, done);
+      for (const [i, result] of results.entries()) {
+        if (result.status === 'fulfilled') continue;
+        logger.error({ err: result.reason, queue, job: jobs[i].id }, 'job failed');
+        await boss.fail(queue, jobs[i].id, reasonOf(result.reason));
+      }
+    },
+    logger,
+  );
 }
 
 /**
@@ -104,17 +110,23 @@ export function startWholeBatchWorker<T extends object>(
   handle: (data: T[]) => Promise<void>,
   logger: Logger,
 ): { stop(): Promise<void> } {
-  return workQueue<T>(boss, queue, options, async (jobs) => {
-    const ids = jobs.map((job) => job.id);
-    try {
-      await handle(jobs.map((job) => job.data));
-    } catch (error) {
-      logger.error({ err: error, queue, jobs: ids.length }, 'job batch failed');
-      for (const id of ids) await boss.fail(queue, id, reasonOf(error));
-      return;
-    }
-    await boss.complete(queue, ids);
-  }, logger);
+  return workQueue<T>(
+    boss,
+    queue,
+    options,
+    async (jobs) => {
+      const ids = jobs.map((job) => job.id);
+      try {
+        await handle(jobs.map((job) => job.data));
+      } catch (error) {
+        logger.error({ err: error, queue, jobs: ids.length }, 'job batch failed');
+        for (const id of ids) await boss.fail(queue, id, reasonOf(error));
+        return;
+      }
+      await boss.complete(queue, ids);
+    },
+    logger,
+  );
 }
 
 /**
@@ -130,7 +142,13 @@ export async function startScheduledJob(
   logger: Logger,
 ): Promise<{ stop(): Promise<void> }> {
   await boss.schedule(queue, cron, undefined, { tz: 'Asia/Jerusalem' });
-  return startBatchWorker<object>(boss, queue, { ...options, batchSize: 1 }, async () => {
-    await run();
-  }, logger);
+  return startBatchWorker<object>(
+    boss,
+    queue,
+    { ...options, batchSize: 1 },
+    async () => {
+      await run();
+    },
+    logger,
+  );
 }

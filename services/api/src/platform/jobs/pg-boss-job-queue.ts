@@ -39,6 +39,8 @@ export class PgBossJobQueue implements JobQueue {
    */
   private async insert(jobs: Job[]): Promise<void> {
     const connection = await transactionConnection(this.em, `job '${jobs[0].name}'`);
-    await this.boss.insert(jobs, { db: { executeSql: (text: string, values?: unknown[]) => connection.query({ name: 'pgboss-insert-jobs', text, values }) } });
+    await this.boss.insert(jobs, {
+      db: { executeSql: (text: string, values?: unknown[]) => connection.query({ name: 'pgboss-insert-jobs', text, values }) },
+    });
   }
 }

@@ -8,13 +8,18 @@ describe('createLogger', () => {
     const lines: string[] = [];
     const logger = createLogger('info', { write: (line: string) => void lines.push(line) });
     // The shape of a MikroORM/pg failure: the statement with its values in the message, and more fields.
-    const error = Object.assign(new Error(`insert into "customers" ("id", "email") values ('cus_1', 'noa@example.co.il') - duplicate key value violates unique constraint "customers_pkey"`), {
-      name: 'UniqueConstraintViolationException',
-      sql: `insert into "customers" ("id", "email") values ('cus_1', 'noa@example.co.il')`,
-      params: ['cus_1', 'noa@example.co.il'],
-      detail: 'Key (email)=(noa@example.co.il) already exists.',
-      code: '23505',
-    });
+    const error = Object.assign(
+      new Error(
+        `insert into "customers" ("id", "email") values ('cus_1', 'noa@example.co.il') - duplicate key value violates unique constraint "customers_pkey"`,
+      ),
+      {
+        name: 'UniqueConstraintViolationException',
+        sql: `insert into "customers" ("id", "email") values ('cus_1', 'noa@example.co.il')`,
+        params: ['cus_1', 'noa@example.co.il'],
+        detail: 'Key (email)=(noa@example.co.il) already exists.',
+        code: '23505',
+      },
+    );
     logger.error({ err: error }, 'unhandled error');
     expect(lines).toHaveLength(1);
     expect(lines[0]).not.toContain('noa@example.co.il');
@@ -72,14 +77,19 @@ describe('standard output', () => {
       const log = createLogger('info');
       for (let i = 0; i < 400; i++) log.info({ i, filler: 'x'.repeat(20000) }, 'line');
     `;
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     child.stdout.pause();
     await new Promise((resolve) => setTimeout(resolve, 500));
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
     child.stdout.resume();
     expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(0);
-    const lines = out.trimEnd().split('\n').map((line) => JSON.parse(line) as { i: number; filler: string });
+    const lines = out
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { i: number; filler: string });
     expect(lines.map((line) => line.i)).toEqual(Array.from({ length: 400 }, (_, i) => i));
     expect(lines.every((line) => line.filler.length === 20000)).toBe(true);
   });

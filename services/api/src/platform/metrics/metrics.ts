@@ -14,7 +14,12 @@ export interface QueueBacklog {
  */
 export class Metrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({ name: 'kupa_http_requests_total', help: 'API requests answered, by operation, method and status.', labelNames: ['operation', 'method', 'status'], registers: [this.registry] });
+  readonly requests = new Counter({
+    name: 'kupa_http_requests_total',
+    help: 'API requests answered, by operation, method and status.',
+    labelNames: ['operation', 'method', 'status'],
+    registers: [this.registry],
+  });
   readonly requestSeconds = new Histogram({
     name: 'kupa_http_request_duration_seconds',
     help: 'Time to answer an API request, by operation.',
@@ -22,9 +27,24 @@ export class Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  readonly webhookDeliveries = new Counter({ name: 'kupa_webhook_deliveries_total', help: 'Webhook delivery attempts, by outcome (succeeded, failed, abandoned).', labelNames: ['outcome'], registers: [this.registry] });
-  readonly payments = new Counter({ name: 'kupa_payments_total', help: 'Charges recorded, by outcome (succeeded, failed, requires_capture).', labelNames: ['outcome'], registers: [this.registry] });
-  readonly reconciled = new Counter({ name: 'kupa_reconciler_actions_total', help: 'Operations a crash left in flight that the reconciler finished, by kind.', labelNames: ['kind'], registers: [this.registry] });
+  readonly webhookDeliveries = new Counter({
+    name: 'kupa_webhook_deliveries_total',
+    help: 'Webhook delivery attempts, by outcome (succeeded, failed, abandoned).',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  readonly payments = new Counter({
+    name: 'kupa_payments_total',
+    help: 'Charges recorded, by outcome (succeeded, failed, requires_capture).',
+    labelNames: ['outcome'],
+    registers: [this.registry],
+  });
+  readonly reconciled = new Counter({
+    name: 'kupa_reconciler_actions_total',
+    help: 'Operations a crash left in flight that the reconciler finished, by kind.',
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
 
   constructor(backlog: () => Promise<QueueBacklog[]>) {
     collectDefaultMetrics({ register: this.registry, prefix: 'kupa_' });
@@ -43,6 +63,10 @@ export class Metrics {
         },
       });
     gauge('kupa_job_queue_depth', 'Jobs ready to run and not yet started, by queue.', (row) => row.waiting);
-    gauge('kupa_job_queue_oldest_seconds', 'How long the oldest job ready to run has waited, by queue (alert above 60).', (row) => row.oldestSeconds);
+    gauge(
+      'kupa_job_queue_oldest_seconds',
+      'How long the oldest job ready to run has waited, by queue (alert above 60).',
+      (row) => row.oldestSeconds,
+    );
   }
 }

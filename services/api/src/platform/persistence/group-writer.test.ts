@@ -40,7 +40,7 @@ describe('GroupWriter', () => {
     expect(await Promise.all(rest)).toEqual(['wrote c', 'wrote d', 'wrote e']);
   });
 
-  it('lets callers answered by a write send their next items with those that waited (a sweep\'s lanes)', async () => {
+  it("lets callers answered by a write send their next items with those that waited (a sweep's lanes)", async () => {
     const { writer, groups, finish } = recordingWriter();
     // Four lanes, each writing its next item as soon as the last one is written.
     const lanes = [0, 1, 2, 3].map(async (lane) => {
@@ -48,7 +48,7 @@ describe('GroupWriter', () => {
     });
     let done = false;
     const all = Promise.all(lanes).then(() => (done = true));
-    for (let finished = 0; !done; ) {
+    for (let finished = 0; !done;) {
       await settle();
       while (finished < finish.length) finish[finished++]();
     }

@@ -15,7 +15,10 @@ const asRow = ({ scope, key }: Write) => ({ account_id: scope.accountId, livemod
  * answers of concurrent requests are written together: one statement, one commit, for all of them.
  */
 export class PgIdempotencyStore implements IdempotencyStore {
-  private readonly writes = new GroupWriter<Write, true | IdempotentRequest | null>((writes) => this.writeAll(writes), (write) => rowKey(write.scope, write.key));
+  private readonly writes = new GroupWriter<Write, true | IdempotentRequest | null>(
+    (writes) => this.writeAll(writes),
+    (write) => rowKey(write.scope, write.key),
+  );
 
   /** `leaseMs`: a first request silent this long is taken to have died, and a repeat runs in its place. */
   constructor(
@@ -32,7 +35,11 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: Scope, key: string): Promise<void> {
-    await poolQuery(this.em, 'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null', [scope.accountId, scope.livemode, key]);
+    await poolQuery(
+      this.em,
+      'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null',
+      [scope.accountId, scope.livemode, key],
+    );
   }
 
   /**
@@ -55,7 +62,14 @@ export class PgIdempotencyStore implements IdempotencyStore {
             or (k.response_status is null and k.fingerprint = excluded.fingerprint and k.locked_at < now() - $2 * interval '1 millisecond')
        returning k.account_id, k.livemode, k.key`,
       [
-        JSON.stringify(writes.map((write) => ({ ...asRow(write), fingerprint: write.fingerprint, status: write.answer?.status ?? null, body: write.answer?.body ?? null }))),
+        JSON.stringify(
+          writes.map((write) => ({
+            ...asRow(write),
+            fingerprint: write.fingerprint,
+            status: write.answer?.status ?? null,
+            body: write.answer?.body ?? null,
+          })),
+        ),
         this.leaseMs,
       ],
     );
@@ -77,7 +91,9 @@ export class PgIdempotencyStore implements IdempotencyStore {
       }
     }
     // An answer's output is not read (`keep` resolves once it is written).
-    return writes.map((write) => (written.has(rowKey(write.scope, write.key)) ? true : (found.get(rowKey(write.scope, write.key)) ?? null)));
+    return writes.map((write) =>
+      written.has(rowKey(write.scope, write.key)) ? true : (found.get(rowKey(write.scope, write.key)) ?? null),
+    );
   }
 }
 

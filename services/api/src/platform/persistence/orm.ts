@@ -25,7 +25,30 @@ import { Migration20261125020000 } from '../../../migrations/Migration2026112502
 import { Migration20261125030000 } from '../../../migrations/Migration20261125030000';
 
 /** Checked-in migrations, in order. Add new ones at the end. */
-const migrations = [Migration20261121000000, Migration20261121010000, Migration20261121020000, Migration20261121030000, Migration20261121040000, Migration20261123000000, Migration20261123010000, Migration20261123020000, Migration20261123030000, Migration20261123040000, Migration20261123050000, Migration20261123060000, Migration20261123070000, Migration20261123080000, Migration20261123090000, Migration20261123100000, Migration20261123110000, Migration20261124010000, Migration20261124020000, Migration20261125010000, Migration20261125020000, Migration20261125030000];
+const migrations = [
+  Migration20261121000000,
+  Migration20261121010000,
+  Migration20261121020000,
+  Migration20261121030000,
+  Migration20261121040000,
+  Migration20261123000000,
+  Migration20261123010000,
+  Migration20261123020000,
+  Migration20261123030000,
+  Migration20261123040000,
+  Migration20261123050000,
+  Migration20261123060000,
+  Migration20261123070000,
+  Migration20261123080000,
+  Migration20261123090000,
+  Migration20261123100000,
+  Migration20261123110000,
+  Migration20261124010000,
+  Migration20261124020000,
+  Migration20261125010000,
+  Migration20261125020000,
+  Migration20261125030000,
+];
 
 export async function createOrm(databaseUrl: string, entities: EntitySchema[], options: { poolMax?: number } = {}): Promise<MikroORM> {
   return MikroORM.init({

@@ -2,7 +2,6 @@ import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgres
 import { ValidationError } from '../../shared/domain/domain-error';
 import type { Page, PageRequest } from '../../shared/domain/page';
 
-
 type Listable<K extends string> = { id: string } & { [key in K]: Date };
 
 /**
@@ -20,7 +19,8 @@ export async function paginate<T extends Listable<K>, K extends string = 'create
   let where = scope;
   if (page.starting_after) {
     const cursor = await em.findOne(entity, { $and: [scope, { id: page.starting_after }] } as FilterQuery<T>);
-    if (!cursor) throw new ValidationError('parameter_invalid', `No such object to start after: '${page.starting_after}'`, 'starting_after');
+    if (!cursor)
+      throw new ValidationError('parameter_invalid', `No such object to start after: '${page.starting_after}'`, 'starting_after');
     where = {
       $and: [scope, { $or: [{ [by]: { $lt: cursor[by] } }, { [by]: cursor[by], id: { $lt: cursor.id } }] }],
     } as FilterQuery<T>;

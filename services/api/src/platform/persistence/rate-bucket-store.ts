@@ -25,7 +25,11 @@ export class PgRateBucketStore implements RateBucketStore {
         return { granted, left, nextTokenInSeconds: granted > 0 ? 0 : (1 - left) / rule.perSecond };
       }
       // A new bucket starts full; a racing process may have made it first.
-      await poolQuery(this.em, 'insert into rate_limit_buckets (key, tokens, updated_at) values ($1, $2, clock_timestamp()) on conflict (key) do nothing', [key, rule.burst]);
+      await poolQuery(
+        this.em,
+        'insert into rate_limit_buckets (key, tokens, updated_at) values ($1, $2, clock_timestamp()) on conflict (key) do nothing',
+        [key, rule.burst],
+      );
     }
   }
 }

@@ -1,7 +1,9 @@
 import { type EntityClass, type EntityManager, JsonType, type Knex } from '@mikro-orm/postgresql';
 
 /** A connection of the pool: a statement by its text, or a prepared one by `name` (parsed once a connection). */
-export type SqlConnection = { query(statement: string | { name: string; text: string; values?: unknown[] }, values?: unknown[]): Promise<{ rows: any[] }> };
+export type SqlConnection = {
+  query(statement: string | { name: string; text: string; values?: unknown[] }, values?: unknown[]): Promise<{ rows: any[] }>;
+};
 
 /**
  * The unit of work's own connection, for statements with real parameters (`$1`, `$2`…): MikroORM's
@@ -67,7 +69,11 @@ export async function insertUnlessTaken(em: EntityManager, entity: object): Prom
  * Writes `properties` of each entity (of one class, found by `id`) in one statement inside the unit of
  * work; the columns and their types are the table's own.
  */
-export async function saveProperties<T extends { id: string }>(em: EntityManager, entities: T[], properties: Array<keyof T & string>): Promise<void> {
+export async function saveProperties<T extends { id: string }>(
+  em: EntityManager,
+  entities: T[],
+  properties: Array<keyof T & string>,
+): Promise<void> {
   if (entities.length === 0) return;
   const { table, props } = columnsOf(em, entities[0]);
   const saved = props.filter((prop) => prop.name === 'id' || properties.includes(prop.name as keyof T & string));
@@ -75,7 +81,10 @@ export async function saveProperties<T extends { id: string }>(em: EntityManager
   const set = saved.filter((prop) => prop.name !== 'id').map((prop) => `${prop.fieldNames[0]} = v.${prop.fieldNames[0]}`);
   const rows = entities.map((entity) => Object.fromEntries(saved.map((prop) => [prop.fieldNames[0], entity[prop.name as keyof T]])));
   const connection = await transactionConnection(em, `saving ${table}`);
-  await connection.query(`update ${table} t set ${set.join(', ')} from json_populate_recordset(null::${table}, $1::json) as v where t.id = v.id`, [JSON.stringify(rows)]);
+  await connection.query(
+    `update ${table} t set ${set.join(', ')} from json_populate_recordset(null::${table}, $1::json) as v where t.id = v.id`,
+    [JSON.stringify(rows)],
+  );
 }
 
 /**
@@ -110,7 +119,12 @@ export async function poolQuery(em: EntityManager, sql: string, values: unknown[
  * The entity with this primary key: the one this request or transaction already holds, else read by
  * `findBySql` from `table` (as `findOne` by key does, without its query building).
  */
-export async function findKnownOrBySql<T extends object>(em: EntityManager, entity: EntityClass<T>, table: string, id: string): Promise<T | null> {
+export async function findKnownOrBySql<T extends object>(
+  em: EntityManager,
+  entity: EntityClass<T>,
+  table: string,
+  id: string,
+): Promise<T | null> {
   const known = em.getUnitOfWork().getById<T>(entity.name, id as never);
   return known ?? (await findBySql(em, entity, `select * from ${table} where id = $1`, [id]))[0] ?? null;
 }

@@ -83,7 +83,8 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
           // A batch's write may add to another batch: write until none is left, lowest order first.
           for (;;) {
             const [batch, items] = [...hooks.batches].reduce<[CommitBatch<unknown>, unknown[]] | []>(
-              (first, entry) => (first.length === 0 || (entry[0].order ?? 0) < (first[0].order ?? 0) ? entry : first), [],
+              (first, entry) => (first.length === 0 || (entry[0].order ?? 0) < (first[0].order ?? 0) ? entry : first),
+              [],
             );
             if (!batch) break;
             hooks.batches.delete(batch);

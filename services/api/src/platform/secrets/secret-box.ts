@@ -49,7 +49,9 @@ export class AesSecretBox implements SecretBox {
    */
   async rotateMaster(): Promise<number> {
     const currentId = masterKeyId(this.masters.current);
-    const rows = await poolQuery(this.em, 'select account_id, wrapped, master_key_id from account_data_keys where master_key_id <> $1', [currentId]);
+    const rows = await poolQuery(this.em, 'select account_id, wrapped, master_key_id from account_data_keys where master_key_id <> $1', [
+      currentId,
+    ]);
     let rotated = 0;
     for (const row of rows) {
       const dataKey = this.unwrap(row.account_id, row.wrapped, row.master_key_id);
@@ -91,7 +93,10 @@ export class AesSecretBox implements SecretBox {
 
   private unwrap(accountId: string, wrapped: string, keyId: string): Buffer {
     const master = [this.masters.current, ...this.masters.previous].find((key) => masterKeyId(key) === keyId);
-    if (!master) throw new Error(`the data key of ${accountId} is wrapped by master key ${keyId}, which this process was not given (MASTER_KEY, MASTER_KEY_PREVIOUS)`);
+    if (!master)
+      throw new Error(
+        `the data key of ${accountId} is wrapped by master key ${keyId}, which this process was not given (MASTER_KEY, MASTER_KEY_PREVIOUS)`,
+      );
     return decrypt(master, `data-key:${accountId}`, wrapped);
   }
 }
@@ -101,7 +106,9 @@ function encrypt(key: Buffer, associated: string, plaintext: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(associated, 'utf8'));
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return ['v1', iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 function decrypt(key: Buffer, associated: string, sealed: string): Buffer {

@@ -6,7 +6,6 @@ export type { ErrorKind };
 export class DomainError extends Error {
   readonly kind: ErrorKind;
 
-
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -45,7 +44,10 @@ export class NotFoundError extends DomainError {
 
 /** Too many requests: 429 `rate_limited`, with how long to wait (the `Retry-After` header). */
 export class RateLimited extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super('rate_limited', message);
   }
 }

@@ -25,8 +25,24 @@ export function randomBase62(length: number): string {
 }
 
 export type IdPrefix =
-  | 'acct' | 'key' | 'prod' | 'price' | 'cus' | 'pm' | 'sub' | 'co' | 'ch' | 'evt' | 'disc'
-  | 'doc' | 're' | 'whd' | 'clock' | 'tok' | 'att' | 'op';
+  | 'acct'
+  | 'key'
+  | 'prod'
+  | 'price'
+  | 'cus'
+  | 'pm'
+  | 'sub'
+  | 'co'
+  | 'ch'
+  | 'evt'
+  | 'disc'
+  | 'doc'
+  | 're'
+  | 'whd'
+  | 'clock'
+  | 'tok'
+  | 'att'
+  | 'op';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

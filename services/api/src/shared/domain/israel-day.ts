@@ -11,7 +11,9 @@ export function israelDay(date: Date): string {
 export function startOfIsraelDay(day: string): Date {
   const utcMidnight = new Date(`${day}T00:00:00Z`);
   // Israel's offset at 21:00 UTC the evening before, which is around its midnight (the clocks change at 02:00).
-  const offset = OFFSET_FORMAT.formatToParts(new Date(utcMidnight.getTime() - 3 * 3600_000)).find((part) => part.type === 'timeZoneName')!.value;
+  const offset = OFFSET_FORMAT.formatToParts(new Date(utcMidnight.getTime() - 3 * 3600_000)).find(
+    (part) => part.type === 'timeZoneName',
+  )!.value;
   const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(offset) ?? ['', '+', '00', '00'];
   const offsetMs = (Number(hours) * 60 + Number(minutes)) * 60_000 * (sign === '-' ? -1 : 1);
   return new Date(utcMidnight.getTime() - offsetMs);

@@ -66,7 +66,11 @@ export class Money {
 export function parseCurrency(value: string, param = 'currency'): Currency {
   const lower = value.toLowerCase();
   if ((SUPPORTED_CURRENCIES as readonly string[]).includes(lower)) return lower as Currency;
-  throw new ValidationError('currency_not_supported', `Currency '${value}' is not supported; use one of: ${SUPPORTED_CURRENCIES.join(', ')}`, param);
+  throw new ValidationError(
+    'currency_not_supported',
+    `Currency '${value}' is not supported; use one of: ${SUPPORTED_CURRENCIES.join(', ')}`,
+    param,
+  );
 }
 
 /** Agorot as sign, whole shekels and two-digit agorot, as text so no float is involved. */

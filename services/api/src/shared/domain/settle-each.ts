@@ -4,7 +4,11 @@
  * were found in, so a bad item is reported without being retried in a loop. Answers how many settled
  * (an item whose `settle` answers `false` needed nothing).
  */
-export async function settleEach<T>(next: (batchSize: number) => Promise<T[]>, settle: (item: T) => Promise<unknown>, batchSize = 100): Promise<number> {
+export async function settleEach<T>(
+  next: (batchSize: number) => Promise<T[]>,
+  settle: (item: T) => Promise<unknown>,
+  batchSize = 100,
+): Promise<number> {
   const failures: unknown[] = [];
   let settled = 0;
   for (;;) {
@@ -18,6 +22,10 @@ export async function settleEach<T>(next: (batchSize: number) => Promise<T[]>, s
     }
     if (batch.length < batchSize || failures.length > 0) break;
   }
-  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} left-over operation(s) could not be settled; first: ${String((failures[0] as Error)?.message ?? failures[0])}`);
+  if (failures.length > 0)
+    throw new AggregateError(
+      failures,
+      `${failures.length} left-over operation(s) could not be settled; first: ${String((failures[0] as Error)?.message ?? failures[0])}`,
+    );
   return settled;
 }

@@ -55,7 +55,7 @@ function setup() {
 }
 
 describe('AuthenticateApiKey', () => {
-  it('answers the key\'s account, mode and scope, and remembers it', async () => {
+  it("answers the key's account, mode and scope, and remembers it", async () => {
     const { keys, secret, authenticate } = setup();
     expect(await authenticate.execute(secret)).toEqual({ accountId: 'acct_1', livemode: false, scope: 'full' });
     await authenticate.execute(secret);

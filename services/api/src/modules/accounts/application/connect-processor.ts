@@ -10,7 +10,11 @@ export class ConnectProcessor {
   constructor(@inject(ACCOUNTS.Processors) private readonly processors: AccountProcessors) {}
 
   execute(scope: Scope, terminal: ProcessorTerminal): Promise<ProcessorView> {
-    if (!scope.livemode) throw new ValidationError('livemode_required', 'Connect a processor with a live secret key (sk_live_…); test mode always uses the simulated processor');
+    if (!scope.livemode)
+      throw new ValidationError(
+        'livemode_required',
+        'Connect a processor with a live secret key (sk_live_…); test mode always uses the simulated processor',
+      );
     return this.processors.connect(scope, terminal);
   }
 }

@@ -27,7 +27,11 @@ export class UpdateAccountSettings {
       account.changeSettings(input);
       // Going live needs the business profile (the account checks it) and a working processor.
       if (input.liveOnboarded && !(await this.processors.of({ accountId: account.id, livemode: true }))) {
-        throw new ValidationError('processor_required', 'Connect the live card processor (POST /v1/account/processor with a live secret key) before going live', 'processor');
+        throw new ValidationError(
+          'processor_required',
+          'Connect the live card processor (POST /v1/account/processor with a live secret key) before going live',
+          'processor',
+        );
       }
       await this.accounts.save(account);
       return account;

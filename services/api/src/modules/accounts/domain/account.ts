@@ -40,7 +40,11 @@ export class Account {
   changeSettings(settings: AccountSettings): void {
     if (settings.businessProfile !== undefined) {
       if (!businessNumberValid(settings.businessProfile.businessNumber)) {
-        throw new ValidationError('tax_id_invalid', `'${settings.businessProfile.businessNumber}' is not a valid business number: nine digits with a check digit`, 'business_profile.business_number');
+        throw new ValidationError(
+          'tax_id_invalid',
+          `'${settings.businessProfile.businessNumber}' is not a valid business number: nine digits with a check digit`,
+          'business_profile.business_number',
+        );
       }
       this.businessProfile = settings.businessProfile;
     }
@@ -48,7 +52,11 @@ export class Account {
     if (settings.liveOnboarded !== undefined) {
       // Live documents are legal documents: they must name the business.
       if (settings.liveOnboarded && !this.businessProfile) {
-        throw new ValidationError('business_profile_required', 'Set the business profile (legal name, business number, dealer type, address) and connect the live card processor before going live', 'business_profile');
+        throw new ValidationError(
+          'business_profile_required',
+          'Set the business profile (legal name, business number, dealer type, address) and connect the live card processor before going live',
+          'business_profile',
+        );
       }
       this.liveOnboarded = settings.liveOnboarded;
     }

@@ -12,7 +12,8 @@ export class PgKeyRevocations implements KeyRevocations {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async announce(secretHashes: string[]): Promise<void> {
-    for (const hash of secretHashes) await this.em.getConnection().execute('select pg_notify(?, ?)', [CHANNEL, hash], 'run', this.em.getTransactionContext());
+    for (const hash of secretHashes)
+      await this.em.getConnection().execute('select pg_notify(?, ?)', [CHANNEL, hash], 'run', this.em.getTransactionContext());
   }
 }
 

@@ -35,7 +35,11 @@ export class Price {
   static create(product: Product, input: CreatePriceInput, now: Date): Price {
     const currency = parseCurrency(input.currency);
     if (input.type === 'recurring' && !input.recurring) {
-      throw new ValidationError('parameter_missing', 'Missing required parameter: recurring (required when type is recurring)', 'recurring');
+      throw new ValidationError(
+        'parameter_missing',
+        'Missing required parameter: recurring (required when type is recurring)',
+        'recurring',
+      );
     }
     if (input.type === 'one_time' && input.recurring) {
       throw new ValidationError('parameter_invalid', 'Invalid recurring: only recurring prices take it', 'recurring');

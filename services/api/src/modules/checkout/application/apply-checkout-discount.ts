@@ -42,7 +42,8 @@ export class ApplyCheckoutDiscount {
       return pricing.summary;
     } catch (error) {
       // A code that does not work keeps its try counted; anything else (our failure) gives it back.
-      if (!(error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid'))) await this.sessions.giveBackCodeTry(session.id);
+      if (!(error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid')))
+        await this.sessions.giveBackCodeTry(session.id);
       throw error;
     }
   }

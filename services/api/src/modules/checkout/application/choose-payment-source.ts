@@ -31,10 +31,15 @@ export class ChoosePaymentSource {
 
   /** A subscription needs a card renewals can charge: a saved one, or the new card saved first. */
   private async saveCard(session: CheckoutSession, choice: PaymentChoice): Promise<Source | 'declined'> {
-    if (choice.type === 'wallet') throw new ValidationError('wallet_not_allowed', 'A subscription needs a card that can be saved', 'payment_method');
+    if (choice.type === 'wallet')
+      throw new ValidationError('wallet_not_allowed', 'A subscription needs a card that can be saved', 'payment_method');
     if (choice.type === 'saved_card') return this.source(session, choice);
     try {
-      const card = await this.savePaymentMethod.execute(session, { customer: session.customerId, token: choice.token, idempotencyKey: `save_${session.id}_${choice.token}` });
+      const card = await this.savePaymentMethod.execute(session, {
+        customer: session.customerId,
+        token: choice.token,
+        idempotencyKey: `save_${session.id}_${choice.token}`,
+      });
       return { type: 'saved_card', paymentMethod: card.id, processorRef: card.processorRef };
     } catch (error) {
       if (error instanceof DomainError && error.code === 'card_declined') return 'declined';
@@ -47,7 +52,8 @@ export class ChoosePaymentSource {
     if (choice.type === 'card') return choice;
     if (choice.type === 'wallet') {
       if (manual) throw new ValidationError('wallet_not_allowed', 'A J5 hold needs a new card', 'payment_method');
-      if (!(await this.getAccount.execute(session.accountId)).walletsEnabled) throw new ValidationError('wallet_not_allowed', 'Wallets are not enabled for this checkout', 'payment_method');
+      if (!(await this.getAccount.execute(session.accountId)).walletsEnabled)
+        throw new ValidationError('wallet_not_allowed', 'Wallets are not enabled for this checkout', 'payment_method');
       return choice;
     }
     if (manual) throw new ValidationError('saved_card_not_allowed', 'A J5 hold needs a new card', 'payment_method');
@@ -56,7 +62,11 @@ export class ChoosePaymentSource {
       throw error;
     });
     if (!saved || saved.customerId !== session.customerId) {
-      throw new ValidationError('payment_method_not_found', `No such saved card: '${choice.paymentMethod}'`, 'payment_method.payment_method');
+      throw new ValidationError(
+        'payment_method_not_found',
+        `No such saved card: '${choice.paymentMethod}'`,
+        'payment_method.payment_method',
+      );
     }
     return { type: 'saved_card', paymentMethod: saved.id, processorRef: saved.processorRef };
   }

@@ -16,7 +16,6 @@ import { SessionView } from './session-view';
 import type { ConfirmOutcome } from './results';
 import { paid, SettleCheckoutPayment } from './settle-checkout-payment';
 
-
 /**
  * The shopper pays (public, keyed by the session id). A money flow, read top to bottom: the card is
  * chosen (and for a subscription saved, so renewals can charge it), the amount due now is priced, the
@@ -41,7 +40,11 @@ export class ConfirmCheckoutSession {
   ) {}
 
   /** `expectedAmount`: the amount due the shopper was shown; if it changed since, nothing is charged. */
-  async execute(sessionId: string, choice: PaymentChoice, { installments, expectedAmount }: { installments?: number; expectedAmount?: number } = {}): Promise<ConfirmOutcome> {
+  async execute(
+    sessionId: string,
+    choice: PaymentChoice,
+    { installments, expectedAmount }: { installments?: number; expectedAmount?: number } = {},
+  ): Promise<ConfirmOutcome> {
     const found = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     // A repeated confirm of a paid session answers as the first did.
     if (found?.status === 'completed') return paid(found);
@@ -53,14 +56,19 @@ export class ConfirmCheckoutSession {
     const pricing = await this.view.price(session);
     const due = session.amountDueNow(pricing);
     if (expectedAmount !== undefined && expectedAmount !== due) {
-      throw new DomainError('amount_changed', `The amount due is now ${due} agorot, not ${expectedAmount}: a discount ran out or ended. Nothing was charged; show the new total and confirm again`);
+      throw new DomainError(
+        'amount_changed',
+        `The amount due is now ${due} agorot, not ${expectedAmount}: a discount ran out or ended. Nothing was charged; show the new total and confirm again`,
+      );
     }
     const source = await this.chooseSource.execute(session, choice);
-    if (source === 'declined') return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
+    if (source === 'declined')
+      return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
     // A subscription's payment has no installments; the field is ignored for it.
     const count = session.isRecurring() ? null : session.installmentsFor(installments);
 
-    const subscription = session.isRecurring() && source.type === 'saved_card' ? { id: newId('sub'), paymentMethodId: source.paymentMethod } : null;
+    const subscription =
+      session.isRecurring() && source.type === 'saved_card' ? { id: newId('sub'), paymentMethodId: source.paymentMethod } : null;
     const scope = { accountId: session.accountId, livemode: session.livemode };
     if (due === 0) {
       await this.uow.run(async () => {

@@ -73,10 +73,12 @@ export class CreateCheckoutSession {
           let product: string | null = null;
           if (line.price) {
             const linked = found.prices.get(line.price);
-            if (!linked) throw new ValidationError('line_item_target_not_found', `No such price: '${line.price}'`, `line_items[${i}].price`);
+            if (!linked)
+              throw new ValidationError('line_item_target_not_found', `No such price: '${line.price}'`, `line_items[${i}].price`);
             product = linked.product;
           } else if (line.product) {
-            if (!found.products.has(line.product)) throw new ValidationError('line_item_target_not_found', `No such product: '${line.product}'`, `line_items[${i}].product`);
+            if (!found.products.has(line.product))
+              throw new ValidationError('line_item_target_not_found', `No such product: '${line.product}'`, `line_items[${i}].product`);
             product = line.product;
           }
           return {
@@ -116,7 +118,11 @@ export class CreateCheckoutSession {
     );
     const unknown = await this.unknownCodes.execute(scope, input.couponCodes ?? []);
     if (unknown.length > 0) {
-      throw new ValidationError('discount_code_not_found', `No discount has the code '${input.couponCodes![unknown[0]]}'`, `coupon_codes[${unknown[0]}]`);
+      throw new ValidationError(
+        'discount_code_not_found',
+        `No discount has the code '${input.couponCodes![unknown[0]]}'`,
+        `coupon_codes[${unknown[0]}]`,
+      );
     }
 
     await this.uow.run(async () => {

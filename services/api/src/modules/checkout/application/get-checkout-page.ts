@@ -49,8 +49,17 @@ export class GetCheckoutPage {
         cardholderIdRequired: account.cardholderIdRequired,
         // Wallet tokens cannot be saved for renewals, and a J5 hold is for a new card only.
         // …and only those the processor takes.
-        wallets: account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet') ? WALLETS.filter((wallet) => processor?.capabilities.wallets.includes(wallet)) : [],
-        savedCards: saved.items.map((method) => ({ id: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear })),
+        wallets:
+          account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet')
+            ? WALLETS.filter((wallet) => processor?.capabilities.wallets.includes(wallet))
+            : [],
+        savedCards: saved.items.map((method) => ({
+          id: method.id,
+          brand: method.brand,
+          last4: method.last4,
+          expMonth: method.expMonth,
+          expYear: method.expYear,
+        })),
         autoOpenWallets: embedded && session.autoOpenWallets,
       },
     };

@@ -15,6 +15,9 @@ export class ListCheckoutSessions {
 
   async execute(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<PricedSession>> {
     const found = await this.sessions.list(scope, filter, page);
-    return { items: await Promise.all(found.items.map(async (session) => ({ session, pricing: await this.view.price(session) }))), hasMore: found.hasMore };
+    return {
+      items: await Promise.all(found.items.map(async (session) => ({ session, pricing: await this.view.price(session) }))),
+      hasMore: found.hasMore,
+    };
   }
 }

@@ -23,9 +23,12 @@ export class ReconcileCheckoutPayments {
   ) {}
 
   execute(): Promise<number> {
-    return settleEach((limit) => this.inFlight.orphaned(limit), async ({ attemptId, sessionId }) => {
-      const session = (await this.sessions.findByIdUnscoped(sessionId))!;
-      await this.settle.execute(session, await this.view.price(session), { attemptId, fresh: true });
-    });
+    return settleEach(
+      (limit) => this.inFlight.orphaned(limit),
+      async ({ attemptId, sessionId }) => {
+        const session = (await this.sessions.findByIdUnscoped(sessionId))!;
+        await this.settle.execute(session, await this.view.price(session), { attemptId, fresh: true });
+      },
+    );
   }
 }

@@ -19,7 +19,10 @@ export class RemoveCheckoutDiscount {
     const session = await this.loadPending.execute(sessionId);
     const key = normalizeCode(code);
     await this.sessions.removeCode(session.id, key);
-    const pricing = await this.view.price(session, session.appliedCodes.filter((applied) => applied !== key));
+    const pricing = await this.view.price(
+      session,
+      session.appliedCodes.filter((applied) => applied !== key),
+    );
     return pricing.summary;
   }
 }

@@ -27,4 +27,3 @@ export interface CheckoutPage {
     autoOpenWallets: boolean;
   };
 }
-

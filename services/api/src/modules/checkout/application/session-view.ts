@@ -53,4 +53,3 @@ export class SessionView {
     return checkoutSessionView(session, pricing, { checkoutHostUrl: this.settings.checkoutHostUrl, now: this.clock.now() });
   }
 }
-

@@ -2,7 +2,15 @@ import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type Pricing, RedeemDiscounts } from '../../discounts';
-import { type AttemptTicket, AuthorizePaymentAttempt, AwaitPaymentAttempt, DECLINE_CODES, failureMessage, type PaymentOutcome, RecordPaymentAttempt } from '../../payments';
+import {
+  type AttemptTicket,
+  AuthorizePaymentAttempt,
+  AwaitPaymentAttempt,
+  DECLINE_CODES,
+  failureMessage,
+  type PaymentOutcome,
+  RecordPaymentAttempt,
+} from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
 import type { ConfirmOutcome } from './results';
@@ -33,7 +41,10 @@ export class SettleCheckoutPayment {
     const outcome = await this.uow.run(async () => {
       const { outcome, recorded, payment } = await this.recordPayment.execute(ticket.attemptId, answer);
       if (recorded && outcome.status === 'succeeded') {
-        const subscription = payment.subscription && payment.source.type === 'saved_card' ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod } : null;
+        const subscription =
+          payment.subscription && payment.source.type === 'saved_card'
+            ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod }
+            : null;
         await this.complete.execute(session.id, { chargeId: outcome.chargeId, pricing, subscription });
       }
       // A declined payment gives its discounts' redemptions back; the next attempt holds them again.

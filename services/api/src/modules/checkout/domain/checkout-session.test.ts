@@ -4,21 +4,61 @@ import { CheckoutSession, type OpenSessionInput, SESSION_LIFETIME_MS } from './c
 const scope = { accountId: 'acct_1', livemode: false };
 const now = new Date('2026-03-01T12:00:00Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
-const monthly = { id: 'price_m', product: 'prod_1', productName: 'Gym', unitAmount: 19_900, currency: 'ils', type: 'recurring' as const, interval: 'month' as const, trialPeriodDays: null };
-const line = (amountAgorot: number, quantity = 1) => ({ name: 'Item', amountAgorot, quantity, description: null, imageUrl: null, price: null, product: null });
+const monthly = {
+  id: 'price_m',
+  product: 'prod_1',
+  productName: 'Gym',
+  unitAmount: 19_900,
+  currency: 'ils',
+  type: 'recurring' as const,
+  interval: 'month' as const,
+  trialPeriodDays: null,
+};
+const line = (amountAgorot: number, quantity = 1) => ({
+  name: 'Item',
+  amountAgorot,
+  quantity,
+  description: null,
+  imageUrl: null,
+  price: null,
+  product: null,
+});
 
 function open(overrides: Partial<OpenSessionInput> = {}): CheckoutSession {
-  return CheckoutSession.open(scope, {
-    customerId: 'cus_1', price: null, lineItems: [line(5_000, 2)], successUrl: 'https://shop.example/ok?s={CHECKOUT_SESSION_ID}', cancelUrl: 'https://shop.example/no',
-    createDocument: true, captureMethod: 'automatic', paymentMethods: undefined, backgroundColor: undefined, autoOpenWallets: false, locale: 'auto',
-    installmentsMax: null, walletsEnabled: false, couponCodes: [], processor: null, ...overrides,
-  }, now);
+  return CheckoutSession.open(
+    scope,
+    {
+      customerId: 'cus_1',
+      price: null,
+      lineItems: [line(5_000, 2)],
+      successUrl: 'https://shop.example/ok?s={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'https://shop.example/no',
+      createDocument: true,
+      captureMethod: 'automatic',
+      paymentMethods: undefined,
+      backgroundColor: undefined,
+      autoOpenWallets: false,
+      locale: 'auto',
+      installmentsMax: null,
+      walletsEnabled: false,
+      couponCodes: [],
+      processor: null,
+      ...overrides,
+    },
+    now,
+  );
 }
 
 describe('CheckoutSession', () => {
   it('opens pending for thirty minutes, as a cart, a subscription or mixed by what was sent', () => {
     const cart = open({ couponCodes: [' SAVE10 ', 'save10'] });
-    expect(cart).toMatchObject({ kind: 'cart', status: 'pending', plan: null, appliedCodes: ['save10'], expiresAt: later(SESSION_LIFETIME_MS) });
+    expect(cart).toMatchObject({
+      kind: 'cart',
+      status: 'pending',
+      plan: null,
+      appliedCodes: ['save10'],
+      expiresAt: later(SESSION_LIFETIME_MS),
+    });
     expect(open({ price: monthly, lineItems: null }).kind).toBe('subscription');
     expect(open({ price: monthly }).kind).toBe('mixed');
   });
@@ -26,19 +66,31 @@ describe('CheckoutSession', () => {
   it('refuses what a session cannot be', () => {
     expect(() => open({ lineItems: null })).toThrow(expect.objectContaining({ code: 'price_or_line_items_required' }));
     expect(() => open({ lineItems: [line(-100)] })).toThrow(expect.objectContaining({ code: 'cart_total_negative' }));
-    expect(() => open({ price: monthly, captureMethod: 'manual' })).toThrow(expect.objectContaining({ code: 'manual_capture_not_supported_for_recurring' }));
-    expect(() => open({ price: monthly, installmentsMax: 3 })).toThrow(expect.objectContaining({ code: 'installments_not_supported_for_recurring' }));
+    expect(() => open({ price: monthly, captureMethod: 'manual' })).toThrow(
+      expect.objectContaining({ code: 'manual_capture_not_supported_for_recurring' }),
+    );
+    expect(() => open({ price: monthly, installmentsMax: 3 })).toThrow(
+      expect.objectContaining({ code: 'installments_not_supported_for_recurring' }),
+    );
     expect(() => open({ successUrl: 'ftp://x' })).toThrow(expect.objectContaining({ code: 'parameter_invalid' }));
     expect(() => open({ autoOpenWallets: true })).toThrow(expect.objectContaining({ code: 'express_checkout_disabled' }));
   });
 
-  it('refuses at creation what the account\'s processor cannot do, and allows it where it can', () => {
+  it("refuses at creation what the account's processor cannot do, and allows it where it can", () => {
     const noWallets = { wallets: [], installmentsMax: 6 };
-    expect(() => open({ processor: noWallets, installmentsMax: 8 })).toThrow(expect.objectContaining({ code: 'not_supported_by_processor', param: 'installments.max' }));
-    expect(() => open({ processor: noWallets, paymentMethods: ['card', 'wallet'] })).toThrow(expect.objectContaining({ code: 'not_supported_by_processor', param: 'payment_methods' }));
-    expect(() => open({ processor: noWallets, walletsEnabled: true, autoOpenWallets: true })).toThrow(expect.objectContaining({ code: 'not_supported_by_processor', param: 'auto_open_wallets' }));
+    expect(() => open({ processor: noWallets, installmentsMax: 8 })).toThrow(
+      expect.objectContaining({ code: 'not_supported_by_processor', param: 'installments.max' }),
+    );
+    expect(() => open({ processor: noWallets, paymentMethods: ['card', 'wallet'] })).toThrow(
+      expect.objectContaining({ code: 'not_supported_by_processor', param: 'payment_methods' }),
+    );
+    expect(() => open({ processor: noWallets, walletsEnabled: true, autoOpenWallets: true })).toThrow(
+      expect.objectContaining({ code: 'not_supported_by_processor', param: 'auto_open_wallets' }),
+    );
     expect(open({ processor: noWallets, installmentsMax: 6, paymentMethods: ['card'] }).installmentsMax).toBe(6);
-    expect(open({ processor: { wallets: ['bit'], installmentsMax: 12 }, walletsEnabled: true, autoOpenWallets: true }).autoOpenWallets).toBe(true);
+    expect(
+      open({ processor: { wallets: ['bit'], installmentsMax: 12 }, walletsEnabled: true, autoOpenWallets: true }).autoOpenWallets,
+    ).toBe(true);
   });
 
   it('charges everything now, or during a trial only the one-time lines after their discounts', () => {
@@ -62,7 +114,9 @@ describe('CheckoutSession', () => {
     session.complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, later(60_000));
     expect(session).toMatchObject({ status: 'completed', chargeId: 'ch_1', subscriptionId: 'sub_1', completedAt: later(60_000) });
     expect(session.redirectUrl()).toBe(`https://shop.example/ok?s=${session.id}`);
-    expect(() => session.complete({ chargeId: 'ch_2', subscriptionId: 'sub_2' }, now)).toThrow(expect.objectContaining({ code: 'session_not_pending' }));
+    expect(() => session.complete({ chargeId: 'ch_2', subscriptionId: 'sub_2' }, now)).toThrow(
+      expect.objectContaining({ code: 'session_not_pending' }),
+    );
     expect(() => open().complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, now)).toThrow(/subscription starts exactly when/);
   });
 

@@ -15,11 +15,19 @@ export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 const FAILED_CODE_LIMIT = 10;
 const FAILED_CODE_WINDOW_MS = 15 * 60 * 1000;
 
-
 export interface OpenSessionInput {
   customerId: string;
   /** The price named by `price`, resolved. */
-  price: { id: string; product: string; productName: string; unitAmount: number; currency: string; type: 'one_time' | 'recurring'; interval: BillingInterval | null; trialPeriodDays: number | null } | null;
+  price: {
+    id: string;
+    product: string;
+    productName: string;
+    unitAmount: number;
+    currency: string;
+    type: 'one_time' | 'recurring';
+    interval: BillingInterval | null;
+    trialPeriodDays: number | null;
+  } | null;
   lineItems: LineItem[] | null;
   successUrl: string;
   cancelUrl: string;
@@ -99,42 +107,92 @@ export class CheckoutSession {
     const successUrl = absoluteHttpUrl(input.successUrl, 'success_url');
     const cancelUrl = absoluteHttpUrl(input.cancelUrl, 'cancel_url');
     const { price, lineItems } = input;
-    if (!price && !lineItems) throw new ValidationError('price_or_line_items_required', 'Send a price, line_items, or a recurring price with line_items', 'price');
+    if (!price && !lineItems)
+      throw new ValidationError('price_or_line_items_required', 'Send a price, line_items, or a recurring price with line_items', 'price');
     if (price?.type === 'one_time' && lineItems) {
-      throw new ValidationError('one_time_price_with_line_items', 'A one-time price cannot be combined with line_items; send the price as a line item instead', 'line_items');
+      throw new ValidationError(
+        'one_time_price_with_line_items',
+        'A one-time price cannot be combined with line_items; send the price as a line item instead',
+        'line_items',
+      );
     }
     const kind: SessionKind = price ? (price.type === 'one_time' ? 'one_time' : lineItems ? 'mixed' : 'subscription') : 'cart';
     const recurring = kind === 'subscription' || kind === 'mixed';
 
     if (lineItems && lineItems.reduce((sum, line) => sum + line.amountAgorot * line.quantity, 0) < 0) {
-      throw new ValidationError('cart_total_negative', 'The sum of amount_agorot × quantity over line_items must be zero or more', 'line_items');
+      throw new ValidationError(
+        'cart_total_negative',
+        'The sum of amount_agorot × quantity over line_items must be zero or more',
+        'line_items',
+      );
     }
     if (input.captureMethod === 'manual' && recurring) {
-      throw new ValidationError('manual_capture_not_supported_for_recurring', 'capture_method manual is only for one-time prices and carts', 'capture_method');
+      throw new ValidationError(
+        'manual_capture_not_supported_for_recurring',
+        'capture_method manual is only for one-time prices and carts',
+        'capture_method',
+      );
     }
     if (input.paymentMethods !== undefined && recurring) {
-      throw new ValidationError('payment_methods_not_supported_for_recurring', 'payment_methods is not supported for recurring or mixed sessions', 'payment_methods');
+      throw new ValidationError(
+        'payment_methods_not_supported_for_recurring',
+        'payment_methods is not supported for recurring or mixed sessions',
+        'payment_methods',
+      );
     }
     if (input.autoOpenWallets) {
-      if (recurring) throw new ValidationError('auto_open_wallets_not_supported_for_recurring', 'auto_open_wallets is not supported for recurring or mixed sessions', 'auto_open_wallets');
-      if (input.captureMethod === 'manual') throw new ValidationError('auto_open_wallets_not_supported_for_manual', 'auto_open_wallets is not supported with capture_method manual', 'auto_open_wallets');
-      if (!input.walletsEnabled) throw new ValidationError('express_checkout_disabled', 'Digital wallets are not enabled for this account', 'auto_open_wallets');
+      if (recurring)
+        throw new ValidationError(
+          'auto_open_wallets_not_supported_for_recurring',
+          'auto_open_wallets is not supported for recurring or mixed sessions',
+          'auto_open_wallets',
+        );
+      if (input.captureMethod === 'manual')
+        throw new ValidationError(
+          'auto_open_wallets_not_supported_for_manual',
+          'auto_open_wallets is not supported with capture_method manual',
+          'auto_open_wallets',
+        );
+      if (!input.walletsEnabled)
+        throw new ValidationError('express_checkout_disabled', 'Digital wallets are not enabled for this account', 'auto_open_wallets');
       if (input.paymentMethods?.length && !input.paymentMethods.includes('wallet')) {
-        throw new ValidationError('auto_open_wallets_requires_wallet', 'auto_open_wallets needs wallet among payment_methods', 'auto_open_wallets');
+        throw new ValidationError(
+          'auto_open_wallets_requires_wallet',
+          'auto_open_wallets needs wallet among payment_methods',
+          'auto_open_wallets',
+        );
       }
     }
     if (input.installmentsMax !== null) {
-      if (recurring) throw new ValidationError('installments_not_supported_for_recurring', 'installments are for one-time payments only', 'installments');
-      if (input.captureMethod === 'manual') throw new ValidationError('installments_not_supported_for_manual', 'installments are not supported with capture_method manual', 'installments');
+      if (recurring)
+        throw new ValidationError(
+          'installments_not_supported_for_recurring',
+          'installments are for one-time payments only',
+          'installments',
+        );
+      if (input.captureMethod === 'manual')
+        throw new ValidationError(
+          'installments_not_supported_for_manual',
+          'installments are not supported with capture_method manual',
+          'installments',
+        );
     }
     // What the processor lacks is refused now, never at payment.
     if (input.processor) {
       if (input.installmentsMax !== null && input.installmentsMax > input.processor.installmentsMax) {
-        throw new ValidationError('not_supported_by_processor', `The account's processor takes up to ${input.processor.installmentsMax} installments`, 'installments.max');
+        throw new ValidationError(
+          'not_supported_by_processor',
+          `The account's processor takes up to ${input.processor.installmentsMax} installments`,
+          'installments.max',
+        );
       }
       const walletsAsked = input.autoOpenWallets || input.paymentMethods?.includes('wallet');
       if (walletsAsked && input.processor.wallets.length === 0) {
-        throw new ValidationError('not_supported_by_processor', 'The account\'s processor takes no wallet payments server to server', input.autoOpenWallets ? 'auto_open_wallets' : 'payment_methods');
+        throw new ValidationError(
+          'not_supported_by_processor',
+          "The account's processor takes no wallet payments server to server",
+          input.autoOpenWallets ? 'auto_open_wallets' : 'payment_methods',
+        );
       }
     }
 
@@ -145,12 +203,32 @@ export class CheckoutSession {
     session.customerId = input.customerId;
     session.kind = kind;
     session.priceId = price?.id ?? null;
-    session.plan = recurring && price
-      ? { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, currency: 'ils', interval: price.interval!, trialPeriodDays: price.trialPeriodDays }
-      : null;
-    session.lineItems = kind === 'one_time'
-      ? [{ name: price!.productName, amountAgorot: price!.unitAmount, quantity: 1, description: null, imageUrl: null, price: price!.id, product: price!.product }]
-      : (lineItems ?? []);
+    session.plan =
+      recurring && price
+        ? {
+            price: price.id,
+            product: price.product,
+            name: price.productName,
+            unitAmount: price.unitAmount,
+            currency: 'ils',
+            interval: price.interval!,
+            trialPeriodDays: price.trialPeriodDays,
+          }
+        : null;
+    session.lineItems =
+      kind === 'one_time'
+        ? [
+            {
+              name: price!.productName,
+              amountAgorot: price!.unitAmount,
+              quantity: 1,
+              description: null,
+              imageUrl: null,
+              price: price!.id,
+              product: price!.product,
+            },
+          ]
+        : (lineItems ?? []);
     session.currency = 'ils';
     session.appliedCodes = [...new Set(input.couponCodes.map(normalizeCode))];
     session.successUrl = successUrl;
@@ -197,7 +275,11 @@ export class CheckoutSession {
   installmentsFor(requested: number | undefined): number | null {
     if (requested === undefined) return null;
     if (this.installmentsMax === null || requested > this.installmentsMax) {
-      throw new ValidationError('installments_not_allowed', `This checkout offers ${this.installmentsMax ? `up to ${this.installmentsMax}` : 'no'} installments`, 'installments');
+      throw new ValidationError(
+        'installments_not_allowed',
+        `This checkout offers ${this.installmentsMax ? `up to ${this.installmentsMax}` : 'no'} installments`,
+        'installments',
+      );
     }
     return requested;
   }
@@ -223,7 +305,8 @@ export class CheckoutSession {
    */
   complete(paid: { chargeId: string | null; subscriptionId: string | null }, now: Date): void {
     if (this.status === 'completed') throw new SessionNotPending(this.id);
-    if ((this.plan !== null) !== (paid.subscriptionId !== null)) throw new Error(`session ${this.id}: a subscription starts exactly when the session has a plan`);
+    if ((this.plan !== null) !== (paid.subscriptionId !== null))
+      throw new Error(`session ${this.id}: a subscription starts exactly when the session has a plan`);
     this.status = 'completed';
     this.chargeId = paid.chargeId;
     this.subscriptionId = paid.subscriptionId;

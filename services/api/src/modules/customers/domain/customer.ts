@@ -34,7 +34,11 @@ export class Customer {
     customer.email = input.email?.trim() ?? null;
     customer.phone = input.phone === undefined ? null : normalizePhone(input.phone);
     if (input.taxId !== undefined && !businessNumberValid(input.taxId)) {
-      throw new ValidationError('tax_id_invalid', `'${input.taxId}' is not a valid business number: nine digits with a check digit`, 'tax_id');
+      throw new ValidationError(
+        'tax_id_invalid',
+        `'${input.taxId}' is not a valid business number: nine digits with a check digit`,
+        'tax_id',
+      );
     }
     customer.taxId = input.taxId ?? null;
     customer.testClockId = input.testClockId ?? null;

@@ -20,8 +20,15 @@ function repository(rules: DiscountRule[]): DiscountRuleRepository {
   };
 }
 
-const checkout = { currency: 'ils' as const, lines: [{ amount: 10_000, price: 'price_a', product: 'prod_a' }], plan: null, appliedCodes: [], now };
-const rule = (input: Partial<Parameters<typeof DiscountRule.create>[1]>) => DiscountRule.create(scope, { name: 'R', code: 'CODE', percentOff: 10, ...input }, new Date(now.getTime() - 1000));
+const checkout = {
+  currency: 'ils' as const,
+  lines: [{ amount: 10_000, price: 'price_a', product: 'prod_a' }],
+  plan: null,
+  appliedCodes: [],
+  now,
+};
+const rule = (input: Partial<Parameters<typeof DiscountRule.create>[1]>) =>
+  DiscountRule.create(scope, { name: 'R', code: 'CODE', percentOff: 10, ...input }, new Date(now.getTime() - 1000));
 
 describe('EvaluateCouponCode', () => {
   it('prices the checkout with the code added', async () => {
@@ -31,17 +38,26 @@ describe('EvaluateCouponCode', () => {
 
   it('finds a fixed amount in another currency not applicable', async () => {
     const foreign = Object.assign(rule({ percentOff: undefined, amountOff: 500, currency: 'ils' }), { currency: 'usd' });
-    await expect(new EvaluateCouponCode(repository([foreign])).execute(scope, 'CODE', checkout)).rejects.toMatchObject({ code: 'not_applicable' });
+    await expect(new EvaluateCouponCode(repository([foreign])).execute(scope, 'CODE', checkout)).rejects.toMatchObject({
+      code: 'not_applicable',
+    });
   });
 
   it('names the reason when every rule is gated out, expired first', async () => {
     const expired = rule({ expiresAt: new Date(now.getTime() - 1) });
     const inactive = Object.assign(rule({}), { active: false });
-    await expect(new EvaluateCouponCode(repository([inactive, expired])).execute(scope, 'CODE', checkout)).rejects.toMatchObject({ code: 'expired' });
-    await expect(new EvaluateCouponCode(repository([inactive])).execute(scope, 'CODE', checkout)).rejects.toMatchObject({ code: 'inactive' });
+    await expect(new EvaluateCouponCode(repository([inactive, expired])).execute(scope, 'CODE', checkout)).rejects.toMatchObject({
+      code: 'expired',
+    });
+    await expect(new EvaluateCouponCode(repository([inactive])).execute(scope, 'CODE', checkout)).rejects.toMatchObject({
+      code: 'inactive',
+    });
   });
 
   it('answers invalid_code when no rule has the code', async () => {
-    await expect(new EvaluateCouponCode(repository([])).execute(scope, 'NOPE', checkout)).rejects.toMatchObject({ code: 'invalid_code', kind: 'not_found' });
+    await expect(new EvaluateCouponCode(repository([])).execute(scope, 'NOPE', checkout)).rejects.toMatchObject({
+      code: 'invalid_code',
+      kind: 'not_found',
+    });
   });
 });

@@ -26,7 +26,9 @@ export class EvaluateCouponCode {
       const gate = GATE_PRIORITY.find((g) => gates.includes(g))!;
       throw new ValidationError(gate, `The code '${code}' is ${gate === 'inactive' ? 'not active' : gate}`, 'code');
     }
-    const codes = checkout.appliedCodes.some((applied) => normalizeCode(applied) === normalizeCode(code)) ? checkout.appliedCodes : [...checkout.appliedCodes, code];
+    const codes = checkout.appliedCodes.some((applied) => normalizeCode(applied) === normalizeCode(code))
+      ? checkout.appliedCodes
+      : [...checkout.appliedCodes, code];
     const candidates = await this.rules.findCandidates(scope, codes);
     const pricing = priceCheckout({ ...checkout, appliedCodes: codes, rules: candidates });
     if (!pricing.linked.some(({ rule }) => rule.hasCode(code))) {

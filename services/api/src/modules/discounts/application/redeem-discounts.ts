@@ -26,10 +26,19 @@ export class RedeemDiscounts {
   async hold(scope: Scope, sessionId: string, pricing: Pricing): Promise<void> {
     const linked = pricing.linked.map(({ rule }) => rule);
     if (linked.length === 0) return;
-    const exhausted = await this.rules.reserve(scope, sessionId, linked.map((rule) => rule.id), this.clock.now());
+    const exhausted = await this.rules.reserve(
+      scope,
+      sessionId,
+      linked.map((rule) => rule.id),
+      this.clock.now(),
+    );
     if (exhausted.length > 0) {
       const codes = linked.filter((rule) => exhausted.includes(rule.id)).map((rule) => rule.code ?? rule.name);
-      throw new DomainError('exhausted', `The discount ${codes.join(', ')} has just run out, so the total has changed: review the new total and pay again`, 'discounts');
+      throw new DomainError(
+        'exhausted',
+        `The discount ${codes.join(', ')} has just run out, so the total has changed: review the new total and pay again`,
+        'discounts',
+      );
     }
   }
 

@@ -8,7 +8,11 @@ const now = new Date('2026-11-21T10:00:00Z');
 let created = 0;
 
 function rule(input: Partial<CreateDiscountInput> & { name?: string }, changes: Partial<DiscountRule> = {}): DiscountRule {
-  const r = DiscountRule.create(scope, { name: input.name ?? 'Rule', code: input.automatic ? undefined : 'CODE', ...input }, new Date(now.getTime() - 86_400_000 + created++));
+  const r = DiscountRule.create(
+    scope,
+    { name: input.name ?? 'Rule', code: input.automatic ? undefined : 'CODE', ...input },
+    new Date(now.getTime() - 86_400_000 + created++),
+  );
   return Object.assign(r, changes);
 }
 
@@ -19,7 +23,12 @@ const base = { currency: 'ils' as const, plan: null, now };
 describe('priceCheckout', () => {
   it('applies a percentage to a price-targeted line only', () => {
     const r = rule({ code: 'SHIRT10', percentOff: 10, appliesTo: { prices: ['price_shirt'] } });
-    const result = price({ ...base, lines: [line(4999, { price: 'price_shirt', product: 'prod_shirt' }), line(2000)], rules: [r], appliedCodes: ['shirt10'] });
+    const result = price({
+      ...base,
+      lines: [line(4999, { price: 'price_shirt', product: 'prod_shirt' }), line(2000)],
+      rules: [r],
+      appliedCodes: ['shirt10'],
+    });
     expect(result.lineDiscounts).toEqual([500, 0]); // 499.9 rounds half up to 500
     expect(result.summary).toEqual({
       discounts: [{ id: r.id, code: 'SHIRT10', name: 'Rule' }],
@@ -30,9 +39,14 @@ describe('priceCheckout', () => {
     expect(result.total).toBe(6499);
   });
 
-  it('applies a fixed amount to a product-targeted line, reaching it through the line\'s price', () => {
+  it("applies a fixed amount to a product-targeted line, reaching it through the line's price", () => {
     const r = rule({ code: 'MUG', amountOff: 1500, currency: 'ils', appliesTo: { products: ['prod_mug'] } });
-    const result = price({ ...base, lines: [line(1000, { price: 'price_mug', product: 'prod_mug' }), line(3000, { product: 'prod_mug' }), line(9000)], rules: [r], appliedCodes: ['MUG'] });
+    const result = price({
+      ...base,
+      lines: [line(1000, { price: 'price_mug', product: 'prod_mug' }), line(3000, { product: 'prod_mug' }), line(9000)],
+      rules: [r],
+      appliedCodes: ['MUG'],
+    });
     expect(result.lineDiscounts).toEqual([1000, 500, 0]);
     expect(result.totalDiscount).toBe(1500);
   });
@@ -56,10 +70,18 @@ describe('priceCheckout', () => {
   it('stacks several codes: targeted rules first, then order-level ones on what remains', () => {
     const order = rule({ code: 'TEN', percentOff: 10 });
     const targeted = rule({ code: 'SHOES', amountOff: 2000, currency: 'ils', appliesTo: { prices: ['price_shoes'] } });
-    const result = price({ ...base, lines: [line(10_000, { price: 'price_shoes' }), line(5000)], rules: [order, targeted], appliedCodes: ['TEN', 'shoes'] });
+    const result = price({
+      ...base,
+      lines: [line(10_000, { price: 'price_shoes' }), line(5000)],
+      rules: [order, targeted],
+      appliedCodes: ['TEN', 'shoes'],
+    });
     // Shoes: 10000 − 2000 = 8000, then 10 % → 800. Other line: 10 % of 5000 → 500.
     expect(result.lineDiscounts).toEqual([2800, 500]);
-    expect(result.linked.map((l) => [l.rule.id, l.amount])).toEqual([[targeted.id, 2000], [order.id, 1300]]);
+    expect(result.linked.map((l) => [l.rule.id, l.amount])).toEqual([
+      [targeted.id, 2000],
+      [order.id, 1300],
+    ]);
   });
 
   it('links only the rules of a code that pass their gates', () => {
@@ -87,7 +109,13 @@ describe('priceCheckout', () => {
   it('discounts the plan line of a mixed session and reports it apart', () => {
     const plan = rule({ code: 'PLAN', percentOff: 50, appliesTo: { prices: ['price_plan'] }, duration: 'once' });
     const order = rule({ code: 'TEN', percentOff: 10 });
-    const result = price({ ...base, lines: [line(1000)], plan: line(4900, { price: 'price_plan', product: 'prod_plan' }), rules: [plan, order], appliedCodes: ['PLAN', 'TEN'] });
+    const result = price({
+      ...base,
+      lines: [line(1000)],
+      plan: line(4900, { price: 'price_plan', product: 'prod_plan' }),
+      rules: [plan, order],
+      appliedCodes: ['PLAN', 'TEN'],
+    });
     // Plan: 4900 − 2450 = 2450, then 10 % → 245. Line: 10 % of 1000 → 100.
     expect(result.planDiscount).toBe(2695);
     expect(result.summary.plan_discount_agorot).toBe(-2695);
@@ -119,32 +147,37 @@ describe('priceCheckout invariants', () => {
 
   it('never goes below zero, never takes more than a line has, and stays in integers', () => {
     fc.assert(
-      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 8 }), fc.array(ruleArb, { maxLength: 5 }), fc.option(lineArb, { nil: null }), (lines, specs, plan) => {
-        // A cart's lines sum to zero or more (the API refuses others).
-        const sum = lines.reduce((total, l) => total + l.amount, 0);
-        const cart = sum >= 0 ? lines : [...lines, line(-sum)];
-        const rules = specs.map((spec) =>
-          rule({
-            automatic: spec.automatic,
-            code: spec.automatic ? undefined : 'X',
-            ...(spec.percent !== undefined ? { percentOff: spec.percent } : { amountOff: spec.amount, currency: 'ils' }),
-            appliesTo: { prices: spec.prices, products: spec.products },
-          }),
-        );
-        const planLine = plan && { ...plan, amount: Math.abs(plan.amount) };
-        const result = priceCheckout({ ...base, lines: cart, plan: planLine, rules, appliedCodes: ['x'] });
-        expect(result.total).toBeGreaterThanOrEqual(0);
-        result.lineDiscounts.forEach((d, i) => {
-          expect(Number.isSafeInteger(d)).toBe(true);
-          expect(d).toBeGreaterThanOrEqual(0);
-          expect(d).toBeLessThanOrEqual(Math.max(0, cart[i].amount));
-        });
-        expect(result.planDiscount).toBeLessThanOrEqual(planLine ? planLine.amount : 0);
-        expect(result.totalDiscount).toBe(result.lineDiscounts.reduce((a, b) => a + b, 0) + result.planDiscount);
-        expect(result.summary.total_discount_agorot + result.totalDiscount).toBe(0);
-        expect(result.summary.discount_lines.reduce((sum, l) => sum + l.amount_agorot, 0)).toBe(result.summary.total_discount_agorot);
-        expect(result.summary.discounts.every((d) => rules.some((r) => r.id === d.id))).toBe(true);
-      }),
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 8 }),
+        fc.array(ruleArb, { maxLength: 5 }),
+        fc.option(lineArb, { nil: null }),
+        (lines, specs, plan) => {
+          // A cart's lines sum to zero or more (the API refuses others).
+          const sum = lines.reduce((total, l) => total + l.amount, 0);
+          const cart = sum >= 0 ? lines : [...lines, line(-sum)];
+          const rules = specs.map((spec) =>
+            rule({
+              automatic: spec.automatic,
+              code: spec.automatic ? undefined : 'X',
+              ...(spec.percent !== undefined ? { percentOff: spec.percent } : { amountOff: spec.amount, currency: 'ils' }),
+              appliesTo: { prices: spec.prices, products: spec.products },
+            }),
+          );
+          const planLine = plan && { ...plan, amount: Math.abs(plan.amount) };
+          const result = priceCheckout({ ...base, lines: cart, plan: planLine, rules, appliedCodes: ['x'] });
+          expect(result.total).toBeGreaterThanOrEqual(0);
+          result.lineDiscounts.forEach((d, i) => {
+            expect(Number.isSafeInteger(d)).toBe(true);
+            expect(d).toBeGreaterThanOrEqual(0);
+            expect(d).toBeLessThanOrEqual(Math.max(0, cart[i].amount));
+          });
+          expect(result.planDiscount).toBeLessThanOrEqual(planLine ? planLine.amount : 0);
+          expect(result.totalDiscount).toBe(result.lineDiscounts.reduce((a, b) => a + b, 0) + result.planDiscount);
+          expect(result.summary.total_discount_agorot + result.totalDiscount).toBe(0);
+          expect(result.summary.discount_lines.reduce((sum, l) => sum + l.amount_agorot, 0)).toBe(result.summary.total_discount_agorot);
+          expect(result.summary.discounts.every((d) => rules.some((r) => r.id === d.id))).toBe(true);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -162,16 +195,20 @@ describe('priceCheckout invariants', () => {
 
   it('a percentage never exceeds its share, whatever order rules come in', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 1_000_000 }), (percents, amount) => {
-        const rules = percents.map((p) => rule({ code: 'S', percentOff: p }));
-        const result = priceCheckout({ ...base, lines: [line(amount)], rules, appliedCodes: ['s'] });
-        let left = amount;
-        for (const { amount: taken } of result.linked) {
-          expect(taken).toBeLessThanOrEqual(left);
-          left -= taken;
-        }
-        expect(result.total).toBe(left);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 100 }), { minLength: 1, maxLength: 4 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        (percents, amount) => {
+          const rules = percents.map((p) => rule({ code: 'S', percentOff: p }));
+          const result = priceCheckout({ ...base, lines: [line(amount)], rules, appliedCodes: ['s'] });
+          let left = amount;
+          for (const { amount: taken } of result.linked) {
+            expect(taken).toBeLessThanOrEqual(left);
+            left -= taken;
+          }
+          expect(result.total).toBe(left);
+        },
+      ),
     );
   });
 });

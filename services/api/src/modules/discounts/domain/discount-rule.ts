@@ -66,9 +66,11 @@ export class DiscountRule {
     }
     let currency: Currency | null = null;
     if (input.amountOff !== undefined) {
-      if (input.currency === undefined) throw new ValidationError('parameter_missing', 'Missing required parameter: currency (required with amount_off)', 'currency');
+      if (input.currency === undefined)
+        throw new ValidationError('parameter_missing', 'Missing required parameter: currency (required with amount_off)', 'currency');
       currency = parseCurrency(input.currency);
-      if (!Number.isSafeInteger(input.amountOff) || input.amountOff > MAX_AMOUNT) throw new RangeError('amount_off must be an integer of agorot');
+      if (!Number.isSafeInteger(input.amountOff) || input.amountOff > MAX_AMOUNT)
+        throw new RangeError('amount_off must be an integer of agorot');
     } else if (input.currency !== undefined) {
       throw new ValidationError('parameter_invalid', 'Invalid currency: only amount_off discounts take a currency', 'currency');
     }
@@ -112,7 +114,10 @@ export class DiscountRule {
 
   /** A line linked to a price is linked to that price's product too; ad-hoc lines match no target. */
   targets(line: DiscountTarget): boolean {
-    return (line.price !== null && this.appliesToPrices.includes(line.price)) || (line.product !== null && this.appliesToProducts.includes(line.product));
+    return (
+      (line.price !== null && this.appliesToPrices.includes(line.price)) ||
+      (line.product !== null && this.appliesToProducts.includes(line.product))
+    );
   }
 
   hasCode(code: string): boolean {

@@ -5,7 +5,11 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import {
-  MAX_ENDPOINTS_PER_MODE, parseEndpointUrl, parseSubscribedEvents, WebhookEndpoint, WebhookEndpointLimit,
+  MAX_ENDPOINTS_PER_MODE,
+  parseEndpointUrl,
+  parseSubscribedEvents,
+  WebhookEndpoint,
+  WebhookEndpointLimit,
 } from '../domain/webhook-endpoint';
 import type { SecretBox } from '../../../shared/domain/secret-box';
 import { EVENTS } from '../events.tokens';

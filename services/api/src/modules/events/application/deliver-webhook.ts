@@ -61,9 +61,17 @@ export class DeliverWebhook {
       return event && endpoint && !endpoint.deletedAt ? [{ job, event, endpoint }] : [];
     });
     const signedAt = this.clock.now();
-    const secrets = new Map(await Promise.all([...new Set(posts.map(({ endpoint }) => endpoint))].map(async (endpoint) =>
-      [endpoint.id, await openSigningSecrets(this.secrets, endpoint.accountId, endpoint.signingSecrets(signedAt))] as const)));
-    const results = await this.sender.sendAll(posts.map(({ event, endpoint }) => this.request(event, endpoint, secrets.get(endpoint.id)!, signedAt)));
+    const secrets = new Map(
+      await Promise.all(
+        [...new Set(posts.map(({ endpoint }) => endpoint))].map(
+          async (endpoint) =>
+            [endpoint.id, await openSigningSecrets(this.secrets, endpoint.accountId, endpoint.signingSecrets(signedAt))] as const,
+        ),
+      ),
+    );
+    const results = await this.sender.sendAll(
+      posts.map(({ event, endpoint }) => this.request(event, endpoint, secrets.get(endpoint.id)!, signedAt)),
+    );
     const now = this.clock.now();
     const attempts = posts.map(({ job, event, endpoint }, i) => ({ job, delivery: this.judge(job, event, endpoint, results[i], now) }));
 
@@ -71,8 +79,19 @@ export class DeliverWebhook {
       const added = await this.deliveries.addMany(attempts.map(({ delivery }) => delivery));
       const fresh = attempts.filter(({ delivery }) => added.has(deliveryKey(delivery)));
       for (const { delivery } of fresh) this.uow.afterCommit(() => this.metrics.webhookDeliveries.inc({ outcome: delivery.outcome }));
-      await this.queue.sendMany(fresh.flatMap(({ job, delivery }) =>
-        delivery.nextRetryAt ? [{ name: WEBHOOK_DELIVERY_QUEUE, data: { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob, startAfter: delivery.nextRetryAt }] : []));
+      await this.queue.sendMany(
+        fresh.flatMap(({ job, delivery }) =>
+          delivery.nextRetryAt
+            ? [
+                {
+                  name: WEBHOOK_DELIVERY_QUEUE,
+                  data: { ...job, attempt: job.attempt + 1 } satisfies DeliveryJob,
+                  startAfter: delivery.nextRetryAt,
+                },
+              ]
+            : [],
+        ),
+      );
       // Only a change is written: every delivery rewriting the endpoint's row made them queue on its lock.
       for (const endpoint of endpoints) if (endpoint.active !== wasActive.get(endpoint.id)) await this.endpoints.save(endpoint);
     });
@@ -108,6 +127,17 @@ export class DeliverWebhook {
     } else if (!endpoint.active) {
       endpoint.reactivate();
     }
-    return WebhookDelivery.record({ accountId: endpoint.accountId, eventId: event.id, eventType: event.type, endpointId: endpoint.id, series: job.series, attempt: job.attempt, result, outcome, nextRetryAt, now });
+    return WebhookDelivery.record({
+      accountId: endpoint.accountId,
+      eventId: event.id,
+      eventType: event.type,
+      endpointId: endpoint.id,
+      series: job.series,
+      attempt: job.attempt,
+      result,
+      outcome,
+      nextRetryAt,
+      now,
+    });
   }
 }

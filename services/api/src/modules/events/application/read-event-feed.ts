@@ -27,7 +27,8 @@ export class ReadEventFeed {
     const deadline = Date.now() + request.waitSeconds * 1000;
     for (;;) {
       const found = await this.events.feedAfter(scope, cursor, request.limit);
-      if (found.length > 0) return { events: found.map((item) => item.event), nextCursor: formatFeedCursor(found[found.length - 1].position) };
+      if (found.length > 0)
+        return { events: found.map((item) => item.event), nextCursor: formatFeedCursor(found[found.length - 1].position) };
       if (Date.now() + FEED_POLL_MS > deadline || signal.aborted) return { events: [], nextCursor: formatFeedCursor(cursor) };
       await sleep(FEED_POLL_MS, undefined, { signal }).catch(() => undefined);
     }

@@ -52,7 +52,8 @@ export class RecordEvent {
 
   async executeMany(records: EventRecord[]): Promise<Event[]> {
     if (records.length === 0) return [];
-    if (!this.uow.active()) throw new Error(`event '${records[0].type}' must be recorded inside the unit of work of the change that caused it`);
+    if (!this.uow.active())
+      throw new Error(`event '${records[0].type}' must be recorded inside the unit of work of the change that caused it`);
     const now = this.clock.now();
     const events = records.map(({ scope, type, data }) => Event.record(scope, type, data, now));
     for (const event of events) this.uow.addToBatch(this.batch, event);
@@ -68,7 +69,8 @@ export class RecordEvent {
       for (const event of inScope) {
         const series = randomBase62(12);
         for (const endpoint of endpoints) {
-          if (endpoint.subscribesTo(event.type)) jobs.push({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } });
+          if (endpoint.subscribesTo(event.type))
+            jobs.push({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } });
         }
       }
     }

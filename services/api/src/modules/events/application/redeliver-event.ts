@@ -37,7 +37,12 @@ export class RedeliverEvent {
     }
     const series = randomBase62(12);
     await this.uow.run(() =>
-      this.queue.sendMany(targets.map((endpoint) => ({ name: WEBHOOK_DELIVERY_QUEUE, data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } satisfies DeliveryJob }))),
+      this.queue.sendMany(
+        targets.map((endpoint) => ({
+          name: WEBHOOK_DELIVERY_QUEUE,
+          data: { eventId: event.id, endpointId: endpoint.id, series, attempt: 1 } satisfies DeliveryJob,
+        })),
+      ),
     );
     return event;
   }

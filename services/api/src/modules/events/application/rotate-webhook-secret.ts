@@ -23,7 +23,11 @@ export class RotateWebhookSecret {
   ) {}
 
   /** The endpoint, and its new signing secret: answered now, and never again. */
-  async execute(scope: Scope, id: number, overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async execute(
+    scope: Scope,
+    id: number,
+    overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const { secret, sealed } = await mintSigningSecret(this.secrets, scope.accountId);
     return this.uow.run(async () => {
       const endpoint = await this.endpoints.findByIdForUpdate(scope, id);

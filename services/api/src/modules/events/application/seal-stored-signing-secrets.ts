@@ -22,7 +22,8 @@ export class SealStoredSigningSecrets {
     for (let batch = await this.endpoints.findUnsealed(100); batch.length > 0; batch = await this.endpoints.findUnsealed(100)) {
       for (const endpoint of batch) {
         for (const stored of [endpoint.secret, endpoint.previousSecret]) {
-          if (stored?.startsWith('whsec_')) await this.endpoints.sealStored(endpoint, stored, await sealSigningSecret(this.secrets, endpoint.accountId, stored));
+          if (stored?.startsWith('whsec_'))
+            await this.endpoints.sealStored(endpoint, stored, await sealSigningSecret(this.secrets, endpoint.accountId, stored));
         }
       }
       sealed += batch.length;

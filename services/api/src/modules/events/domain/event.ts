@@ -26,7 +26,14 @@ export class Event {
 
   /** The envelope, as the API shows it and webhooks carry it. */
   envelope(): { id: string; object: 'event'; type: EventType; data: object; created: string; livemode: boolean } {
-    return { id: this.id, object: 'event', type: this.type, data: this.data, created: this.createdAt.toISOString(), livemode: this.livemode };
+    return {
+      id: this.id,
+      object: 'event',
+      type: this.type,
+      data: this.data,
+      created: this.createdAt.toISOString(),
+      livemode: this.livemode,
+    };
   }
 }
 

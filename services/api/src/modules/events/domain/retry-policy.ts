@@ -18,7 +18,12 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
  * The delay before the attempt after `attempt` (1-based), or undefined when the delivery is abandoned.
  * `retryAfterMs` is the receiver's wish, honoured up to the cap instead of the schedule.
  */
-export function nextRetryDelay(policy: RetryPolicy, attempt: number, retryAfterMs: number | undefined, random: () => number): number | undefined {
+export function nextRetryDelay(
+  policy: RetryPolicy,
+  attempt: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number | undefined {
   const base = policy.scheduleMs[attempt - 1];
   if (base === undefined) return undefined;
   if (retryAfterMs !== undefined) return Math.min(Math.max(retryAfterMs, 0), policy.maxRetryAfterMs);

@@ -5,7 +5,7 @@ import { EVENT_TYPES } from './event-types';
 import { parseEndpointUrl, parseSubscribedEvents, WebhookEndpoint } from './webhook-endpoint';
 
 describe('event types', () => {
-  it('are exactly the contract\'s EventType', () => {
+  it("are exactly the contract's EventType", () => {
     const contract = parse(readFileSync(new URL('../../../../../../openapi.yaml', import.meta.url), 'utf8'));
     expect([...EVENT_TYPES].sort()).toEqual([...contract.components.schemas.EventType.enum].sort());
   });
@@ -15,9 +15,15 @@ describe('parseEndpointUrl', () => {
   it('takes https, and http only for loopback hosts when allowed', () => {
     expect(parseEndpointUrl('https://hooks.example/x', { allowLoopback: false }).href).toBe('https://hooks.example/x');
     expect(parseEndpointUrl('http://localhost:4000/x', { allowLoopback: true }).port).toBe('4000');
-    expect(() => parseEndpointUrl('http://localhost:4000/x', { allowLoopback: false })).toThrow(expect.objectContaining({ code: 'url_not_https' }));
-    expect(() => parseEndpointUrl('http://hooks.example/x', { allowLoopback: true })).toThrow(expect.objectContaining({ code: 'url_not_https' }));
-    expect(() => parseEndpointUrl('https://a:b@hooks.example/x', { allowLoopback: false })).toThrow(expect.objectContaining({ code: 'url_invalid' }));
+    expect(() => parseEndpointUrl('http://localhost:4000/x', { allowLoopback: false })).toThrow(
+      expect.objectContaining({ code: 'url_not_https' }),
+    );
+    expect(() => parseEndpointUrl('http://hooks.example/x', { allowLoopback: true })).toThrow(
+      expect.objectContaining({ code: 'url_not_https' }),
+    );
+    expect(() => parseEndpointUrl('https://a:b@hooks.example/x', { allowLoopback: false })).toThrow(
+      expect.objectContaining({ code: 'url_invalid' }),
+    );
   });
 });
 
@@ -25,7 +31,9 @@ describe('subscriptions', () => {
   it('take known types once each, or * alone', () => {
     expect(parseSubscribedEvents(['charge.succeeded', 'charge.succeeded'])).toEqual(['charge.succeeded']);
     expect(parseSubscribedEvents(['*'])).toEqual(['*']);
-    expect(() => parseSubscribedEvents(['charge.nope'])).toThrow(expect.objectContaining({ code: 'event_type_unknown', param: 'events[0]' }));
+    expect(() => parseSubscribedEvents(['charge.nope'])).toThrow(
+      expect.objectContaining({ code: 'event_type_unknown', param: 'events[0]' }),
+    );
   });
 
   it('match listed types, and everything for *', () => {

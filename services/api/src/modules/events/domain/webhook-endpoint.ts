@@ -125,4 +125,3 @@ export class ForbiddenDestination extends ValidationError {
     super('url_forbidden_destination', `Invalid url: ${reason}`, 'url');
   }
 }
-

@@ -85,7 +85,11 @@ export class UndiciWebhookSender implements WebhookSender {
           if (addresses.some((address) => !isAllowedDestination(address, allowLoopback))) {
             return callback(new ForbiddenDestinationError(`${hostname} resolves to a forbidden destination`), []);
           }
-          if (options.all) return callback(null, addresses.map((address) => ({ address, family: isIP(address) })));
+          if (options.all)
+            return callback(
+              null,
+              addresses.map((address) => ({ address, family: isIP(address) })),
+            );
           return callback(null, addresses[0], isIP(addresses[0]));
         },
         (error: Error) => callback(error, []),
@@ -102,11 +106,17 @@ export class UndiciWebhookSender implements WebhookSender {
 function describe(error: unknown): string {
   const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
   if (code === 'FORBIDDEN_DESTINATION') return 'forbidden_destination';
-  if (error instanceof errors.HeadersTimeoutError || error instanceof errors.BodyTimeoutError || error instanceof errors.ConnectTimeoutError) return 'timeout';
+  if (
+    error instanceof errors.HeadersTimeoutError ||
+    error instanceof errors.BodyTimeoutError ||
+    error instanceof errors.ConnectTimeoutError
+  )
+    return 'timeout';
   if ((error as Error).name === 'TimeoutError' || (error as Error).name === 'AbortError') return 'timeout';
   if (code === 'ECONNREFUSED') return 'connection_refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns_failure';
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return 'connection_reset';
-  if (typeof code === 'string' && code.startsWith('ERR_TLS') || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'CERT_HAS_EXPIRED') return 'tls_error';
+  if ((typeof code === 'string' && code.startsWith('ERR_TLS')) || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'CERT_HAS_EXPIRED')
+    return 'tls_error';
   return 'connection_error';
 }

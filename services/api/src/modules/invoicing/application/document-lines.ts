@@ -25,6 +25,11 @@ export const documentLines = {
   /** `lines`, balanced to `total` when less was taken than they list (a partial capture of a hold). */
   balancedTo(lines: DocumentLine[], total: number): DocumentLine[] {
     const listed = lines.reduce((sum, line) => sum + line.amount, 0);
-    return listed === total ? lines : [...lines, { description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unit_amount: total - listed, amount: total - listed }];
+    return listed === total
+      ? lines
+      : [
+          ...lines,
+          { description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unit_amount: total - listed, amount: total - listed },
+        ];
   },
 };

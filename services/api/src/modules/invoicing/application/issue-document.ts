@@ -29,7 +29,10 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
  */
 @injectable()
 export class IssueDocument {
-  private readonly batch: CommitBatch<TaxDocument> = { write: (documents) => this.numberAndWrite(documents), order: COMMIT_ORDER.documents };
+  private readonly batch: CommitBatch<TaxDocument> = {
+    write: (documents) => this.numberAndWrite(documents),
+    order: COMMIT_ORDER.documents,
+  };
 
   constructor(
     @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
@@ -57,7 +60,13 @@ export class IssueDocument {
       inSequence.forEach((document, i) => document.numbered(first + i));
     }
     await this.documents.addMany(documents);
-    await this.recordEvent.executeMany(documents.map((document) => ({ scope: document, type: 'document.created', data: toDocumentResponse(document) })));
-    await this.queue.sendMany(documents.filter((document) => document.allocation).map((document) => ({ name: DOCUMENT_ALLOCATION_QUEUE, data: { documentId: document.id } })));
+    await this.recordEvent.executeMany(
+      documents.map((document) => ({ scope: document, type: 'document.created', data: toDocumentResponse(document) })),
+    );
+    await this.queue.sendMany(
+      documents
+        .filter((document) => document.allocation)
+        .map((document) => ({ name: DOCUMENT_ALLOCATION_QUEUE, data: { documentId: document.id } })),
+    );
   }
 }

@@ -27,7 +27,12 @@ export function allocationThresholdOn(date: Date): number | null {
 }
 
 /** A tax invoice to a business customer whose amount before VAT is above the day's threshold. */
-export function needsAllocation(document: { type: string; recipientTaxId: string | null; amountExcludingVat: number; issuedAt: Date }): boolean {
+export function needsAllocation(document: {
+  type: string;
+  recipientTaxId: string | null;
+  amountExcludingVat: number;
+  issuedAt: Date;
+}): boolean {
   if (document.type !== 'tax_invoice_receipt' || !document.recipientTaxId) return false;
   const threshold = allocationThresholdOn(document.issuedAt);
   return threshold !== null && document.amountExcludingVat > threshold;

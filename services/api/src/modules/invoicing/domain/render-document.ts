@@ -10,8 +10,14 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const WORDS = {
   he: {
     dir: 'rtl',
-    types: { tax_invoice_receipt: 'חשבונית מס / קבלה', credit_invoice: 'חשבונית מס זיכוי', receipt: 'קבלה' } satisfies Record<DocumentType, string>,
-    dealers: { licensed_dealer: 'עוסק מורשה', exempt_dealer: 'עוסק פטור', company: 'ח.פ.', non_profit: 'ע״ר' } satisfies Record<DealerType, string>,
+    types: { tax_invoice_receipt: 'חשבונית מס / קבלה', credit_invoice: 'חשבונית מס זיכוי', receipt: 'קבלה' } satisfies Record<
+      DocumentType,
+      string
+    >,
+    dealers: { licensed_dealer: 'עוסק מורשה', exempt_dealer: 'עוסק פטור', company: 'ח.פ.', non_profit: 'ע״ר' } satisfies Record<
+      DealerType,
+      string
+    >,
     number: 'מס׳',
     original: 'מקור',
     copy: 'העתק נאמן למקור',
@@ -27,15 +33,24 @@ const WORDS = {
     noVat: 'פטור ממע״מ',
     total: 'סה״כ לתשלום',
     totalReturned: 'סה״כ זיכוי',
-    paidBy: (last4: string, installments: number | null) => `שולם בכרטיס אשראי המסתיים ב-${last4}${installments ? `, ב-${installments} תשלומים` : ''}`,
+    paidBy: (last4: string, installments: number | null) =>
+      `שולם בכרטיס אשראי המסתיים ב-${last4}${installments ? `, ב-${installments} תשלומים` : ''}`,
     returnedTo: (last4: string) => `הוחזר לכרטיס האשראי המסתיים ב-${last4}`,
     typeCode: 'סוג מסמך',
     currency: 'שקל חדש (₪)',
   },
   en: {
     dir: 'ltr',
-    types: { tax_invoice_receipt: 'Tax invoice receipt', credit_invoice: 'Credit tax invoice', receipt: 'Receipt' } satisfies Record<DocumentType, string>,
-    dealers: { licensed_dealer: 'Licensed dealer', exempt_dealer: 'Exempt dealer', company: 'Company no.', non_profit: 'Non-profit no.' } satisfies Record<DealerType, string>,
+    types: { tax_invoice_receipt: 'Tax invoice receipt', credit_invoice: 'Credit tax invoice', receipt: 'Receipt' } satisfies Record<
+      DocumentType,
+      string
+    >,
+    dealers: {
+      licensed_dealer: 'Licensed dealer',
+      exempt_dealer: 'Exempt dealer',
+      company: 'Company no.',
+      non_profit: 'Non-profit no.',
+    } satisfies Record<DealerType, string>,
     number: 'No.',
     original: 'Original',
     copy: 'True copy of the original',
@@ -51,7 +66,8 @@ const WORDS = {
     noVat: 'VAT exempt',
     total: 'Total paid',
     totalReturned: 'Total credited',
-    paidBy: (last4: string, installments: number | null) => `Paid by card ending ${last4}${installments ? `, in ${installments} installments` : ''}`,
+    paidBy: (last4: string, installments: number | null) =>
+      `Paid by card ending ${last4}${installments ? `, in ${installments} installments` : ''}`,
     returnedTo: (last4: string) => `Returned to the card ending ${last4}`,
     typeCode: 'Document type',
     currency: 'New Israeli shekel (₪)',
@@ -82,29 +98,48 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
     `<h2>${escape(profile?.legalName ?? issuer.name)}</h2>`,
     profile && profile.legalName !== issuer.name ? `<p>${escape(issuer.name)}</p>` : '',
     profile ? `<p>${w.dealers[profile.dealerType]} <bdi>${profile.businessNumber}</bdi></p>` : '',
-    profile ? `<p>${escape(profile.address.line1)}, ${escape(profile.address.city)}${profile.address.postalCode ? ` <bdi>${profile.address.postalCode}</bdi>` : ''}</p>` : '',
-    profile && (profile.phone || profile.email) ? `<p>${[profile.phone, profile.email].filter(Boolean).map((c) => `<bdi>${escape(c!)}</bdi>`).join(' · ')}</p>` : '',
+    profile
+      ? `<p>${escape(profile.address.line1)}, ${escape(profile.address.city)}${profile.address.postalCode ? ` <bdi>${profile.address.postalCode}</bdi>` : ''}</p>`
+      : '',
+    profile && (profile.phone || profile.email)
+      ? `<p>${[profile.phone, profile.email]
+          .filter(Boolean)
+          .map((c) => `<bdi>${escape(c!)}</bdi>`)
+          .join(' · ')}</p>`
+      : '',
   ].join('');
   const customer = [
     `<p><span class="label">${w.to}:</span> ${escape(recipient.name)}</p>`,
     recipient.taxId ? `<p><span class="label">${w.taxId}:</span> <bdi>${recipient.taxId}</bdi></p>` : '',
-    recipient.email || recipient.phone ? `<p>${[recipient.email, recipient.phone].filter(Boolean).map((c) => `<bdi>${escape(c!)}</bdi>`).join(' · ')}</p>` : '',
+    recipient.email || recipient.phone
+      ? `<p>${[recipient.email, recipient.phone]
+          .filter(Boolean)
+          .map((c) => `<bdi>${escape(c!)}</bdi>`)
+          .join(' · ')}</p>`
+      : '',
   ].join('');
   const reference = document.refersTo
     ? `<p class="reference">${w.refersTo}${options.locale === 'he' ? '' : ' '}${w.types[document.refersTo.type]} ${w.number} ${document.refersTo.number}</p>`
     : '';
   const allocation = document.allocation
     ? `<p class="allocation"><span class="label">${w.allocation.label}:</span> ${
-      document.allocation.status === 'approved' ? `<bdi>${document.allocation.number}</bdi>`
-        : document.allocation.status === 'pending' ? w.allocation.pending
-          : `${w.allocation.refused} — ${escape(document.allocation.refusalReason ?? '')}`}</p>`
+        document.allocation.status === 'approved'
+          ? `<bdi>${document.allocation.number}</bdi>`
+          : document.allocation.status === 'pending'
+            ? w.allocation.pending
+            : `${w.allocation.refused} — ${escape(document.allocation.refusalReason ?? '')}`
+      }</p>`
     : '';
   const rows = document.lines
-    .map((line) => `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unit_amount)}</td><td class="num">${amount(line.amount)}</td></tr>`)
+    .map(
+      (line) =>
+        `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unit_amount)}</td><td class="num">${amount(line.amount)}</td></tr>`,
+    )
     .join('\n');
-  const vatRows = document.type === 'receipt'
-    ? `<tr><td colspan="3">${w.noVat}</td><td class="num"></td></tr>`
-    : `<tr><td colspan="3">${w.beforeVat}</td><td class="num">${amount(document.amountExcludingVat)}</td></tr>
+  const vatRows =
+    document.type === 'receipt'
+      ? `<tr><td colspan="3">${w.noVat}</td><td class="num"></td></tr>`
+      : `<tr><td colspan="3">${w.beforeVat}</td><td class="num">${amount(document.amountExcludingVat)}</td></tr>
 <tr><td colspan="3">${w.vat(document.vatRate)}</td><td class="num">${amount(document.vatAmount)}</td></tr>`;
 
   return `<!doctype html>

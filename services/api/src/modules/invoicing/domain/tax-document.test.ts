@@ -38,10 +38,18 @@ const profile = (dealerType: DealerType): BusinessProfile => ({
 
 function issue(kind: DocumentKind, dealerType: DealerType | null): TaxDocument {
   const input: IssueInput = {
-    kind, customerId: 'cus_1', chargeId: 'ch_1', refundId: kind === 'refund' ? 're_1' : null, currency: 'ils',
-    lines: kind === 'sale'
-      ? [{ description: 'Shirt', quantity: 2, unit_amount: 5000, amount: 10_000 }, { description: 'Discount', quantity: 1, unit_amount: -1000, amount: -1000 }]
-      : [{ description: 'Refund', quantity: 1, unit_amount: -9000, amount: -9000 }],
+    kind,
+    customerId: 'cus_1',
+    chargeId: 'ch_1',
+    refundId: kind === 'refund' ? 're_1' : null,
+    currency: 'ils',
+    lines:
+      kind === 'sale'
+        ? [
+            { description: 'Shirt', quantity: 2, unit_amount: 5000, amount: 10_000 },
+            { description: 'Discount', quantity: 1, unit_amount: -1000, amount: -1000 },
+          ]
+        : [{ description: 'Refund', quantity: 1, unit_amount: -9000, amount: -9000 }],
     details: {
       issuer: { name: 'Shop', profile: dealerType && profile(dealerType) },
       recipient: { name: 'Dana', taxId: null, email: null, phone: null },

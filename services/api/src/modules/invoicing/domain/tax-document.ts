@@ -9,7 +9,10 @@ import type { Scope } from '../../../shared/domain/scope';
 export type DocumentType = 'tax_invoice_receipt' | 'credit_invoice' | 'receipt';
 
 /** The Tax Authority's code of each type (as in its unified file format). */
-export const DOCUMENT_TYPE_CODES = { tax_invoice_receipt: 320, credit_invoice: 330, receipt: 400 } as const satisfies Record<DocumentType, number>;
+export const DOCUMENT_TYPE_CODES = { tax_invoice_receipt: 320, credit_invoice: 330, receipt: 400 } as const satisfies Record<
+  DocumentType,
+  number
+>;
 
 /** Money taken (a sale or a capture), or money returned (a refund). */
 export type DocumentKind = 'sale' | 'refund';
@@ -115,7 +118,12 @@ export class TaxDocument {
     document.refersTo = input.refersTo;
     document.issuedAt = now;
     document.originalRenderedAt = null;
-    const allocate = needsAllocation({ type: document.type, recipientTaxId: input.details.recipient.taxId, amountExcludingVat: document.amountExcludingVat, issuedAt: now });
+    const allocate = needsAllocation({
+      type: document.type,
+      recipientTaxId: input.details.recipient.taxId,
+      amountExcludingVat: document.amountExcludingVat,
+      issuedAt: now,
+    });
     document.allocation = allocate ? { status: 'pending', number: null, refusalReason: null } : null;
     return document;
   }

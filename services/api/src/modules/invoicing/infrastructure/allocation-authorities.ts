@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import { injectable } from 'inversify';
 import {
-  type AllocationAnswer, type AllocationAuthorities, type AllocationAuthority, type AllocationRequest, AllocationUnavailable,
+  type AllocationAnswer,
+  type AllocationAuthorities,
+  type AllocationAuthority,
+  type AllocationRequest,
+  AllocationUnavailable,
 } from '../application/ports/allocation-authority';
 
 /** A business number the simulated Tax Authority refuses, to test that path (its check digit is valid). */
@@ -13,9 +17,10 @@ export const REFUSED_TAX_ID = '999999998';
  */
 export class SimulatedAllocationAuthority implements AllocationAuthority {
   async request(request: AllocationRequest): Promise<AllocationAnswer> {
-    if (request.customerTaxId === REFUSED_TAX_ID) return { approved: false, reason: `The customer's business number ${REFUSED_TAX_ID} is not registered for VAT` };
+    if (request.customerTaxId === REFUSED_TAX_ID)
+      return { approved: false, reason: `The customer's business number ${REFUSED_TAX_ID} is not registered for VAT` };
     const digest = createHash('sha256').update(request.documentId).digest();
-    return { approved: true, number: String(digest.readUInt32BE(0) % 900_000_000 + 100_000_000) };
+    return { approved: true, number: String((digest.readUInt32BE(0) % 900_000_000) + 100_000_000) };
   }
 }
 

@@ -30,7 +30,17 @@ export class PgEmailOutbox implements EmailOutbox {
     const rows = await this.sql(
       `insert into email_outbox (id, account_id, key, kind, recipient, subject, text_body, status, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning id`,
-      [`em_${randomBase62(24)}`, email.accountId, email.key, email.kind, email.to, email.subject, email.text, this.mailer.configured ? 'queued' : 'stored', now],
+      [
+        `em_${randomBase62(24)}`,
+        email.accountId,
+        email.key,
+        email.kind,
+        email.to,
+        email.subject,
+        email.text,
+        this.mailer.configured ? 'queued' : 'stored',
+        now,
+      ],
     );
     return rows.length > 0;
   }

@@ -5,7 +5,10 @@ import type { Email, Mailer } from '../application/ports/email';
 export class SmtpMailer implements Mailer {
   private readonly transport: Transporter | undefined;
 
-  constructor(smtpUrl: string | undefined, private readonly from = 'Kupa <no-reply@kupa.co.il>') {
+  constructor(
+    smtpUrl: string | undefined,
+    private readonly from = 'Kupa <no-reply@kupa.co.il>',
+  ) {
     this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : undefined;
   }
 

@@ -22,18 +22,24 @@ export class AuthorizePaymentAttempt {
     const request = attempt.replay();
     const processor = await this.gate.processorFor(request.scope);
     crashPoint(this.settings, 'before_processor_call');
-    const answer = attempt.challengeId && request.challengeResult
-      ? await processor.completeChallenge({ idempotencyKey: attempt.challengeKey(), challengeId: attempt.challengeId, result: request.challengeResult })
-      : await processor.authorize({
-          idempotencyKey: attempt.idempotencyKey,
-          source: request.source.type === 'saved_card' ? { paymentMethodRef: request.source.processorRef } : { token: request.source.token },
-          amount: request.amount,
-          currency: request.currency,
-          capture: request.captureMethod === 'automatic',
-          installments: request.installments,
-          merchantInitiated: false,
-          reference: request.sessionId,
-        });
+    const answer =
+      attempt.challengeId && request.challengeResult
+        ? await processor.completeChallenge({
+            idempotencyKey: attempt.challengeKey(),
+            challengeId: attempt.challengeId,
+            result: request.challengeResult,
+          })
+        : await processor.authorize({
+            idempotencyKey: attempt.idempotencyKey,
+            source:
+              request.source.type === 'saved_card' ? { paymentMethodRef: request.source.processorRef } : { token: request.source.token },
+            amount: request.amount,
+            currency: request.currency,
+            capture: request.captureMethod === 'automatic',
+            installments: request.installments,
+            merchantInitiated: false,
+            reference: request.sessionId,
+          });
     crashPoint(this.settings, 'after_processor_call');
     return answer;
   }

@@ -46,18 +46,28 @@ export class ChargeBook {
    * The processor's final answer as a charge: taken (`charge.succeeded`), held (`charge.authorized`) or
    * refused (`charge.failed`). `input`'s card is what is shown when the answer names none.
    */
-  async record(scope: Scope, input: NewCharge, answer: Exclude<AuthorizeOutcome, { status: 'requires_action' }>, now: Date): Promise<Charge> {
+  async record(
+    scope: Scope,
+    input: NewCharge,
+    answer: Exclude<AuthorizeOutcome, { status: 'requires_action' }>,
+    now: Date,
+  ): Promise<Charge> {
     const shown = answer.card ? shownCard(answer.card) : input.paymentMethod.card;
     const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown } };
     // A hold lasts its processor's window; a sale needs none.
-    const holdWindowMs = details.captureMethod === 'manual' ? (await this.describeProcessor.execute(scope))!.capabilities.holdWindowMs : null;
-    const charge = answer.status === 'authorized'
-      ? Charge.authorized(scope, details, answer.processorRef, now, holdWindowMs)
-      : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
+    const holdWindowMs =
+      details.captureMethod === 'manual' ? (await this.describeProcessor.execute(scope))!.capabilities.holdWindowMs : null;
+    const charge =
+      answer.status === 'authorized'
+        ? Charge.authorized(scope, details, answer.processorRef, now, holdWindowMs)
+        : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
     if (charge.status === 'succeeded') await this.moneyTaken(charge);
     this.uow.addToBatch(this.newCharges, charge);
     this.uow.afterCommit(() => this.metrics.payments.inc({ outcome: charge.status }));
-    await this.event(charge, charge.status === 'succeeded' ? 'charge.succeeded' : charge.status === 'failed' ? 'charge.failed' : 'charge.authorized');
+    await this.event(
+      charge,
+      charge.status === 'succeeded' ? 'charge.succeeded' : charge.status === 'failed' ? 'charge.failed' : 'charge.authorized',
+    );
     return charge;
   }
 
@@ -98,7 +108,8 @@ export class ChargeBook {
         kind: 'receipt',
         to: customer.email,
         subject: `קבלה מ-${account.name} / Receipt from ${account.name}`,
-        text: `${customer.name}, תודה על התשלום.\nThank you for your payment.\n\n${shekels(amount)} — ${charge.id}\nכרטיס / Card •••• ${charge.paymentMethodDetails.card.last4}` +
+        text:
+          `${customer.name}, תודה על התשלום.\nThank you for your payment.\n\n${shekels(amount)} — ${charge.id}\nכרטיס / Card •••• ${charge.paymentMethodDetails.card.last4}` +
           (charge.documentId ? `\n\nהמסמך / Your document: ${this.printDocument.customerLink(charge.documentId)}` : ''),
       });
     }

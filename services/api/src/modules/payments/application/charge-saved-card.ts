@@ -71,7 +71,9 @@ export class ChargeSavedCard {
    * or fails on its own.
    */
   async executeMany(requests: SavedCardCharge[]): Promise<Array<{ answer: SavedCardAnswer } | { error: unknown }>> {
-    const methods = new Map((await this.methods.findManyUnscoped(requests.map((request) => request.paymentMethodId))).map((method) => [method.id, method]));
+    const methods = new Map(
+      (await this.methods.findManyUnscoped(requests.map((request) => request.paymentMethodId))).map((method) => [method.id, method]),
+    );
     const results: Array<{ answer: SavedCardAnswer } | { error: unknown }> = [];
     for (const request of requests) {
       const method = methods.get(request.paymentMethodId);
@@ -87,7 +89,8 @@ export class ChargeSavedCard {
 
   private async charge(request: SavedCardCharge, method: PaymentMethod | null): Promise<SavedCardAnswer> {
     const processor = await this.gate.processorFor(request.scope);
-    if (!method?.customerId) return { outcome: { status: 'declined', code: 'card_declined', soft: false, card: null }, card: method?.card() ?? UNKNOWN_CARD };
+    if (!method?.customerId)
+      return { outcome: { status: 'declined', code: 'card_declined', soft: false, card: null }, card: method?.card() ?? UNKNOWN_CARD };
     crashPoint(this.settings, 'before_processor_call');
     const answer = await processor.authorize({
       idempotencyKey: keyOf(request),
@@ -101,7 +104,8 @@ export class ChargeSavedCard {
     });
     crashPoint(this.settings, 'after_processor_call');
     return {
-      outcome: answer.status === 'requires_action' ? { status: 'declined', code: 'authentication_failed', soft: true, card: answer.card } : answer,
+      outcome:
+        answer.status === 'requires_action' ? { status: 'declined', code: 'authentication_failed', soft: true, card: answer.card } : answer,
       card: method.card(),
     };
   }

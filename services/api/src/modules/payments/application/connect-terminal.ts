@@ -27,7 +27,10 @@ export class ConnectTerminal {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, input: { name: ProcessorName; terminal: string; credentials: ProcessorCredentials }): Promise<ProcessorSummary> {
+  async execute(
+    scope: Scope,
+    input: { name: ProcessorName; terminal: string; credentials: ProcessorCredentials },
+  ): Promise<ProcessorSummary> {
     await this.processors.connector(input.name, input.terminal, input.credentials).checkCredentials();
     const sealed = await this.secrets.seal(scope.accountId, PROCESSOR_CREDENTIALS, JSON.stringify(input.credentials));
     await this.uow.run(async () => {

@@ -24,7 +24,15 @@ export class DescribeProcessor {
 
   /** One read of the connection in live mode, none in test mode; the credentials stay sealed. */
   async execute(scope: Scope): Promise<ProcessorSummary | null> {
-    if (!scope.livemode) return { name: 'simulated', terminal: null, capabilities: this.processors.capabilitiesOf('simulated'), livemode: false, createdAt: null, updatedAt: null };
+    if (!scope.livemode)
+      return {
+        name: 'simulated',
+        terminal: null,
+        capabilities: this.processors.capabilitiesOf('simulated'),
+        livemode: false,
+        createdAt: null,
+        updatedAt: null,
+      };
     const connection = await this.connections.find(scope.accountId);
     if (!connection) return null;
     const { name, terminal, createdAt, updatedAt } = connection;

@@ -33,7 +33,8 @@ export class EndHold {
       if (!charge) throw new ChargeNotFound(chargeId);
       const unfinished = (await this.operations.pendingEnds([chargeId])).get(chargeId);
       if (unfinished && sameEnd(unfinished, end, charge.amount)) return unfinished;
-      const started = end.kind === 'capture' ? charge.startCapture(end.amount, this.clock.now()) : charge.startCancel(end.reason, this.clock.now());
+      const started =
+        end.kind === 'capture' ? charge.startCapture(end.amount, this.clock.now()) : charge.startCancel(end.reason, this.clock.now());
       if (!(await this.operations.add(started))) throw new ChargeNotCapturable(chargeId);
       return started;
     });

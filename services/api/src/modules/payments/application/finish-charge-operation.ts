@@ -71,7 +71,15 @@ export class FinishChargeOperation {
         else failures.push(error);
       }
     });
-    const finished = answered.size === 0 ? [] : await this.uow.run(() => this.record(operations.filter((operation) => answered.has(operation.id)), answered));
+    const finished =
+      answered.size === 0
+        ? []
+        : await this.uow.run(() =>
+            this.record(
+              operations.filter((operation) => answered.has(operation.id)),
+              answered,
+            ),
+          );
     if (failures.length > 0) throw failures[0];
     return finished;
   }
@@ -90,7 +98,10 @@ export class FinishChargeOperation {
   }
 
   /** Under the charges' and operations' row locks: each operation still pending is applied to its charge. */
-  private async record(operations: ChargeOperation[], answers: Map<string, { capturedAs: string | null } | ProcessorRefused>): Promise<FinishedOperation[]> {
+  private async record(
+    operations: ChargeOperation[],
+    answers: Map<string, { capturedAs: string | null } | ProcessorRefused>,
+  ): Promise<FinishedOperation[]> {
     const charges = await this.charges.findManyForUpdate([...new Set(operations.map((operation) => operation.chargeId))]);
     const current = await this.operations.findManyForUpdate(operations.map((operation) => operation.id));
     const now = this.clock.now();
@@ -106,7 +117,11 @@ export class FinishChargeOperation {
         continue;
       }
       if (operation.status !== 'pending') {
-        finished.push({ charge, refund: operation.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(operation)) : null, refusal: null });
+        finished.push({
+          charge,
+          refund: operation.kind === 'refund' ? await this.refunds.findById(charge, refundIdOf(operation)) : null,
+          refusal: null,
+        });
         continue;
       }
       const answer = answers.get(id)!;
@@ -125,7 +140,12 @@ export class FinishChargeOperation {
         await this.book.refunded(charge, refund);
         await this.refunds.add(refund);
       }
-      events.push(this.book.eventOf(charge, operation.kind === 'capture' ? 'charge.captured' : operation.kind === 'cancel' ? 'charge.canceled' : 'charge.refunded'));
+      events.push(
+        this.book.eventOf(
+          charge,
+          operation.kind === 'capture' ? 'charge.captured' : operation.kind === 'cancel' ? 'charge.canceled' : 'charge.refunded',
+        ),
+      );
       finished.push({ charge, refund, refusal: null });
     }
     await this.charges.saveMany([...new Set(applied.map((operation) => charges.get(operation.chargeId)!))]);

@@ -22,6 +22,9 @@ export class ReconcileChargeOperations {
 
   execute(): Promise<number> {
     const before = new Date(this.clock.now().getTime() - this.settings.attemptStaleMs);
-    return settleEach((limit) => this.operations.pendingSince(before, limit), (operation) => this.finish.execute(operation));
+    return settleEach(
+      (limit) => this.operations.pendingSince(before, limit),
+      (operation) => this.finish.execute(operation),
+    );
   }
 }

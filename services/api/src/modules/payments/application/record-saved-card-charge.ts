@@ -24,20 +24,25 @@ export class RecordSavedCardCharge {
 
   async execute(request: SavedCardCharge, answer: SavedCardAnswer): Promise<RecordedCharge> {
     if (!this.uow.active()) throw new Error('a subscription charge is recorded inside the transaction of the subscription it pays');
-    const charge = await this.book.record(request.scope, {
-      customerId: request.customerId,
-      amount: request.amount,
-      currency: 'ils',
-      captureMethod: 'automatic',
-      checkoutSessionId: null,
-      lineItems: null,
-      subscriptionId: request.subscriptionId,
-      subscriptionPeriod: request.period,
-      paymentMethod: { type: 'card', wallet: null, card: answer.card },
-      installments: null,
-      createDocument: true,
-      documentLines: request.documentLines,
-    }, answer.outcome, request.at);
+    const charge = await this.book.record(
+      request.scope,
+      {
+        customerId: request.customerId,
+        amount: request.amount,
+        currency: 'ils',
+        captureMethod: 'automatic',
+        checkoutSessionId: null,
+        lineItems: null,
+        subscriptionId: request.subscriptionId,
+        subscriptionPeriod: request.period,
+        paymentMethod: { type: 'card', wallet: null, card: answer.card },
+        installments: null,
+        createDocument: true,
+        documentLines: request.documentLines,
+      },
+      answer.outcome,
+      request.at,
+    );
     return { id: charge.id, status: charge.status === 'succeeded' ? 'succeeded' : 'failed' };
   }
 }

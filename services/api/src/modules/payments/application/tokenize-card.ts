@@ -18,7 +18,11 @@ export class TokenizeCard {
   ) {}
 
   /** The token is bound to the session it is minted on (and its customer), and good for one use. */
-  async execute(scope: Scope, card: CardInput, minted: { sessionId: string; customerId: string }): Promise<{ token: string; card: CardDetails }> {
+  async execute(
+    scope: Scope,
+    card: CardInput,
+    minted: { sessionId: string; customerId: string },
+  ): Promise<{ token: string; card: CardDetails }> {
     const processor = await this.gate.processorFor(scope);
     const tokenized = await processor.tokenize(card, this.clock.now());
     // The page holds a `tok_` id of ours; the processor's own token stays here.

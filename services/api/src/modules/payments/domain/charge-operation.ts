@@ -12,7 +12,14 @@ export class ChargeOperation {
   createdAt!: Date;
 
   /** `id` when a client's key named the operation before (see `idFor`). */
-  static start(chargeId: string, kind: ChargeOperation['kind'], amount: number | null, reason: string | null, now: Date, id = newId('op')): ChargeOperation {
+  static start(
+    chargeId: string,
+    kind: ChargeOperation['kind'],
+    amount: number | null,
+    reason: string | null,
+    now: Date,
+    id = newId('op'),
+  ): ChargeOperation {
     const operation = new ChargeOperation();
     operation.id = id;
     operation.chargeId = chargeId;

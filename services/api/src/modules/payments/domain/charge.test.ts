@@ -9,15 +9,24 @@ const later = (ms: number) => new Date(now.getTime() + ms);
 
 function input(captureMethod: 'automatic' | 'manual', amount = 10_000): NewCharge {
   return {
-    customerId: 'cus_1', amount, currency: 'ils', captureMethod, checkoutSessionId: null, lineItems: null, subscriptionId: null,
-    paymentMethod: { type: 'card', wallet: null, card: UNKNOWN_CARD }, installments: null, createDocument: true, documentLines: [],
+    customerId: 'cus_1',
+    amount,
+    currency: 'ils',
+    captureMethod,
+    checkoutSessionId: null,
+    lineItems: null,
+    subscriptionId: null,
+    paymentMethod: { type: 'card', wallet: null, card: UNKNOWN_CARD },
+    installments: null,
+    createDocument: true,
+    documentLines: [],
   };
 }
 const sale = () => Charge.authorized(scope, input('automatic'), 'sim_1', now, HOLD_WINDOW_MS);
 const hold = () => Charge.authorized(scope, input('manual'), 'sim_1', now, HOLD_WINDOW_MS);
 
 describe('Charge', () => {
-  it('stays as it was when the processor refuses an operation for good; a refund\'s reserved amount is free again', () => {
+  it("stays as it was when the processor refuses an operation for good; a refund's reserved amount is free again", () => {
     const charge = sale();
     const refund = charge.startRefund(4_000, null, now);
     expect(charge.refundable()).toBe(6_000);
@@ -33,7 +42,7 @@ describe('Charge', () => {
     expect(held.startCapture(5_000, now).status).toBe('pending');
   });
 
-  it('is born captured (automatic) or held for its processor\'s window (manual), or failed with its reason', () => {
+  it("is born captured (automatic) or held for its processor's window (manual), or failed with its reason", () => {
     expect(sale()).toMatchObject({ status: 'succeeded', amountCaptured: 10_000, capturedAt: now });
     expect(hold()).toMatchObject({ status: 'requires_capture', amountCaptured: null, capturableUntil: later(HOLD_WINDOW_MS) });
     const failed = Charge.declined(scope, input('automatic'), { code: 'card_declined', message: 'Declined' }, now);

@@ -11,7 +11,6 @@ export type ChargeStatus = 'succeeded' | 'failed' | 'requires_capture' | 'cancel
 export type RefundReason = 'requested_by_customer' | 'duplicate' | 'fraudulent';
 export type CancellationReason = 'requested_by_customer' | 'duplicate' | 'fraudulent' | 'abandoned' | 'expired';
 
-
 /** Shown when the processor names no card (a decline before it read one). */
 export type ShownCard = Omit<CardDetails, 'fingerprint'>;
 
@@ -21,8 +20,6 @@ export function shownCard({ fingerprint: _, ...card }: CardDetails): ShownCard {
 }
 
 export const UNKNOWN_CARD: ShownCard = { brand: 'unknown', last4: '0000', expMonth: 1, expYear: 2000 };
-
-
 
 export interface PaymentMethodDetails {
   type: 'card' | 'wallet';

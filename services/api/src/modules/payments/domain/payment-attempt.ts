@@ -42,9 +42,7 @@ export type NewAttemptRequest = Omit<AttemptRequest, 'version' | 'challengeResul
 
 /** What the attempt came to, once settled. */
 export type AttemptOutcome =
-  | { status: 'succeeded'; chargeId: string }
-  | { status: 'requires_action'; challengeId: string }
-  | { status: 'failed'; code: string };
+  { status: 'succeeded'; chargeId: string } | { status: 'requires_action'; challengeId: string } | { status: 'failed'; code: string };
 
 /**
  * One try at paying a checkout session, recorded (and committed) before the processor is called. Its
@@ -142,7 +140,8 @@ export class PaymentAttempt {
 
   /** The shopper left the challenge and pays again with a new attempt. */
   abandon(now: Date): void {
-    if (this.status !== 'requires_action') throw new Error(`payment attempt ${this.id} is ${this.status}; only a challenged one is abandoned`);
+    if (this.status !== 'requires_action')
+      throw new Error(`payment attempt ${this.id} is ${this.status}; only a challenged one is abandoned`);
     this.status = 'abandoned';
     this.updatedAt = now;
   }
@@ -160,19 +159,28 @@ export class PaymentAttempt {
 function readAttemptRequest(attemptId: string, stored: unknown): AttemptRequest {
   const request = (stored ?? {}) as Partial<AttemptRequest>;
   if (request.version !== ATTEMPT_REQUEST_VERSION) {
-    throw new Error(`payment attempt ${attemptId}: stored request version ${String(request.version)} is not ${ATTEMPT_REQUEST_VERSION}; refusing to replay it`);
+    throw new Error(
+      `payment attempt ${attemptId}: stored request version ${String(request.version)} is not ${ATTEMPT_REQUEST_VERSION}; refusing to replay it`,
+    );
   }
   const valid =
-    typeof request.scope?.accountId === 'string' && typeof request.scope.livemode === 'boolean' &&
-    typeof request.sessionId === 'string' && typeof request.customerId === 'string' &&
-    Number.isSafeInteger(request.amount) && request.currency === 'ils' &&
+    typeof request.scope?.accountId === 'string' &&
+    typeof request.scope.livemode === 'boolean' &&
+    typeof request.sessionId === 'string' &&
+    typeof request.customerId === 'string' &&
+    Number.isSafeInteger(request.amount) &&
+    request.currency === 'ils' &&
     (request.captureMethod === 'automatic' || request.captureMethod === 'manual') &&
-    typeof request.createDocument === 'boolean' && Array.isArray(request.documentLines) &&
+    typeof request.createDocument === 'boolean' &&
+    Array.isArray(request.documentLines) &&
     (request.lineItems === null || Array.isArray(request.lineItems)) &&
     (request.installments === null || Number.isSafeInteger(request.installments)) &&
     ['card', 'saved_card', 'wallet'].includes(request.source?.type ?? '') &&
     (request.subscription === null || typeof request.subscription?.id === 'string') &&
     (request.challengeResult === null || request.challengeResult === 'authenticated' || request.challengeResult === 'failed');
-  if (!valid) throw new Error(`payment attempt ${attemptId}: stored request does not have the version ${ATTEMPT_REQUEST_VERSION} shape; refusing to replay it`);
+  if (!valid)
+    throw new Error(
+      `payment attempt ${attemptId}: stored request does not have the version ${ATTEMPT_REQUEST_VERSION} shape; refusing to replay it`,
+    );
   return request as AttemptRequest;
 }

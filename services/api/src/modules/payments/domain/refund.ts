@@ -18,7 +18,8 @@ export class Refund {
 
   /** The refund an operation made: its id follows from the operation's, so it is recorded once. */
   static of(charge: Charge, operation: ChargeOperation, now: Date): Refund {
-    if (operation.kind !== 'refund' || operation.chargeId !== charge.id) throw new Error(`operation ${operation.id} is not a refund of charge ${charge.id}`);
+    if (operation.kind !== 'refund' || operation.chargeId !== charge.id)
+      throw new Error(`operation ${operation.id} is not a refund of charge ${charge.id}`);
     const refund = new Refund();
     refund.id = refundIdOf(operation);
     refund.accountId = charge.accountId;

@@ -126,8 +126,11 @@ export class AdvanceSubscription {
     if (renewals.length === 0) return recorded;
     try {
       return await this.uow.run(async () => {
-        const locked = new Map((await this.subscriptions.lockMany(renewals.map((renewal) => renewal.subscriptionId))).map((s) => [s.id, s]));
-        for (const renewal of renewals) recorded.set(renewal.subscriptionId, await this.record(locked.get(renewal.subscriptionId) ?? null, renewal));
+        const locked = new Map(
+          (await this.subscriptions.lockMany(renewals.map((renewal) => renewal.subscriptionId))).map((s) => [s.id, s]),
+        );
+        for (const renewal of renewals)
+          recorded.set(renewal.subscriptionId, await this.record(locked.get(renewal.subscriptionId) ?? null, renewal));
         await this.subscriptions.saveMany([...recorded.values()].filter((subscription) => subscription !== null));
         return recorded;
       });

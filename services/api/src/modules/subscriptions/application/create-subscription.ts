@@ -40,27 +40,52 @@ export class CreateSubscription {
    * `requestKey` (the request's Idempotency-Key) names the subscription: a retry of a request that died
    * after its first charge started finishes that one instead of charging a second subscription.
    */
-  async execute(scope: Scope, input: { customer: string; paymentMethod: string; price: string }, requestKey?: string): Promise<Subscription> {
+  async execute(
+    scope: Scope,
+    input: { customer: string; paymentMethod: string; price: string },
+    requestKey?: string,
+  ): Promise<Subscription> {
     const id = requestKey === undefined ? undefined : idFor('sub', `${scope.accountId}:${scope.livemode}:${requestKey}`);
     const earlier = id && (await this.earlier(id));
     if (earlier) return earlier;
-    const customer = await this.getCustomer.execute(scope, input.customer).catch(asMissingParam('customer_not_found', 'customer', input.customer));
-    const method = await this.getPaymentMethod.execute(scope, input.paymentMethod).catch(asMissingParam('payment_method_not_found', 'payment_method', input.paymentMethod));
-    if (method.customerId !== customer.id) throw new ValidationError('payment_method_not_found', `No such payment method for this customer: '${input.paymentMethod}'`, 'payment_method');
+    const customer = await this.getCustomer
+      .execute(scope, input.customer)
+      .catch(asMissingParam('customer_not_found', 'customer', input.customer));
+    const method = await this.getPaymentMethod
+      .execute(scope, input.paymentMethod)
+      .catch(asMissingParam('payment_method_not_found', 'payment_method', input.paymentMethod));
+    if (method.customerId !== customer.id)
+      throw new ValidationError(
+        'payment_method_not_found',
+        `No such payment method for this customer: '${input.paymentMethod}'`,
+        'payment_method',
+      );
     const price = (await this.catalog.execute(scope, { prices: [input.price] })).prices.get(input.price);
     if (!price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');
     if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
     await this.gate.processorFor(scope);
 
     const { now } = await this.customerClock.now(scope, { customerId: customer.id });
-    const subscription = Subscription.start(scope, {
-      id,
-      customerId: customer.id,
-      paymentMethodId: method.id,
-      plan: { price: price.id, product: price.product, name: price.productName, unitAmount: price.unitAmount, currency: 'ils', interval: price.interval!, trialPeriodDays: price.trialPeriodDays },
-      testClockId: customer.testClockId,
-      renewalDiscount: 0,
-    }, now);
+    const subscription = Subscription.start(
+      scope,
+      {
+        id,
+        customerId: customer.id,
+        paymentMethodId: method.id,
+        plan: {
+          price: price.id,
+          product: price.product,
+          name: price.productName,
+          unitAmount: price.unitAmount,
+          currency: 'ils',
+          interval: price.interval!,
+          trialPeriodDays: price.trialPeriodDays,
+        },
+        testClockId: customer.testClockId,
+        renewalDiscount: 0,
+      },
+      now,
+    );
     if (subscription.inTrial()) {
       await this.uow.run(() => this.settle.begin(subscription));
       return subscription;
@@ -75,7 +100,14 @@ export class CreateSubscription {
     const made = await this.subscriptions.findByIdUnscoped(id);
     if (made) return made;
     const start = await this.starts.findById(id);
-    return start && this.paid(start.status === 'pending' ? await this.settle.execute(start) : { subscription: start.subscription(), paid: start.status === 'succeeded' });
+    return (
+      start &&
+      this.paid(
+        start.status === 'pending'
+          ? await this.settle.execute(start)
+          : { subscription: start.subscription(), paid: start.status === 'succeeded' },
+      )
+    );
   }
 
   private paid({ subscription, paid }: { subscription: Subscription; paid: boolean }): Subscription {

@@ -30,13 +30,19 @@ export class ReconcileSubscriptionCharges {
   async execute(): Promise<number> {
     const now = this.clock.now();
     const before = new Date(now.getTime() - this.settings.startStaleMs);
-    const starts = await settleEach((limit) => this.starts.pendingSince(before, limit), (start) => this.settleStart.execute(start));
+    const starts = await settleEach(
+      (limit) => this.starts.pendingSince(before, limit),
+      (start) => this.settleStart.execute(start),
+    );
     let after: string | null = null;
-    const renewals = await settleEach(async (limit) => {
-      const ids = await this.subscriptions.dueIds(now, null, after, limit);
-      after = ids.at(-1) ?? after;
-      return ids;
-    }, (id) => this.finishRenewal(id, now));
+    const renewals = await settleEach(
+      async (limit) => {
+        const ids = await this.subscriptions.dueIds(now, null, after, limit);
+        after = ids.at(-1) ?? after;
+        return ids;
+      },
+      (id) => this.finishRenewal(id, now),
+    );
     return starts + renewals;
   }
 
@@ -45,7 +51,8 @@ export class ReconcileSubscriptionCharges {
     const subscription = await this.subscriptions.findByIdUnscoped(id);
     const step = subscription?.nextStep(now);
     if (!subscription || step?.kind !== 'charge') return false;
-    if (!(await this.chargeSavedCard.orphaned({ scope: subscription, subscriptionId: id, period: step.period, attempt: step.attempt }))) return false;
+    if (!(await this.chargeSavedCard.orphaned({ scope: subscription, subscriptionId: id, period: step.period, attempt: step.attempt })))
+      return false;
     return (await this.advance.execute(id, step.at)) > 0;
   }
 }

@@ -33,7 +33,7 @@ export class StartSubscription {
   ) {}
 
   async execute(scope: Scope, input: CheckoutSubscription): Promise<void> {
-    if (!this.uow.active()) throw new Error('a checkout subscription starts inside the payment\'s unit of work');
+    if (!this.uow.active()) throw new Error("a checkout subscription starts inside the payment's unit of work");
     const { now, testClockId } = await this.customerClock.now(scope, { customerId: input.customerId });
     const subscription = Subscription.start(scope, { ...input, testClockId }, now);
     await this.subscriptions.add(subscription);

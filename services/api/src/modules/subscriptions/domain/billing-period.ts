@@ -16,7 +16,9 @@ export function addIntervals(anchor: Date, interval: BillingInterval, count: num
   const year = Math.floor(total / 12);
   const month = total % 12;
   const day = Math.min(anchor.getUTCDate(), daysInMonth(year, month));
-  return new Date(Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()),
+  );
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

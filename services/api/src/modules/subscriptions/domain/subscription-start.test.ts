@@ -3,8 +3,20 @@ import { Subscription } from './subscription';
 import { SubscriptionStart } from './subscription-start';
 
 const now = new Date('2026-03-31T10:00:00Z');
-const plan = { price: 'price_1', product: 'prod_1', name: 'Pro', unitAmount: 4_900, currency: 'ils' as const, interval: 'month' as const, trialPeriodDays: null };
-const subscription = Subscription.start({ accountId: 'acct_1', livemode: false }, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 0 }, now);
+const plan = {
+  price: 'price_1',
+  product: 'prod_1',
+  name: 'Pro',
+  unitAmount: 4_900,
+  currency: 'ils' as const,
+  interval: 'month' as const,
+  trialPeriodDays: null,
+};
+const subscription = Subscription.start(
+  { accountId: 'acct_1', livemode: false },
+  { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 0 },
+  now,
+);
 
 describe('SubscriptionStart', () => {
   it('rebuilds the very subscription it was made from', () => {

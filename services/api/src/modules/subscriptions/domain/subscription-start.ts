@@ -48,17 +48,27 @@ export class SubscriptionStart {
   /** The subscription as it was decided (the same id, plan and period), rebuilt from what was stored. */
   subscription(): Subscription {
     const request = this.request as Partial<StartRequest>;
-    if (request.version !== START_REQUEST_VERSION || typeof request.customerId !== 'string' || typeof request.paymentMethodId !== 'string' || !request.plan || typeof request.startedAt !== 'string') {
+    if (
+      request.version !== START_REQUEST_VERSION ||
+      typeof request.customerId !== 'string' ||
+      typeof request.paymentMethodId !== 'string' ||
+      !request.plan ||
+      typeof request.startedAt !== 'string'
+    ) {
       throw new Error(`subscription start ${this.id}: stored request is not of version ${START_REQUEST_VERSION}; refusing to replay it`);
     }
-    return Subscription.start(this, {
-      id: this.id,
-      customerId: request.customerId,
-      paymentMethodId: request.paymentMethodId,
-      plan: request.plan,
-      testClockId: request.testClockId ?? null,
-      renewalDiscount: 0,
-    }, new Date(request.startedAt));
+    return Subscription.start(
+      this,
+      {
+        id: this.id,
+        customerId: request.customerId,
+        paymentMethodId: request.paymentMethodId,
+        plan: request.plan,
+        testClockId: request.testClockId ?? null,
+        renewalDiscount: 0,
+      },
+      new Date(request.startedAt),
+    );
   }
 
   settled(outcome: 'succeeded' | 'failed'): void {

@@ -3,22 +3,41 @@ import { DAY_MS } from './billing-period';
 import { Subscription } from './subscription';
 
 const scope = { accountId: 'acct_1', livemode: false };
-const plan = { price: 'price_1', product: 'prod_1', name: 'Pro', unitAmount: 4900, currency: 'ils' as const, interval: 'month' as const, trialPeriodDays: null };
+const plan = {
+  price: 'price_1',
+  product: 'prod_1',
+  name: 'Pro',
+  unitAmount: 4900,
+  currency: 'ils' as const,
+  interval: 'month' as const,
+  trialPeriodDays: null,
+};
 const start = new Date('2026-01-31T10:00:00Z');
 
 describe('Subscription', () => {
   it('starts on a paid first period one interval long', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     expect(sub).toMatchObject({ status: 'active', periodIndex: 0, trialEnd: null });
     expect(sub.currentPeriodEnd.toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(sub.nextStep(new Date('2026-02-28T09:59:59Z'))).toBeNull();
     expect(sub.nextStep(new Date('2026-02-28T10:00:00Z'))).toMatchObject({ kind: 'charge', period: 1, attempt: 1 });
     sub.renewed(1);
-    expect([sub.currentPeriodStart.toISOString(), sub.currentPeriodEnd.toISOString()]).toEqual(['2026-02-28T10:00:00.000Z', '2026-03-31T10:00:00.000Z']);
+    expect([sub.currentPeriodStart.toISOString(), sub.currentPeriodEnd.toISOString()]).toEqual([
+      '2026-02-28T10:00:00.000Z',
+      '2026-03-31T10:00:00.000Z',
+    ]);
   });
 
-  it('starts a trial, warns three days before its end, then bills from the trial\'s end', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: { ...plan, trialPeriodDays: 14 }, testClockId: null, renewalDiscount: 0 }, start);
+  it("starts a trial, warns three days before its end, then bills from the trial's end", () => {
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: { ...plan, trialPeriodDays: 14 }, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     expect(sub.periodIndex).toBe(-1);
     expect(sub.trialEnd!.toISOString()).toBe('2026-02-14T10:00:00.000Z');
     expect(sub.nextStep(new Date('2026-02-11T10:00:00Z'))).toMatchObject({ kind: 'trial_will_end' });
@@ -29,7 +48,11 @@ describe('Subscription', () => {
   });
 
   it('retries a declined renewal after 1, 3 and 5 days, then cancels', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     const failedAt = sub.currentPeriodEnd;
     expect(sub.renewalFailed(failedAt)).toBe('past_due');
     expect(sub.nextRetryAt!.getTime() - failedAt.getTime()).toBe(DAY_MS);
@@ -43,7 +66,11 @@ describe('Subscription', () => {
   });
 
   it('returns to active, on the period that was due, when a retry succeeds', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     sub.renewalFailed(sub.currentPeriodEnd);
     const retry = sub.nextStep(sub.nextRetryAt!);
     expect(retry).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
@@ -52,27 +79,45 @@ describe('Subscription', () => {
     expect(sub.currentPeriodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
   });
 
-  it('with cancel_at_period_end ends at the period\'s end instead of charging', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+  it("with cancel_at_period_end ends at the period's end instead of charging", () => {
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     sub.scheduleCancel();
     expect(sub.status).toBe('active');
     expect(sub.nextStep(sub.currentPeriodEnd)).toMatchObject({ kind: 'end_at_period_end' });
   });
 
   it('takes an id decided before it, and charges renewals less a forever discount', () => {
-    const sub = Subscription.start(scope, { id: 'sub_decided', customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 900 }, start);
+    const sub = Subscription.start(
+      scope,
+      { id: 'sub_decided', customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 900 },
+      start,
+    );
     expect(sub).toMatchObject({ id: 'sub_decided', testClockId: 'clock_1', planDiscount: { amount: 900 } });
     expect(sub.renewalAmount()).toBe(4000);
-    expect(Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start).id).toMatch(/^sub_/);
+    expect(
+      Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start).id,
+    ).toMatch(/^sub_/);
   });
 
   it('knows whether a step is still due, so a step another worker recorded is left alone', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     const step = sub.nextStep(new Date('2026-03-01T00:00:00Z'))!;
     expect(sub.stillDue(step)).toBe(true);
     sub.renewed(1);
     expect(sub.stillDue(step)).toBe(false);
-    const retry = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const retry = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     retry.renewalFailed(new Date('2026-02-28T10:00:00Z'));
     const second = retry.nextStep(new Date('2026-03-01T10:00:00Z'))!;
     expect(second).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
@@ -80,7 +125,11 @@ describe('Subscription', () => {
   });
 
   it('refuses to cancel, or schedule a cancel of, a canceled subscription', () => {
-    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start);
+    const sub = Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
+      start,
+    );
     sub.cancel(start);
     expect(sub).toMatchObject({ status: 'canceled', canceledAt: start, nextRetryAt: null });
     expect(sub.nextStep(new Date('2027-01-01T00:00:00Z'))).toBeNull();
@@ -88,4 +137,3 @@ describe('Subscription', () => {
     expect(() => sub.scheduleCancel()).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
   });
 });
-

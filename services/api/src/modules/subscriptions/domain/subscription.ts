@@ -6,7 +6,6 @@ import { addIntervals, DAY_MS } from './billing-period';
 
 export type SubscriptionStatus = 'active' | 'past_due' | 'canceled';
 
-
 /** Retries after a declined renewal, in days after the first decline; the last failure cancels. */
 export const RETRY_DAYS = [1, 3, 5];
 export const TRIAL_WILL_END_NOTICE_MS = 3 * DAY_MS;
@@ -47,7 +46,11 @@ export class Subscription {
   createdAt!: Date;
 
   /** `id` when it was decided before (a checkout names the subscription its payment starts). */
-  static start(scope: Scope, input: { id?: string; customerId: string; paymentMethodId: string; plan: Plan; testClockId: string | null; renewalDiscount: number }, now: Date): Subscription {
+  static start(
+    scope: Scope,
+    input: { id?: string; customerId: string; paymentMethodId: string; plan: Plan; testClockId: string | null; renewalDiscount: number },
+    now: Date,
+  ): Subscription {
     const subscription = new Subscription();
     subscription.id = input.id ?? newId('sub');
     subscription.accountId = scope.accountId;
@@ -91,7 +94,9 @@ export class Subscription {
       if (notice <= now && notice < this.currentPeriodEnd) return { kind: 'trial_will_end', at: notice };
     }
     if (this.status === 'past_due') {
-      return this.nextRetryAt && this.nextRetryAt <= now ? { kind: 'charge', at: this.nextRetryAt, period: this.periodIndex + 1, attempt: this.failedAttempts + 1 } : null;
+      return this.nextRetryAt && this.nextRetryAt <= now
+        ? { kind: 'charge', at: this.nextRetryAt, period: this.periodIndex + 1, attempt: this.failedAttempts + 1 }
+        : null;
     }
     if (this.currentPeriodEnd > now) return null;
     if (this.cancelAtPeriodEnd) return { kind: 'end_at_period_end', at: this.currentPeriodEnd };

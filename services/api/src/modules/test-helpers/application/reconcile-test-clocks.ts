@@ -22,6 +22,9 @@ export class ReconcileTestClocks {
   async execute(): Promise<number> {
     const now = this.clock.now();
     const stuck = (await this.clocks.advancing(100)).filter((clock) => clock.isStuck(now, this.settings.advanceStaleMs));
-    return settleEach(async (limit) => stuck.splice(0, limit), (clock) => this.advance.finish(clock));
+    return settleEach(
+      async (limit) => stuck.splice(0, limit),
+      (clock) => this.advance.finish(clock),
+    );
   }
 }

@@ -5,12 +5,16 @@ const now = new Date('2026-03-01T12:00:00Z');
 
 describe('TestClock', () => {
   it('exists in test mode only', () => {
-    expect(() => TestClock.create({ accountId: 'acct_1', livemode: true }, { frozenTime: now }, now)).toThrow(expect.objectContaining({ code: 'livemode_not_allowed' }));
+    expect(() => TestClock.create({ accountId: 'acct_1', livemode: true }, { frozenTime: now }, now)).toThrow(
+      expect.objectContaining({ code: 'livemode_not_allowed' }),
+    );
   });
 
   it('moves only forward, advancing until its due work has run', () => {
     const clock = TestClock.create({ accountId: 'acct_1', livemode: false }, { frozenTime: now }, now);
-    expect(() => clock.startAdvancing(now, now)).toThrow(expect.objectContaining({ code: 'clock_cannot_move_backwards', param: 'frozen_time' }));
+    expect(() => clock.startAdvancing(now, now)).toThrow(
+      expect.objectContaining({ code: 'clock_cannot_move_backwards', param: 'frozen_time' }),
+    );
     const to = new Date('2026-04-01T12:00:00Z');
     clock.startAdvancing(to, now);
     expect(clock).toMatchObject({ frozenTime: to, status: 'advancing', advancedAt: now });
@@ -28,6 +32,8 @@ describe('TestClock', () => {
     const later = new Date(now.getTime() + 60_000);
     clock.startAdvancing(to, later);
     expect(clock).toMatchObject({ frozenTime: to, status: 'advancing', advancedAt: later });
-    expect(() => clock.startAdvancing(new Date('2026-03-15T00:00:00Z'), later)).toThrow(expect.objectContaining({ code: 'clock_cannot_move_backwards' }));
+    expect(() => clock.startAdvancing(new Date('2026-03-15T00:00:00Z'), later)).toThrow(
+      expect.objectContaining({ code: 'clock_cannot_move_backwards' }),
+    );
   });
 });

@@ -78,14 +78,22 @@ export class AccountsRouter {
 
   handlers(): OperationHandlers {
     return {
-      getAccount: async ({ auth }) => ({ success: true, data: toAccountResponse(await this.getAccount.execute(auth.accountId), auth.livemode, await this.getProcessor.execute(auth)) }),
+      getAccount: async ({ auth }) => ({
+        success: true,
+        data: toAccountResponse(await this.getAccount.execute(auth.accountId), auth.livemode, await this.getProcessor.execute(auth)),
+      }),
       updateAccount: async ({ auth, body }) => {
-        const account = await this.updateSettings.execute({ accountId: auth.accountId, businessProfile: fromBusinessProfileBody(body.business_profile) });
+        const account = await this.updateSettings.execute({
+          accountId: auth.accountId,
+          businessProfile: fromBusinessProfileBody(body.business_profile),
+        });
         return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
       },
       connectProcessor: async ({ auth, body }) => ({
         success: true,
-        data: toProcessorResponse(await this.connectProcessor.execute(auth, { name: body.name, terminal: body.terminal, credentials: body.credentials })),
+        data: toProcessorResponse(
+          await this.connectProcessor.execute(auth, { name: body.name, terminal: body.terminal, credentials: body.credentials }),
+        ),
       }),
     };
   }

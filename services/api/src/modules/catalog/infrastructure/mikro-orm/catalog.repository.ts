@@ -20,7 +20,13 @@ export class MikroOrmProductRepository implements ProductRepository {
   }
 
   async findMany(scope: Scope, ids: string[]): Promise<Product[]> {
-    return ids.length === 0 ? [] : findBySql(this.em, Product, 'select * from products where account_id = $1 and livemode = $2 and id = any($3)', [scope.accountId, scope.livemode, ids]);
+    return ids.length === 0
+      ? []
+      : findBySql(this.em, Product, 'select * from products where account_id = $1 and livemode = $2 and id = any($3)', [
+          scope.accountId,
+          scope.livemode,
+          ids,
+        ]);
   }
 
   list(scope: Scope, page: PageRequest): Promise<Page<Product>> {
@@ -41,7 +47,13 @@ export class MikroOrmPriceRepository implements PriceRepository {
   }
 
   async findMany(scope: Scope, ids: string[]): Promise<Price[]> {
-    return ids.length === 0 ? [] : findBySql(this.em, Price, 'select * from prices where account_id = $1 and livemode = $2 and id = any($3)', [scope.accountId, scope.livemode, ids]);
+    return ids.length === 0
+      ? []
+      : findBySql(this.em, Price, 'select * from prices where account_id = $1 and livemode = $2 and id = any($3)', [
+          scope.accountId,
+          scope.livemode,
+          ids,
+        ]);
   }
 
   list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>> {

@@ -67,7 +67,8 @@ export class CatalogRouter {
         return { success: true, data: toPriceResponse(price) };
       },
       getPrice: async ({ auth, params }) => ({ success: true, data: toPriceResponse(await this.getPrice.execute(auth, params.id)) }),
-      listPrices: async ({ auth, query }) => listReply(await this.listPrices.execute(auth, { product: query.product, type: query.type }, query), toPriceResponse),
+      listPrices: async ({ auth, query }) =>
+        listReply(await this.listPrices.execute(auth, { product: query.product, type: query.type }, query), toPriceResponse),
     };
   }
 }

@@ -40,21 +40,25 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   }
 
   async addCode(id: string, code: string): Promise<void> {
-    await this.em.getConnection().execute(
-      "update checkout_sessions set applied_codes = array_append(applied_codes, ?) where id = ? and status = 'pending' and not (? = any(applied_codes))",
-      [code, id, code],
-      'run',
-      this.em.getTransactionContext(),
-    );
+    await this.em
+      .getConnection()
+      .execute(
+        "update checkout_sessions set applied_codes = array_append(applied_codes, ?) where id = ? and status = 'pending' and not (? = any(applied_codes))",
+        [code, id, code],
+        'run',
+        this.em.getTransactionContext(),
+      );
   }
 
   async removeCode(id: string, code: string): Promise<void> {
-    await this.em.getConnection().execute(
-      "update checkout_sessions set applied_codes = array_remove(applied_codes, ?) where id = ? and status = 'pending'",
-      [code, id],
-      'run',
-      this.em.getTransactionContext(),
-    );
+    await this.em
+      .getConnection()
+      .execute(
+        "update checkout_sessions set applied_codes = array_remove(applied_codes, ?) where id = ? and status = 'pending'",
+        [code, id],
+        'run',
+        this.em.getTransactionContext(),
+      );
   }
 
   async takeCodeTry(id: string, now: Date, limit: number, windowMs: number): Promise<Date | null> {
@@ -70,17 +74,21 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
       this.em.getTransactionContext(),
     );
     if (taken.length > 0) return null;
-    const [row] = await this.em.getConnection().execute('select failed_code_window_start from checkout_sessions where id = ?', [id], 'all', this.em.getTransactionContext());
+    const [row] = await this.em
+      .getConnection()
+      .execute('select failed_code_window_start from checkout_sessions where id = ?', [id], 'all', this.em.getTransactionContext());
     return new Date(row.failed_code_window_start);
   }
 
   async giveBackCodeTry(id: string): Promise<void> {
-    await this.em.getConnection().execute(
-      'update checkout_sessions set failed_code_attempts = greatest(0, failed_code_attempts - 1) where id = ?',
-      [id],
-      'run',
-      this.em.getTransactionContext(),
-    );
+    await this.em
+      .getConnection()
+      .execute(
+        'update checkout_sessions set failed_code_attempts = greatest(0, failed_code_attempts - 1) where id = ?',
+        [id],
+        'run',
+        this.em.getTransactionContext(),
+      );
   }
 
   // In no order: ordering would sort every due row, whole, for each batch of the sweep.
@@ -93,6 +101,4 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   saveStatuses(sessions: CheckoutSession[]): Promise<void> {
     return saveProperties(this.em, sessions, ['status']);
   }
-
-
 }

@@ -7,12 +7,17 @@ import type { CheckoutSession } from '../../domain/checkout-session';
 /** What the page is told after a confirm or a 3-D Secure answer. */
 export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult'] {
   if (outcome.status === 'succeeded') return { status: 'succeeded', redirect_url: outcome.redirectUrl };
-  if (outcome.status === 'requires_action') return { status: 'requires_action', next_action: { type: 'three_d_secure', challenge_id: outcome.challengeId } };
+  if (outcome.status === 'requires_action')
+    return { status: 'requires_action', next_action: { type: 'three_d_secure', challenge_id: outcome.challengeId } };
   return { status: 'failed', failure: outcome.failure };
 }
 
 /** The session as merchants and its events see it. */
-export function checkoutSessionView(session: CheckoutSession, pricing: Pricing, context: { checkoutHostUrl: string; now: Date }): Schemas['CheckoutSession'] {
+export function checkoutSessionView(
+  session: CheckoutSession,
+  pricing: Pricing,
+  context: { checkoutHostUrl: string; now: Date },
+): Schemas['CheckoutSession'] {
   const base = `${context.checkoutHostUrl}/checkout/${session.id}`;
   return {
     id: session.id,

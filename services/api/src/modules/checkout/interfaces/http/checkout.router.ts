@@ -56,20 +56,34 @@ export class CheckoutRouter {
         });
         return { success: true, data: await this.view.render(session) };
       },
-      getCheckoutSession: async ({ auth, params }) => ({ success: true, data: this.view.present(await this.getSession.execute(auth, params.id)) }),
+      getCheckoutSession: async ({ auth, params }) => ({
+        success: true,
+        data: this.view.present(await this.getSession.execute(auth, params.id)),
+      }),
       listCheckoutSessions: async ({ auth, query }) => {
         const page = await this.listSessions.execute(auth, { customer: query.customer, status: query.status }, query);
         return listReply(page, (priced) => this.view.present(priced));
       },
-      getCheckoutPage: async ({ params, query }) => ({ success: true, data: checkoutPageView(await this.getPage.execute(params.id, query.surface ?? 'hosted')) }),
+      getCheckoutPage: async ({ params, query }) => ({
+        success: true,
+        data: checkoutPageView(await this.getPage.execute(params.id, query.surface ?? 'hosted')),
+      }),
       applyCheckoutDiscount: async ({ params, body }) => ({ success: true, data: await this.applyDiscount.execute(params.id, body.code) }),
       removeCheckoutDiscount: async ({ params }) => ({ success: true, data: await this.removeDiscount.execute(params.id, params.code) }),
       confirmCheckoutSession: async ({ params, body }) => {
         const method = body.payment_method;
         const choice = method.type === 'saved_card' ? { type: method.type, paymentMethod: method.payment_method } : method;
-        return { success: true, data: confirmResult(await this.confirm.execute(params.id, choice, { installments: body.installments, expectedAmount: body.expected_amount })) };
+        return {
+          success: true,
+          data: confirmResult(
+            await this.confirm.execute(params.id, choice, { installments: body.installments, expectedAmount: body.expected_amount }),
+          ),
+        };
       },
-      completeThreeDSecure: async ({ params, body }) => ({ success: true, data: confirmResult(await this.threeDSecure.execute(params.id, body.challenge_id, body.result)) }),
+      completeThreeDSecure: async ({ params, body }) => ({
+        success: true,
+        data: confirmResult(await this.threeDSecure.execute(params.id, body.challenge_id, body.result)),
+      }),
       createCardToken: async ({ body }) => {
         const { token, card } = await this.createToken.execute(body.checkout_session, {
           number: body.card.number,
@@ -80,7 +94,12 @@ export class CheckoutRouter {
         });
         return {
           success: true,
-          data: { id: token, object: 'token', card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear }, created: new Date().toISOString() },
+          data: {
+            id: token,
+            object: 'token',
+            card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+            created: new Date().toISOString(),
+          },
         };
       },
     };

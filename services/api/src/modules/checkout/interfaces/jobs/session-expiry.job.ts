@@ -24,10 +24,23 @@ export class SessionExpiryJob {
 
   async start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
     const workers = [
-      startBatchWorker<{ sessionId: string }>(this.boss, SESSION_EXPIRY_QUEUE, options, async ({ sessionId }) => {
-        await inOwnContext(this.em, () => this.expire.execute(sessionId));
-      }, this.logger),
-      await startScheduledJob(this.boss, SESSION_EXPIRY_SWEEP_QUEUE, '*/5 * * * *', options, () => inOwnContext(this.em, () => this.sweep.execute()), this.logger),
+      startBatchWorker<{ sessionId: string }>(
+        this.boss,
+        SESSION_EXPIRY_QUEUE,
+        options,
+        async ({ sessionId }) => {
+          await inOwnContext(this.em, () => this.expire.execute(sessionId));
+        },
+        this.logger,
+      ),
+      await startScheduledJob(
+        this.boss,
+        SESSION_EXPIRY_SWEEP_QUEUE,
+        '*/5 * * * *',
+        options,
+        () => inOwnContext(this.em, () => this.sweep.execute()),
+        this.logger,
+      ),
     ];
     return { stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) };
   }

@@ -13,7 +13,11 @@ export class MikroOrmCustomerRepository implements CustomerRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async findById(scope: Scope, id: string): Promise<Customer | null> {
-    const found = await findBySql(this.em, Customer, 'select * from customers where account_id = $1 and livemode = $2 and id = $3', [scope.accountId, scope.livemode, id]);
+    const found = await findBySql(this.em, Customer, 'select * from customers where account_id = $1 and livemode = $2 and id = $3', [
+      scope.accountId,
+      scope.livemode,
+      id,
+    ]);
     return found[0] ?? null;
   }
 

@@ -32,11 +32,21 @@ export class CustomersRouter {
   handlers(): OperationHandlers {
     return {
       createCustomer: async ({ auth, body }) => {
-        const customer = await this.createCustomer.execute(auth, { name: body.name, email: body.email, phone: body.phone, taxId: body.tax_id, testClockId: body.test_clock });
+        const customer = await this.createCustomer.execute(auth, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          taxId: body.tax_id,
+          testClockId: body.test_clock,
+        });
         return { success: true, data: toCustomerResponse(customer) };
       },
-      getCustomer: async ({ auth, params }) => ({ success: true, data: toCustomerResponse(await this.getCustomer.execute(auth, params.id)) }),
-      listCustomers: async ({ auth, query }) => listReply(await this.listCustomers.execute(auth, { email: query.email }, query), toCustomerResponse),
+      getCustomer: async ({ auth, params }) => ({
+        success: true,
+        data: toCustomerResponse(await this.getCustomer.execute(auth, params.id)),
+      }),
+      listCustomers: async ({ auth, query }) =>
+        listReply(await this.listCustomers.execute(auth, { email: query.email }, query), toCustomerResponse),
     };
   }
 }

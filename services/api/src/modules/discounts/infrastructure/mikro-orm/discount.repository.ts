@@ -32,14 +32,21 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
 
   async findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
     if (codes.length === 0) return [];
-    return findBySql(this.em, DiscountRule, 'select * from discounts where account_id = $1 and livemode = $2 and code_key = any($3)', [scope.accountId, scope.livemode, codes.map(normalizeCode)]);
+    return findBySql(this.em, DiscountRule, 'select * from discounts where account_id = $1 and livemode = $2 and code_key = any($3)', [
+      scope.accountId,
+      scope.livemode,
+      codes.map(normalizeCode),
+    ]);
   }
 
   async reserve(scope: Scope, sessionId: string, ruleIds: string[], now: Date): Promise<string[]> {
     const exhausted: string[] = [];
     // In id order, so two sessions reserving the same rules never wait on each other in a circle.
     for (const ruleId of [...new Set(ruleIds)].sort()) {
-      const held = await this.sql('select 1 from discount_redemptions where discount_id = ? and checkout_session_id = ?', [ruleId, sessionId]);
+      const held = await this.sql('select 1 from discount_redemptions where discount_id = ? and checkout_session_id = ?', [
+        ruleId,
+        sessionId,
+      ]);
       if (held.length > 0) continue;
       // The row lock makes a racing reservation wait, then see the count this one left.
       const counted = await this.sql(
@@ -47,7 +54,12 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
         [ruleId, scope.accountId, scope.livemode],
       );
       if (counted.length === 0) exhausted.push(ruleId);
-      else await this.sql('insert into discount_redemptions (discount_id, checkout_session_id, created_at) values (?, ?, ?)', [ruleId, sessionId, now]);
+      else
+        await this.sql('insert into discount_redemptions (discount_id, checkout_session_id, created_at) values (?, ?, ?)', [
+          ruleId,
+          sessionId,
+          now,
+        ]);
     }
     return exhausted;
   }
@@ -60,7 +72,8 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
       [JSON.stringify(sessionIds)],
     );
     // In id order, as reservations take them.
-    for (const { discount_id: ruleId, count } of released) await this.sql('update discounts set times_redeemed = times_redeemed - ? where id = ?', [count, ruleId]);
+    for (const { discount_id: ruleId, count } of released)
+      await this.sql('update discounts set times_redeemed = times_redeemed - ? where id = ?', [count, ruleId]);
   }
 
   private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
@@ -68,8 +81,11 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
   }
 
   async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
-    return findBySql(this.em, DiscountRule, 'select * from discounts where account_id = $1 and livemode = $2 and (automatic or code_key = any($3))', [
-      scope.accountId, scope.livemode, codes.map(normalizeCode),
-    ]);
+    return findBySql(
+      this.em,
+      DiscountRule,
+      'select * from discounts where account_id = $1 and livemode = $2 and (automatic or code_key = any($3))',
+      [scope.accountId, scope.livemode, codes.map(normalizeCode)],
+    );
   }
 }

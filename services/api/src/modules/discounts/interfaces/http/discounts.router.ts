@@ -57,9 +57,16 @@ export class DiscountsRouter {
         });
         return { success: true, data: toDiscountResponse(rule) };
       },
-      getDiscount: async ({ auth, params }) => ({ success: true, data: toDiscountResponse(await this.getDiscount.execute(auth, params.id)) }),
-      listDiscounts: async ({ auth, query }) => listReply(await this.listDiscounts.execute(auth, { code: query.code }, query), toDiscountResponse),
-      deactivateDiscount: async ({ auth, params }) => ({ success: true, data: toDiscountResponse(await this.deactivateDiscount.execute(auth, params.id)) }),
+      getDiscount: async ({ auth, params }) => ({
+        success: true,
+        data: toDiscountResponse(await this.getDiscount.execute(auth, params.id)),
+      }),
+      listDiscounts: async ({ auth, query }) =>
+        listReply(await this.listDiscounts.execute(auth, { code: query.code }, query), toDiscountResponse),
+      deactivateDiscount: async ({ auth, params }) => ({
+        success: true,
+        data: toDiscountResponse(await this.deactivateDiscount.execute(auth, params.id)),
+      }),
     };
   }
 }

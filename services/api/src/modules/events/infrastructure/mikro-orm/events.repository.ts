@@ -15,7 +15,12 @@ import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
 type DeliveryKeyRow = { event_id: string; endpoint_id: string; series: string; attempt: number };
-const keysOf = (rows: DeliveryKeyRow[]) => new Set(rows.map((row) => deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt })));
+const keysOf = (rows: DeliveryKeyRow[]) =>
+  new Set(
+    rows.map((row) =>
+      deliveryKey({ eventId: row.event_id, endpointId: Number(row.endpoint_id), series: row.series, attempt: row.attempt }),
+    ),
+  );
 
 @injectable()
 export class MikroOrmEventRepository implements EventRepository {
@@ -43,9 +48,9 @@ export class MikroOrmEventRepository implements EventRepository {
   // Readable means every transaction that could still add an earlier event has ended: the feed never
   // moves past a transaction in flight, so a later commit cannot land behind a reader's cursor.
   async feedEnd(): Promise<FeedCursor> {
-    const [row] = await this.em.getConnection().execute<Array<{ xid: string }>>(
-      'select pg_snapshot_xmin(pg_current_snapshot())::text as xid',
-    );
+    const [row] = await this.em
+      .getConnection()
+      .execute<Array<{ xid: string }>>('select pg_snapshot_xmin(pg_current_snapshot())::text as xid');
     // Insertion numbers start at 1, so (xmin, 0) lies before every event of xmin and later transactions.
     return { xid: row.xid, seq: '0' };
   }
@@ -87,7 +92,11 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
-    return this.em.findOne(WebhookEndpoint, { ...inScope(scope), id, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.em.findOne(
+      WebhookEndpoint,
+      { ...inScope(scope), id, deletedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
   }
 
   async saveSecrets(endpoint: WebhookEndpoint): Promise<void> {
@@ -103,7 +112,12 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   findUnsealed(limit: number): Promise<WebhookEndpoint[]> {
-    return findBySql(this.em, WebhookEndpoint, `select * from webhook_endpoints where secret like 'whsec\\_%' or previous_secret like 'whsec\\_%' order by id limit $1`, [limit]);
+    return findBySql(
+      this.em,
+      WebhookEndpoint,
+      `select * from webhook_endpoints where secret like 'whsec\\_%' or previous_secret like 'whsec\\_%' order by id limit $1`,
+      [limit],
+    );
   }
 
   async sealStored(endpoint: WebhookEndpoint, stored: string, sealed: string): Promise<void> {
@@ -126,7 +140,14 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   async countLocked(scope: Scope): Promise<number> {
-    await this.em.getConnection().execute('select pg_advisory_xact_lock(hashtext(?))', [`webhook_endpoints:${scope.accountId}:${scope.livemode}`], 'run', this.em.getTransactionContext());
+    await this.em
+      .getConnection()
+      .execute(
+        'select pg_advisory_xact_lock(hashtext(?))',
+        [`webhook_endpoints:${scope.accountId}:${scope.livemode}`],
+        'run',
+        this.em.getTransactionContext(),
+      );
     return this.em.count(WebhookEndpoint, { ...inScope(scope), deletedAt: null });
   }
 }
@@ -144,10 +165,25 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
          outcome text, response_status int, duration_ms int, error text, next_retry_at timestamptz, created_at timestamptz)
        on conflict (event_id, endpoint_id, series, attempt) do nothing
        returning event_id, endpoint_id, series, attempt`,
-      [JSON.stringify(deliveries.map((d) => ({
-        id: d.id, account_id: d.accountId, event_id: d.eventId, event_type: d.eventType, endpoint_id: d.endpointId, series: d.series, attempt: d.attempt,
-        outcome: d.outcome, response_status: d.responseStatus, duration_ms: d.durationMs, error: d.error, next_retry_at: d.nextRetryAt, created_at: d.createdAt,
-      })))],
+      [
+        JSON.stringify(
+          deliveries.map((d) => ({
+            id: d.id,
+            account_id: d.accountId,
+            event_id: d.eventId,
+            event_type: d.eventType,
+            endpoint_id: d.endpointId,
+            series: d.series,
+            attempt: d.attempt,
+            outcome: d.outcome,
+            response_status: d.responseStatus,
+            duration_ms: d.durationMs,
+            error: d.error,
+            next_retry_at: d.nextRetryAt,
+            created_at: d.createdAt,
+          })),
+        ),
+      ],
     );
     return keysOf(rows);
   }

@@ -72,7 +72,11 @@ export class EventsRouter {
     return {
       listEvents: async ({ auth, query }) => listReply(await this.listEvents.execute(auth, { type: query.type }, query), toEventResponse),
       readEventFeed: async ({ auth, query, signal }) => {
-        const read = await this.readEventFeed.execute(auth, { cursor: query.cursor, waitSeconds: query.wait ?? 0, limit: query.limit ?? 20 }, signal);
+        const read = await this.readEventFeed.execute(
+          auth,
+          { cursor: query.cursor, waitSeconds: query.wait ?? 0, limit: query.limit ?? 20 },
+          signal,
+        );
         return { success: true, data: read.events.map(toEventResponse), next_cursor: read.nextCursor };
       },
       getEvent: async ({ auth, params }) => ({ success: true, data: toEventResponse(await this.getEvent.execute(auth, params.id)) }),

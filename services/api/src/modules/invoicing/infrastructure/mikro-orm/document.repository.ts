@@ -70,6 +70,10 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
   }
 
   inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]> {
-    return this.em.find(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, ...issuedIn(period) } as FilterQuery<TaxDocument>, { orderBy: { type: 'asc', number: 'asc' } });
+    return this.em.find(
+      TaxDocument,
+      { accountId: scope.accountId, livemode: scope.livemode, ...issuedIn(period) } as FilterQuery<TaxDocument>,
+      { orderBy: { type: 'asc', number: 'asc' } },
+    );
   }
 }

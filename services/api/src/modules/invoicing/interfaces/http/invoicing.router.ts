@@ -16,11 +16,22 @@ export class InvoicingRouter {
 
   handlers(): OperationHandlers {
     return {
-      getDocument: async ({ auth, params }) => ({ success: true, data: toDocumentResponse(await this.getDocument.execute(auth, params.id)) }),
-      getDocumentHtml: async ({ auth, params, query }) => ({ html: await this.printDocument.execute(auth, params.id, query.locale ?? 'he') }),
+      getDocument: async ({ auth, params }) => ({
+        success: true,
+        data: toDocumentResponse(await this.getDocument.execute(auth, params.id)),
+      }),
+      getDocumentHtml: async ({ auth, params, query }) => ({
+        html: await this.printDocument.execute(auth, params.id, query.locale ?? 'he'),
+      }),
       viewDocument: async ({ params, query }) => ({ html: await this.printDocument.forCustomer(params.id, query.locale ?? 'he') }),
       listDocuments: async ({ auth, query }) => {
-        const filter = { charge: query.charge, customer: query.customer, type: query.type, issuedFrom: query.issued_from, issuedTo: query.issued_to };
+        const filter = {
+          charge: query.charge,
+          customer: query.customer,
+          type: query.type,
+          issuedFrom: query.issued_from,
+          issuedTo: query.issued_to,
+        };
         return listReply(await this.listDocuments.execute(auth, filter, query), toDocumentResponse);
       },
       exportDocuments: async ({ auth, query }) => ({

@@ -21,6 +21,12 @@ export class DocumentAllocationJob {
   ) {}
 
   start(options: BatchWorkerOptions): { stop(): Promise<void> } {
-    return startBatchWorker<{ documentId: string }>(this.boss, DOCUMENT_ALLOCATION_QUEUE, options, ({ documentId }) => inOwnContext(this.em, () => this.requestAllocation.execute(documentId)), this.logger);
+    return startBatchWorker<{ documentId: string }>(
+      this.boss,
+      DOCUMENT_ALLOCATION_QUEUE,
+      options,
+      ({ documentId }) => inOwnContext(this.em, () => this.requestAllocation.execute(documentId)),
+      this.logger,
+    );
   }
 }

@@ -21,6 +21,12 @@ export class EmailJob {
   ) {}
 
   start(options: BatchWorkerOptions): { stop(): Promise<void> } {
-    return startBatchWorker<Email>(this.boss, EMAIL_QUEUE, options, (email) => inOwnContext(this.em, () => this.deliver.execute(email)), this.logger);
+    return startBatchWorker<Email>(
+      this.boss,
+      EMAIL_QUEUE,
+      options,
+      (email) => inOwnContext(this.em, () => this.deliver.execute(email)),
+      this.logger,
+    );
   }
 }

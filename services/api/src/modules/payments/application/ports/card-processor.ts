@@ -42,7 +42,11 @@ export interface CardProcessor {
    */
   authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome>;
   /** Finishes a 3-D Secure challenge that `authorize` asked for. */
-  completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome>;
+  completeChallenge(request: {
+    idempotencyKey: string;
+    challengeId: string;
+    result: 'authenticated' | 'failed';
+  }): Promise<AuthorizeOutcome>;
   /**
    * Charges a J5 hold, in full or (where declared) in part; the rest of the hold is released. Answers
    * the reference refunds of the captured money name (the capture's own transaction, or the hold's).
@@ -157,6 +161,9 @@ export class ProcessorRefused extends DomainError {
 /** The unknown outcome: no answer in time, and nothing found by the call's key yet. */
 export class ProcessorTimeout extends DomainError {
   constructor(processor: string) {
-    super('processor_timeout', `${processor} did not answer in time; the payment is being checked. Repeat the request with the same Idempotency-Key to get its outcome`);
+    super(
+      'processor_timeout',
+      `${processor} did not answer in time; the payment is being checked. Repeat the request with the same Idempotency-Key to get its outcome`,
+    );
   }
 }

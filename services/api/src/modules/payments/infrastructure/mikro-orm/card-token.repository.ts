@@ -11,10 +11,18 @@ import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 export class SqlCardTokenRepository implements CardTokenRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(token: string, processorToken: string, scope: Scope, minted: { sessionId: string; customerId: string }, now: Date): Promise<void> {
-    await query(this.em, 'insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2, $3, $4, $5, null, $6, $7)', [
-      token, scope.accountId, scope.livemode, minted.sessionId, minted.customerId, now, processorToken,
-    ]);
+  async add(
+    token: string,
+    processorToken: string,
+    scope: Scope,
+    minted: { sessionId: string; customerId: string },
+    now: Date,
+  ): Promise<void> {
+    await query(
+      this.em,
+      'insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2, $3, $4, $5, null, $6, $7)',
+      [token, scope.accountId, scope.livemode, minted.sessionId, minted.customerId, now, processorToken],
+    );
   }
 
   async take(token: string, scope: Scope, use: TokenUse, usedFor: string): Promise<{ processorToken: string } | TokenRefusal> {
@@ -26,7 +34,11 @@ export class SqlCardTokenRepository implements CardTokenRepository {
       [usedFor, token, scope.accountId, scope.livemode, value],
     );
     if (taken.length > 0) return { processorToken: taken[0].processor_token };
-    const mine = await query(this.em, `select 1 from card_tokens where token = $1 and account_id = $2 and livemode = $3 and ${column} = $4`, [token, scope.accountId, scope.livemode, value]);
+    const mine = await query(
+      this.em,
+      `select 1 from card_tokens where token = $1 and account_id = $2 and livemode = $3 and ${column} = $4`,
+      [token, scope.accountId, scope.livemode, value],
+    );
     return mine.length > 0 ? 'used' : 'not_found';
   }
 }

@@ -6,7 +6,11 @@ import { findBySql, insertEntities, insertUnlessTaken, saveProperties } from '..
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
-  ChargeOperationRepository, ChargeRepository, PaymentAttemptRepository, PaymentMethodRepository, RefundRepository,
+  ChargeOperationRepository,
+  ChargeRepository,
+  PaymentAttemptRepository,
+  PaymentMethodRepository,
+  RefundRepository,
 } from '../../application/ports/payment-repositories';
 import { Charge, type ChargeStatus } from '../../domain/charge';
 import { ChargeOperation } from '../../domain/charge-operation';
@@ -22,7 +26,16 @@ const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => 
 const ATTEMPT_CHANGES: Array<keyof PaymentAttempt & string> = ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt'];
 
 /** What changes on a charge after it is recorded. */
-const CHARGE_CHANGES: Array<keyof Charge & string> = ['status', 'amountCaptured', 'amountRefunded', 'capturedAt', 'canceledAt', 'cancellationReason', 'documentId', 'processorRef'];
+const CHARGE_CHANGES: Array<keyof Charge & string> = [
+  'status',
+  'amountCaptured',
+  'amountRefunded',
+  'capturedAt',
+  'canceledAt',
+  'cancellationReason',
+  'documentId',
+  'processorRef',
+];
 
 @injectable()
 export class MikroOrmChargeRepository implements ChargeRepository {
@@ -45,7 +58,11 @@ export class MikroOrmChargeRepository implements ChargeRepository {
   }
 
   async findManyForUpdate(ids: string[]): Promise<Map<string, Charge>> {
-    const charges = await this.em.find(Charge, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    const charges = await this.em.find(
+      Charge,
+      { id: { $in: ids } },
+      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
     return byId(charges);
   }
 
@@ -85,13 +102,22 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
   }
 
   async findLive(sessionId: string): Promise<PaymentAttempt | null> {
-    const live = await findBySql(this.em, PaymentAttempt, `select * from payment_attempts where checkout_session_id = $1 and status in ('pending', 'requires_action', 'succeeded')`, [sessionId]);
+    const live = await findBySql(
+      this.em,
+      PaymentAttempt,
+      `select * from payment_attempts where checkout_session_id = $1 and status in ('pending', 'requires_action', 'succeeded')`,
+      [sessionId],
+    );
     return live[0] ?? null;
   }
 
   async sessionsWithPending(sessionIds: string[]): Promise<Set<string>> {
     if (sessionIds.length === 0) return new Set();
-    const rows = await this.em.find(PaymentAttempt, { checkoutSessionId: { $in: sessionIds }, status: 'pending' }, { fields: ['checkoutSessionId'] });
+    const rows = await this.em.find(
+      PaymentAttempt,
+      { checkoutSessionId: { $in: sessionIds }, status: 'pending' },
+      { fields: ['checkoutSessionId'] },
+    );
     return new Set(rows.map((row) => row.checkoutSessionId));
   }
 
@@ -104,7 +130,11 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
   }
 
   pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
-    return this.em.find(PaymentAttempt, { status: 'pending', updatedAt: { $lt: before } }, { orderBy: { updatedAt: 'asc' }, limit, refresh: true });
+    return this.em.find(
+      PaymentAttempt,
+      { status: 'pending', updatedAt: { $lt: before } },
+      { orderBy: { updatedAt: 'asc' }, limit, refresh: true },
+    );
   }
 }
 
@@ -124,9 +154,14 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
     return saveProperties(this.em, operations, ['status']);
   }
 
-
   async findManyForUpdate(ids: string[]): Promise<Map<string, ChargeOperation>> {
-    return byId(await this.em.find(ChargeOperation, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true }));
+    return byId(
+      await this.em.find(
+        ChargeOperation,
+        { id: { $in: ids } },
+        { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+      ),
+    );
   }
 
   findById(id: string): Promise<ChargeOperation | null> {
@@ -134,12 +169,20 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
   }
 
   async pendingEnds(chargeIds: string[]): Promise<Map<string, ChargeOperation>> {
-    const pending = await this.em.find(ChargeOperation, { chargeId: { $in: chargeIds }, kind: { $in: ['capture', 'cancel'] }, status: 'pending' }, { refresh: true });
+    const pending = await this.em.find(
+      ChargeOperation,
+      { chargeId: { $in: chargeIds }, kind: { $in: ['capture', 'cancel'] }, status: 'pending' },
+      { refresh: true },
+    );
     return new Map(pending.map((operation) => [operation.chargeId, operation]));
   }
 
   pendingSince(before: Date, limit: number): Promise<ChargeOperation[]> {
-    return this.em.find(ChargeOperation, { status: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc' }, limit, refresh: true });
+    return this.em.find(
+      ChargeOperation,
+      { status: 'pending', createdAt: { $lt: before } },
+      { orderBy: { createdAt: 'asc' }, limit, refresh: true },
+    );
   }
 }
 
@@ -149,7 +192,11 @@ export class MikroOrmPaymentMethodRepository implements PaymentMethodRepository 
 
   async addOnce(method: PaymentMethod): Promise<PaymentMethod> {
     await this.em.createQueryBuilder(PaymentMethod).insert(method).onConflict(['accountId', 'livemode', 'processorRef']).ignore().execute();
-    const stored = await this.em.findOne(PaymentMethod, { accountId: method.accountId, livemode: method.livemode, processorRef: method.processorRef });
+    const stored = await this.em.findOne(PaymentMethod, {
+      accountId: method.accountId,
+      livemode: method.livemode,
+      processorRef: method.processorRef,
+    });
     return stored!;
   }
 

@@ -3,7 +3,11 @@ import type { Scope } from '../../../../shared/domain/scope';
 import type { SecretBox } from '../../../../shared/domain/secret-box';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
 import {
-  type CardProcessor, type ProcessorCapabilities, type ProcessorCredentials, type ProcessorDirectory, ProcessorUnavailable,
+  type CardProcessor,
+  type ProcessorCapabilities,
+  type ProcessorCredentials,
+  type ProcessorDirectory,
+  ProcessorUnavailable,
 } from '../../application/ports/card-processor';
 import type { ProcessorConnectionRepository } from '../../application/ports/payment-repositories';
 import { PROCESSOR_CREDENTIALS, type ProcessorName } from '../../domain/processor-connection';
@@ -13,7 +17,10 @@ import { SimulatedProcessor } from './simulated/simulated.connector';
 import { TRANZILA_CAPABILITIES } from './tranzila/capabilities';
 import { TranzilaConnector } from './tranzila/tranzila.connector';
 
-const CAPABILITIES: Record<ProcessorName | 'simulated', ProcessorCapabilities> = { simulated: SIMULATED_CAPABILITIES, tranzila: TRANZILA_CAPABILITIES };
+const CAPABILITIES: Record<ProcessorName | 'simulated', ProcessorCapabilities> = {
+  simulated: SIMULATED_CAPABILITIES,
+  tranzila: TRANZILA_CAPABILITIES,
+};
 
 /**
  * Test mode uses the simulated processor; live mode the account's connected gateway, its credentials
@@ -36,7 +43,9 @@ export class ConnectedProcessorDirectory implements ProcessorDirectory {
     if (!connection) throw new ProcessorUnavailable();
     const kept = this.live.get(scope.accountId);
     if (kept?.sealed === connection.credentialsSealed) return kept.processor;
-    const credentials = JSON.parse(await this.secrets.open(scope.accountId, PROCESSOR_CREDENTIALS, connection.credentialsSealed)) as ProcessorCredentials;
+    const credentials = JSON.parse(
+      await this.secrets.open(scope.accountId, PROCESSOR_CREDENTIALS, connection.credentialsSealed),
+    ) as ProcessorCredentials;
     const processor = this.connector(connection.name, connection.terminal, credentials);
     this.live.set(scope.accountId, { sealed: connection.credentialsSealed, processor });
     return processor;

@@ -17,7 +17,9 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     status: charge.status,
     capture_method: charge.captureMethod,
     captured: charge.amountCaptured !== null,
-    ...(manual && charge.authorizedAt ? { authorized_at: charge.authorizedAt.toISOString(), capturable_until: charge.capturableUntil!.toISOString() } : {}),
+    ...(manual && charge.authorizedAt
+      ? { authorized_at: charge.authorizedAt.toISOString(), capturable_until: charge.capturableUntil!.toISOString() }
+      : {}),
     captured_at: charge.capturedAt?.toISOString() ?? null,
     canceled_at: charge.canceledAt?.toISOString() ?? null,
     ...(charge.cancellationReason ? { cancellation_reason: charge.cancellationReason } : {}),
@@ -25,7 +27,13 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     ...(charge.lineItems
       ? {
           line_items: charge.lineItems.map((line) => ({
-            name: line.name, amount_agorot: line.amountAgorot, quantity: line.quantity, description: line.description, image_url: line.imageUrl, price: line.price, product: line.product,
+            name: line.name,
+            amount_agorot: line.amountAgorot,
+            quantity: line.quantity,
+            description: line.description,
+            image_url: line.imageUrl,
+            price: line.price,
+            product: line.product,
           })),
         }
       : {}),

@@ -33,20 +33,41 @@ export class PaymentsRouter {
   handlers(): OperationHandlers {
     return {
       getCharge: async ({ auth, params }) => ({ success: true, data: chargeView(await this.getCharge.execute(auth, params.id)) }),
-      listCharges: async ({ auth, query }) => listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, query), chargeView),
-      captureCharge: async ({ auth, params, body }) => ({ success: true, data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount)) }),
-      cancelCharge: async ({ auth, params, body }) => ({ success: true, data: chargeView(await this.cancelCharge.execute(auth, params.id, body?.cancellation_reason)) }),
-      createPaymentMethod: async ({ auth, body }) => ({ success: true, data: toPaymentMethodResponse(await this.createPaymentMethod.execute(auth, body)) }),
-      getPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)) }),
-      listPaymentMethods: async ({ auth, query }) => listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
-      listCustomerPaymentMethods: async ({ auth, params, query }) => listReply(await this.listPaymentMethods.ofCustomer(auth, params.id, query), toPaymentMethodResponse),
+      listCharges: async ({ auth, query }) =>
+        listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, query), chargeView),
+      captureCharge: async ({ auth, params, body }) => ({
+        success: true,
+        data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount)),
+      }),
+      cancelCharge: async ({ auth, params, body }) => ({
+        success: true,
+        data: chargeView(await this.cancelCharge.execute(auth, params.id, body?.cancellation_reason)),
+      }),
+      createPaymentMethod: async ({ auth, body }) => ({
+        success: true,
+        data: toPaymentMethodResponse(await this.createPaymentMethod.execute(auth, body)),
+      }),
+      getPaymentMethod: async ({ auth, params }) => ({
+        success: true,
+        data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)),
+      }),
+      listPaymentMethods: async ({ auth, query }) =>
+        listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
+      listCustomerPaymentMethods: async ({ auth, params, query }) =>
+        listReply(await this.listPaymentMethods.ofCustomer(auth, params.id, query), toPaymentMethodResponse),
       createRefund: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
-        data: toRefundResponse(await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason }, idempotencyKey)),
+        data: toRefundResponse(
+          await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason }, idempotencyKey),
+        ),
       }),
       getRefund: async ({ auth, params }) => ({ success: true, data: toRefundResponse(await this.getRefund.execute(auth, params.id)) }),
-      listRefunds: async ({ auth, query }) => listReply(await this.listRefunds.execute(auth, { charge: query.charge }, query), toRefundResponse),
-      detachPaymentMethod: async ({ auth, params }) => ({ success: true, data: toPaymentMethodResponse(await this.detachPaymentMethod.execute(auth, params.id)) }),
+      listRefunds: async ({ auth, query }) =>
+        listReply(await this.listRefunds.execute(auth, { charge: query.charge }, query), toRefundResponse),
+      detachPaymentMethod: async ({ auth, params }) => ({
+        success: true,
+        data: toPaymentMethodResponse(await this.detachPaymentMethod.execute(auth, params.id)),
+      }),
     };
   }
 }

@@ -21,6 +21,13 @@ export class HoldExpiryJob {
   ) {}
 
   start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
-    return startScheduledJob(this.boss, HOLD_EXPIRY_QUEUE, '0 3 * * *', options, () => inOwnContext(this.em, () => this.expireHolds.execute()), this.logger);
+    return startScheduledJob(
+      this.boss,
+      HOLD_EXPIRY_QUEUE,
+      '0 3 * * *',
+      options,
+      () => inOwnContext(this.em, () => this.expireHolds.execute()),
+      this.logger,
+    );
   }
 }

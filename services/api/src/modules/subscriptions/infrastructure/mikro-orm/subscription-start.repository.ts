@@ -25,6 +25,10 @@ export class MikroOrmSubscriptionStartRepository implements SubscriptionStartRep
   }
 
   pendingSince(before: Date, limit: number): Promise<SubscriptionStart[]> {
-    return this.em.find(SubscriptionStart, { status: 'pending', createdAt: { $lt: before } }, { orderBy: { createdAt: 'asc' }, limit, refresh: true });
+    return this.em.find(
+      SubscriptionStart,
+      { status: 'pending', createdAt: { $lt: before } },
+      { orderBy: { createdAt: 'asc' }, limit, refresh: true },
+    );
   }
 }

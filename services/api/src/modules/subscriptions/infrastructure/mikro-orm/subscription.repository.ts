@@ -10,7 +10,16 @@ import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from 
 
 /** What the renewal run changes on a subscription: status, period, dunning, cancellation. */
 const RENEWAL_CHANGES: Array<keyof Subscription & string> = [
-  'status', 'periodIndex', 'currentPeriodStart', 'currentPeriodEnd', 'trialWillEndSent', 'cancelAtPeriodEnd', 'canceledAt', 'failedAttempts', 'firstFailureAt', 'nextRetryAt',
+  'status',
+  'periodIndex',
+  'currentPeriodStart',
+  'currentPeriodEnd',
+  'trialWillEndSent',
+  'cancelAtPeriodEnd',
+  'canceledAt',
+  'failedAttempts',
+  'firstFailureAt',
+  'nextRetryAt',
 ];
 
 @injectable()
@@ -47,13 +56,19 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
   }
 
   async lock(id: string): Promise<Subscription | null> {
-    const rows = await this.em.getConnection().execute('select id from subscriptions where id = ? for update skip locked', [id], 'all', this.em.getTransactionContext());
+    const rows = await this.em
+      .getConnection()
+      .execute('select id from subscriptions where id = ? for update skip locked', [id], 'all', this.em.getTransactionContext());
     if (rows.length === 0) return null;
     return this.em.findOne(Subscription, { id }, { refresh: true });
   }
 
   lockMany(ids: string[]): Promise<Subscription[]> {
-    return this.em.find(Subscription, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
+    return this.em.find(
+      Subscription,
+      { id: { $in: ids } },
+      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
+    );
   }
 
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>> {

@@ -20,10 +20,20 @@ export class SubscriptionsRouter {
     return {
       createSubscription: async ({ auth, body, idempotencyKey }) => ({
         success: true,
-        data: subscriptionView(await this.createSubscription.execute(auth, { customer: body.customer, paymentMethod: body.payment_method, price: body.price }, idempotencyKey)),
+        data: subscriptionView(
+          await this.createSubscription.execute(
+            auth,
+            { customer: body.customer, paymentMethod: body.payment_method, price: body.price },
+            idempotencyKey,
+          ),
+        ),
       }),
-      getSubscription: async ({ auth, params }) => ({ success: true, data: subscriptionView(await this.getSubscription.execute(auth, params.id)) }),
-      listSubscriptions: async ({ auth, query }) => listReply(await this.listSubscriptions.execute(auth, { customer: query.customer, status: query.status }, query), subscriptionView),
+      getSubscription: async ({ auth, params }) => ({
+        success: true,
+        data: subscriptionView(await this.getSubscription.execute(auth, params.id)),
+      }),
+      listSubscriptions: async ({ auth, query }) =>
+        listReply(await this.listSubscriptions.execute(auth, { customer: query.customer, status: query.status }, query), subscriptionView),
       cancelSubscription: async ({ auth, params, body }) => ({
         success: true,
         data: subscriptionView(await this.cancelSubscription.execute(auth, params.id, body?.cancel_at_period_end ?? false)),

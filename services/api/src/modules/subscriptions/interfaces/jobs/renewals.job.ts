@@ -21,6 +21,13 @@ export class RenewalsJob {
   ) {}
 
   start(options: BatchWorkerOptions): Promise<{ stop(): Promise<void> }> {
-    return startScheduledJob(this.boss, RENEWAL_QUEUE, '0 2 * * *', options, () => inOwnContext(this.em, () => this.renew.execute()), this.logger);
+    return startScheduledJob(
+      this.boss,
+      RENEWAL_QUEUE,
+      '0 2 * * *',
+      options,
+      () => inOwnContext(this.em, () => this.renew.execute()),
+      this.logger,
+    );
   }
 }

@@ -23,7 +23,11 @@ export class MikroOrmTestClockRepository implements TestClockRepository {
   }
 
   async save(clock: TestClock): Promise<void> {
-    await this.em.nativeUpdate(TestClock, { id: clock.id }, { frozenTime: clock.frozenTime, status: clock.status, advancedAt: clock.advancedAt });
+    await this.em.nativeUpdate(
+      TestClock,
+      { id: clock.id },
+      { frozenTime: clock.frozenTime, status: clock.status, advancedAt: clock.advancedAt },
+    );
   }
 
   advancing(limit: number): Promise<TestClock[]> {

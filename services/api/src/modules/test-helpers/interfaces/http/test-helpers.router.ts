@@ -35,7 +35,10 @@ export class TestHelpersRouter {
         const clock = await this.createTestClock.execute(auth, { frozenTime: new Date(body.frozen_time), name: body.name });
         return { success: true, data: toTestClockResponse(clock) };
       },
-      getTestClock: async ({ auth, params }) => ({ success: true, data: toTestClockResponse(await this.getTestClock.execute(auth, params.id)) }),
+      getTestClock: async ({ auth, params }) => ({
+        success: true,
+        data: toTestClockResponse(await this.getTestClock.execute(auth, params.id)),
+      }),
       advanceTestClock: async ({ auth, params, body }) => ({
         success: true,
         data: toTestClockResponse(await this.advanceTestClock.execute(auth, params.id, new Date(body.frozen_time))),

@@ -7,7 +7,15 @@ import { PERSISTENCE } from '../../../../../platform/persistence/persistence.tok
 import { poolQuery } from '../../../../../platform/persistence/transaction-connection';
 import { randomBase62 } from '../../../../../shared/domain/ids';
 import {
-  type AuthorizeOutcome, type AuthorizeRequest, type CardDetails, type CardInput, type CardProcessor, type CardSource, type DeclineCode, type LookedUp, ProcessorRefused,
+  type AuthorizeOutcome,
+  type AuthorizeRequest,
+  type CardDetails,
+  type CardInput,
+  type CardProcessor,
+  type CardSource,
+  type DeclineCode,
+  type LookedUp,
+  ProcessorRefused,
 } from '../../../application/ports/card-processor';
 import { SIMULATED_CAPABILITIES } from './capabilities';
 import { type Behavior, declineOf, TEST_CARDS, TEST_TOKENS } from './test-cards';
@@ -25,7 +33,10 @@ type LedgerRecord = { idempotencyKey: string; operation: string; request: object
 export class SimulatedProcessor implements CardProcessor {
   readonly name = 'simulated';
   readonly capabilities = SIMULATED_CAPABILITIES;
-  private readonly records = new GroupWriter<LedgerRecord, void>((records) => this.recordAll(records), (record) => record.idempotencyKey);
+  private readonly records = new GroupWriter<LedgerRecord, void>(
+    (records) => this.recordAll(records),
+    (record) => record.idempotencyKey,
+  );
 
   constructor(
     @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
@@ -59,18 +70,26 @@ export class SimulatedProcessor implements CardProcessor {
       if (declined) return { status: 'declined', ...declined, card: details };
       if (behavior === 'challenge' && !request.merchantInitiated) {
         const challengeId = `3ds_${randomBase62(20)}`;
-        await poolQuery(this.em, 'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now())', [
-          `challenge:${challengeId}`, 'challenge', JSON.stringify(request), JSON.stringify({ card: details }),
-        ]);
+        await poolQuery(
+          this.em,
+          'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now())',
+          [`challenge:${challengeId}`, 'challenge', JSON.stringify(request), JSON.stringify({ card: details })],
+        );
         return { status: 'requires_action', challengeId, card: details };
       }
       return { status: 'authorized', processorRef: chargeRef(request), card: details };
     });
   }
 
-  completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }): Promise<AuthorizeOutcome> {
+  completeChallenge(request: {
+    idempotencyKey: string;
+    challengeId: string;
+    result: 'authenticated' | 'failed';
+  }): Promise<AuthorizeOutcome> {
     return this.once(request.idempotencyKey, 'complete_challenge', request, async () => {
-      const rows = await poolQuery(this.em, 'select request, result from sim_ledger where idempotency_key = $1', [`challenge:${request.challengeId}`]);
+      const rows = await poolQuery(this.em, 'select request, result from sim_ledger where idempotency_key = $1', [
+        `challenge:${request.challengeId}`,
+      ]);
       if (rows.length === 0) return { status: 'declined', code: 'processing_error', soft: false, card: null };
       const { card: details } = rows[0].result as { card: CardDetails };
       if (request.result === 'failed') return { status: 'declined', code: 'authentication_failed', soft: true, card: details };
@@ -83,8 +102,13 @@ export class SimulatedProcessor implements CardProcessor {
     const charge = parseChargeRef(request.processorRef);
     const allowed = !charge || (charge.hold && request.amount <= charge.amount);
     const guard = `not exists (select 1 from sim_ledger where operation in ('capture', 'void') and request->>'processorRef' = $4)${allowed ? '' : ' and false'}`;
-    await this.recordGuarded(request, 'capture', guard, [], () =>
-      new ProcessorRefused('charge_not_capturable', `The hold ${request.processorRef} cannot be charged ${request.amount} agorot`));
+    await this.recordGuarded(
+      request,
+      'capture',
+      guard,
+      [],
+      () => new ProcessorRefused('charge_not_capturable', `The hold ${request.processorRef} cannot be charged ${request.amount} agorot`),
+    );
     // Refunds of a capture name the hold, whose capture the ledger knows.
     return { processorRef: request.processorRef };
   }
@@ -100,8 +124,18 @@ export class SimulatedProcessor implements CardProcessor {
       ? '$4::text is not null'
       : `$5::bigint <= coalesce((select (request->>'amount')::bigint from sim_ledger where operation = 'capture' and request->>'processorRef' = $4), $6::bigint)
            - coalesce((select sum((request->>'amount')::bigint) from sim_ledger where operation = 'refund' and request->>'processorRef' = $4), 0)`;
-    await this.recordGuarded(request, 'refund', guard, charge ? [request.amount, charge.hold ? 0 : charge.amount] : [], () =>
-      new ProcessorRefused('amount_too_large', `A refund of ${request.amount} agorot is more than is left to refund on ${request.processorRef}`, 'amount'));
+    await this.recordGuarded(
+      request,
+      'refund',
+      guard,
+      charge ? [request.amount, charge.hold ? 0 : charge.amount] : [],
+      () =>
+        new ProcessorRefused(
+          'amount_too_large',
+          `A refund of ${request.amount} agorot is more than is left to refund on ${request.processorRef}`,
+          'amount',
+        ),
+    );
   }
 
   isFixture(token: string): boolean {
@@ -118,7 +152,9 @@ export class SimulatedProcessor implements CardProcessor {
     const declined = result.status === 'declined' ? result.code! : result.declined;
     return {
       receivedAt: new Date(rows[0].created_at),
-      outcome: declined ? { status: 'declined', code: declined } : { status: 'approved', processorRef: result.processorRef ?? result.ref ?? null },
+      outcome: declined
+        ? { status: 'declined', code: declined }
+        : { status: 'approved', processorRef: result.processorRef ?? result.ref ?? null },
     };
   }
 
@@ -145,7 +181,14 @@ export class SimulatedProcessor implements CardProcessor {
     const rows = await poolQuery(this.em, 'select * from sim_cards where token = $1', [key]);
     if (rows.length === 0) return null;
     const row = rows[0];
-    return { brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, fingerprint: row.fingerprint, behavior: row.behavior };
+    return {
+      brand: row.brand,
+      last4: row.last4,
+      expMonth: row.exp_month,
+      expYear: row.exp_year,
+      fingerprint: row.fingerprint,
+      behavior: row.behavior,
+    };
   }
 
   /** Runs `work` once per idempotency key; a repeated key replays the first answer. */
@@ -177,7 +220,13 @@ export class SimulatedProcessor implements CardProcessor {
    * A capture or refund, recorded once per key if `guard` (SQL over `$4`, the charge's reference, and
    * `extra` from `$5`) holds; a repeated key changes nothing, a refused one throws `refusal()`.
    */
-  private async recordGuarded(request: { idempotencyKey: string; processorRef: string }, operation: string, guard: string, extra: unknown[], refusal: () => Error): Promise<void> {
+  private async recordGuarded(
+    request: { idempotencyKey: string; processorRef: string },
+    operation: string,
+    guard: string,
+    extra: unknown[],
+    refusal: () => Error,
+  ): Promise<void> {
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
     const inserted = await poolQuery(
       this.em,
@@ -199,7 +248,11 @@ export class SimulatedProcessor implements CardProcessor {
        select idempotency_key, operation, request, '{"ok": true}', now()
          from jsonb_to_recordset($1::jsonb) as v(idempotency_key text, operation text, request jsonb)
        on conflict (idempotency_key) do nothing`,
-      [JSON.stringify(records.map((record) => ({ idempotency_key: record.idempotencyKey, operation: record.operation, request: record.request })))],
+      [
+        JSON.stringify(
+          records.map((record) => ({ idempotency_key: record.idempotencyKey, operation: record.operation, request: record.request })),
+        ),
+      ],
     );
     return records.map(() => undefined);
   }

@@ -11,7 +11,12 @@ export const TEST_CARDS: Record<string, Behavior> = {
 };
 
 const card = (last4: string, behavior: Behavior): CardDetails & { behavior: Behavior } => ({
-  brand: 'visa', last4, expMonth: 12, expYear: 2034, fingerprint: `fp_test_${last4}`, behavior,
+  brand: 'visa',
+  last4,
+  expMonth: 12,
+  expYear: 2034,
+  fingerprint: `fp_test_${last4}`,
+  behavior,
 });
 
 /** Ready-made tokens for API calls and tests. */

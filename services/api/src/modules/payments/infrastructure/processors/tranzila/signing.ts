@@ -20,6 +20,8 @@ export function signedHeaders(credentials: Pick<TranzilaCredentials, 'appKey' | 
     'X-tranzila-api-app-key': credentials.appKey,
     'X-tranzila-api-request-time': time,
     'X-tranzila-api-nonce': nonce,
-    'X-tranzila-api-access-token': createHmac('sha256', credentials.secret + time + nonce).update(credentials.appKey).digest('hex'),
+    'X-tranzila-api-access-token': createHmac('sha256', credentials.secret + time + nonce)
+      .update(credentials.appKey)
+      .digest('hex'),
   };
 }

@@ -40,8 +40,20 @@ export function cardTokenText(card: CardToken): string {
 
 export function parseCardToken(text: string): CardToken | null {
   const match = /^([0-9A-Za-z]+)~(\d{2})(\d{2})~(\d{0,4})~([a-z]+)$/.exec(text);
-  if (!match || !Object.values(BRANDS).concat('unknown').includes(match[5] as CardDetails['brand'])) return null;
-  return { token: match[1], expMonth: Number(match[2]), expYear: 2000 + Number(match[3]), last4: match[4], brand: match[5] as CardDetails['brand'] };
+  if (
+    !match ||
+    !Object.values(BRANDS)
+      .concat('unknown')
+      .includes(match[5] as CardDetails['brand'])
+  )
+    return null;
+  return {
+    token: match[1],
+    expMonth: Number(match[2]),
+    expYear: 2000 + Number(match[3]),
+    last4: match[4],
+    brand: match[5] as CardDetails['brand'],
+  };
 }
 
 export function chargeRefText(ref: ChargeRef): string {
@@ -51,7 +63,12 @@ export function chargeRefText(ref: ChargeRef): string {
 export function parseChargeRef(text: string): ChargeRef | null {
   const match = /^([^~]+)~([^~]*)~([0-9A-Za-z]+)~(\d{2})(\d{2})~(\d+)$/.exec(text);
   if (!match) return null;
-  return { transactionId: match[1], authNumber: match[2], card: { token: match[3], expMonth: Number(match[4]), expYear: 2000 + Number(match[5]) }, amount: Number(match[6]) };
+  return {
+    transactionId: match[1],
+    authNumber: match[2],
+    card: { token: match[3], expMonth: Number(match[4]), expYear: 2000 + Number(match[5]) },
+    amount: Number(match[6]),
+  };
 }
 
 /** One line of the amount, as Tranzila's transaction takes its sum from its items. */
@@ -81,7 +98,14 @@ export function tokenizeBody(terminal: string, card: CardInput): TransactionBody
 
 /** J2 by token: the card is checked again, nothing is charged. */
 export function verifyBody(terminal: string, card: CardToken, idempotencyKey: string): TransactionBody {
-  return { terminal_name: terminal, txn_type: 'verify', verify_mode: 2, ...byToken(card), items: items(100, 'Card check'), DCdisable: idempotencyKey };
+  return {
+    terminal_name: terminal,
+    txn_type: 'verify',
+    verify_mode: 2,
+    ...byToken(card),
+    items: items(100, 'Card check'),
+    DCdisable: idempotencyKey,
+  };
 }
 
 /**
@@ -89,7 +113,8 @@ export function verifyBody(terminal: string, card: CardToken, idempotencyKey: st
  * Installments are regular payments (plan 8): the first payment takes what the others leave over.
  */
 export function authorizeBody(terminal: string, card: CardToken, request: AuthorizeRequest): TransactionBody {
-  const plan = request.installments && request.installments > 1 ? installmentPlan(request.amount, request.installments) : { payment_plan: 1 };
+  const plan =
+    request.installments && request.installments > 1 ? installmentPlan(request.amount, request.installments) : { payment_plan: 1 };
   return {
     terminal_name: terminal,
     txn_type: request.capture ? 'debit' : 'verify',
@@ -114,7 +139,13 @@ export function installmentPlan(amount: number, count: number): Record<string, u
 }
 
 /** A capture (`force`), release (`reversal`) or refund (`credit`) of the transaction `ref` names. */
-export function followUpBody(terminal: string, txnType: 'force' | 'reversal' | 'credit', ref: ChargeRef, amount: number, idempotencyKey: string): TransactionBody {
+export function followUpBody(
+  terminal: string,
+  txnType: 'force' | 'reversal' | 'credit',
+  ref: ChargeRef,
+  amount: number,
+  idempotencyKey: string,
+): TransactionBody {
   return {
     terminal_name: terminal,
     txn_type: txnType,
@@ -140,7 +171,14 @@ export interface TransactionResult {
 }
 
 const BRANDS: Record<string, CardDetails['brand']> = {
-  visa: 'visa', mastercard: 'mastercard', 'american express': 'amex', amex: 'amex', diners: 'diners', isracard: 'isracard', jcb: 'jcb', discover: 'discover',
+  visa: 'visa',
+  mastercard: 'mastercard',
+  'american express': 'amex',
+  amex: 'amex',
+  diners: 'diners',
+  isracard: 'isracard',
+  jcb: 'jcb',
+  discover: 'discover',
 };
 
 export function brandOf(cardTypeName: string | undefined): CardDetails['brand'] {
@@ -165,7 +203,11 @@ export function chargeRefOf(found: FoundTransaction): ChargeRef {
   return {
     transactionId: found.index,
     authNumber: found.authorization_number,
-    card: { token: found.credit_card_token, expMonth: Number(found.expiration_month), expYear: 2000 + (Number(found.expiration_year) % 100) },
+    card: {
+      token: found.credit_card_token,
+      expMonth: Number(found.expiration_month),
+      expYear: 2000 + (Number(found.expiration_year) % 100),
+    },
     amount: agorot(found.amount),
   };
 }
@@ -176,7 +218,16 @@ export function israelTime(date: string, time: string): Date {
   const [h, mi, s] = time.split(':').map(Number);
   const asIfUtc = Date.UTC(y, mo - 1, d, h, mi, s ?? 0);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Jerusalem', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Jerusalem',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
       .formatToParts(new Date(asIfUtc))
       .map((part) => [part.type, part.value]),
   );
@@ -188,4 +239,3 @@ export function israelTime(date: string, time: string): Date {
 export function israelDate(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(now);
 }
-

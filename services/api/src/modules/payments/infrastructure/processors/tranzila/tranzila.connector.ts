@@ -2,15 +2,38 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { DomainError } from '../../../../../shared/domain/domain-error';
 import {
-  type AuthorizeOutcome, type AuthorizeRequest, type CardDetails, type CardInput, type CardProcessor, type DeclineCode, type LookedUp, ProcessorRefused, ProcessorTimeout,
+  type AuthorizeOutcome,
+  type AuthorizeRequest,
+  type CardDetails,
+  type CardInput,
+  type CardProcessor,
+  type DeclineCode,
+  type LookedUp,
+  ProcessorRefused,
+  ProcessorTimeout,
 } from '../../../application/ports/card-processor';
 import { checkCard } from '../../../domain/card-rules';
 import { TRANZILA_CAPABILITIES } from './capabilities';
 import { APPROVED, declineOf, DUPLICATE } from './declines';
 import { signedHeaders, type TranzilaCredentials } from './signing';
 import {
-  authorizeBody, brandOf, type CardToken, cardTokenText, type ChargeRef, chargeRefOf, chargeRefText, type FoundTransaction, followUpBody, israelDate, israelTime,
-  parseCardToken, parseChargeRef, tokenizeBody, type TransactionBody, type TransactionResult, verifyBody,
+  authorizeBody,
+  brandOf,
+  type CardToken,
+  cardTokenText,
+  type ChargeRef,
+  chargeRefOf,
+  chargeRefText,
+  type FoundTransaction,
+  followUpBody,
+  israelDate,
+  israelTime,
+  parseCardToken,
+  parseChargeRef,
+  tokenizeBody,
+  type TransactionBody,
+  type TransactionResult,
+  verifyBody,
 } from './transformers';
 import { parse, stringify } from './wire';
 
@@ -51,7 +74,11 @@ export class TranzilaConnector implements CardProcessor {
   /** J2 with the card: the number and CVC go to Tranzila in this call only; its token comes back. */
   async tokenize(input: CardInput, now: Date): Promise<{ token: string; card: CardDetails }> {
     const { digits, brand } = checkCard(input, now);
-    const answer = await this.post(this.settings.apiUrl, '/v1/transaction/credit_card/create', tokenizeBody(this.credentials.terminal, input)).catch((error: unknown) => {
+    const answer = await this.post(
+      this.settings.apiUrl,
+      '/v1/transaction/credit_card/create',
+      tokenizeBody(this.credentials.terminal, input),
+    ).catch((error: unknown) => {
       throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
     });
     const { code, result, message } = this.resultOf(answer);
@@ -77,7 +104,12 @@ export class TranzilaConnector implements CardProcessor {
         : { status: 'declined', ...declineOf(found.processor_response_code), card: this.details(card, null) };
     }
     if (answer.code !== APPROVED) return { status: 'declined', ...declineOf(answer.code), card: this.details(card, answer.result) };
-    const ref: ChargeRef = { transactionId: answer.result.transaction_id!, authNumber: answer.result.auth_number ?? '', card, amount: request.amount };
+    const ref: ChargeRef = {
+      transactionId: answer.result.transaction_id!,
+      authNumber: answer.result.auth_number ?? '',
+      card,
+      amount: request.amount,
+    };
     return { status: 'authorized', processorRef: chargeRefText(ref), card: this.details(card, answer.result) };
   }
 
@@ -88,22 +120,47 @@ export class TranzilaConnector implements CardProcessor {
   /** `force` of the J5: refunds then credit the force's own transaction. */
   async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<{ processorRef: string }> {
     const hold = parseChargeRef(request.processorRef);
-    const forced = await this.followUp('force', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
-      new ProcessorRefused('charge_not_capturable', `Tranzila refused to charge the hold ${ref}`));
-    return { processorRef: chargeRefText({ transactionId: forced.transactionId, authNumber: forced.authNumber, card: hold!.card, amount: request.amount }) };
+    const forced = await this.followUp(
+      'force',
+      request.processorRef,
+      request.amount,
+      request.idempotencyKey,
+      (ref) => new ProcessorRefused('charge_not_capturable', `Tranzila refused to charge the hold ${ref}`),
+    );
+    return {
+      processorRef: chargeRefText({
+        transactionId: forced.transactionId,
+        authNumber: forced.authNumber,
+        card: hold!.card,
+        amount: request.amount,
+      }),
+    };
   }
 
   async void(request: { idempotencyKey: string; processorRef: string }): Promise<void> {
-    await this.followUp('reversal', request.processorRef, null, request.idempotencyKey, (ref) =>
-      new ProcessorRefused('charge_not_capturable', `Tranzila refused to release the hold ${ref}`));
+    await this.followUp(
+      'reversal',
+      request.processorRef,
+      null,
+      request.idempotencyKey,
+      (ref) => new ProcessorRefused('charge_not_capturable', `Tranzila refused to release the hold ${ref}`),
+    );
   }
 
   async refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
-    await this.followUp('credit', request.processorRef, request.amount, request.idempotencyKey, (ref) =>
-      new ProcessorRefused('amount_too_large', `Tranzila refused a refund of ${request.amount} agorot on ${ref}`, 'amount'));
+    await this.followUp(
+      'credit',
+      request.processorRef,
+      request.amount,
+      request.idempotencyKey,
+      (ref) => new ProcessorRefused('amount_too_large', `Tranzila refused a refund of ${request.amount} agorot on ${ref}`, 'amount'),
+    );
   }
 
-  async verify(request: { idempotencyKey: string; token: string }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
+  async verify(request: {
+    idempotencyKey: string;
+    token: string;
+  }): Promise<{ ref: string; card: CardDetails } | { declined: DeclineCode }> {
     const card = parseCardToken(request.token);
     if (!card) return { declined: 'processing_error' };
     const answer = await this.moneyCall(verifyBody(this.credentials.terminal, card, request.idempotencyKey), request.idempotencyKey);
@@ -117,9 +174,10 @@ export class TranzilaConnector implements CardProcessor {
     if (!found) return null;
     return {
       receivedAt: israelTime(found.transaction_date, found.transaction_time),
-      outcome: found.processor_response_code === APPROVED
-        ? { status: 'approved', processorRef: found.credit_card_token ? chargeRefText(chargeRefOf(found)) : null }
-        : { status: 'declined', code: declineOf(found.processor_response_code).code },
+      outcome:
+        found.processor_response_code === APPROVED
+          ? { status: 'approved', processorRef: found.credit_card_token ? chargeRefText(chargeRefOf(found)) : null }
+          : { status: 'declined', code: declineOf(found.processor_response_code).code },
     };
   }
 
@@ -133,7 +191,13 @@ export class TranzilaConnector implements CardProcessor {
   }
 
   /** A call on an earlier transaction; answers the new transaction's id and authorization number. */
-  private async followUp(txnType: 'force' | 'reversal' | 'credit', processorRef: string, amount: number | null, key: string, refused: (ref: string) => ProcessorRefused): Promise<{ transactionId: string; authNumber: string }> {
+  private async followUp(
+    txnType: 'force' | 'reversal' | 'credit',
+    processorRef: string,
+    amount: number | null,
+    key: string,
+    refused: (ref: string) => ProcessorRefused,
+  ): Promise<{ transactionId: string; authNumber: string }> {
     const ref = parseChargeRef(processorRef);
     if (!ref) throw refused(processorRef);
     const answer = await this.moneyCall(followUpBody(this.credentials.terminal, txnType, ref, amount ?? ref.amount, key), key);
@@ -174,14 +238,17 @@ export class TranzilaConnector implements CardProcessor {
     }).catch((error: unknown) => {
       throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
     });
-    const found = ((answer.json as { transactions?: FoundTransaction[] } | null)?.transactions ?? []);
+    const found = (answer.json as { transactions?: FoundTransaction[] } | null)?.transactions ?? [];
     return found.find((transaction) => transaction.processor_response_code === APPROVED) ?? found.at(-1) ?? null;
   }
 
   private resultOf(response: { status: number; json: unknown }): Answer & { kind: 'answered' } {
     const json = (response.json ?? {}) as { error_code?: string; message?: string; transaction_result?: TransactionResult };
     const code = json.transaction_result?.processor_response_code;
-    if (!code) throw new Error(`Tranzila refused the request (HTTP ${response.status}, error ${json.error_code ?? '?'}): ${json.message ?? 'no message'}`);
+    if (!code)
+      throw new Error(
+        `Tranzila refused the request (HTTP ${response.status}, error ${json.error_code ?? '?'}): ${json.message ?? 'no message'}`,
+      );
     return { kind: 'answered', code, result: json.transaction_result!, message: json.message ?? '' };
   }
 
@@ -201,7 +268,8 @@ export class TranzilaConnector implements CardProcessor {
       throw new Unanswered(`Tranzila did not answer: ${(error as Error).message}`);
     }
     if (status >= 500) throw new Unanswered(`Tranzila answered HTTP ${status}`);
-    if (status === 401 || status === 403) throw new DomainError('processor_credentials_invalid', 'Tranzila refused the terminal\'s API credentials');
+    if (status === 401 || status === 403)
+      throw new DomainError('processor_credentials_invalid', "Tranzila refused the terminal's API credentials");
     return { status, json: text ? parse(text) : null };
   }
 

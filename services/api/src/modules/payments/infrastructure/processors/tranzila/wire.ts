@@ -26,10 +26,15 @@ const MARK = '\u0000decimal:';
 
 /** JSON text with each `Decimal` written as a bare number. */
 export function stringify(value: unknown): string {
-  return JSON.stringify(value, (_key, field) => (field instanceof Decimal ? MARK + field.text : field)).replace(/"\\u0000decimal:(-?\d+(?:\.\d+)?)"/g, '$1');
+  return JSON.stringify(value, (_key, field) => (field instanceof Decimal ? MARK + field.text : field)).replace(
+    /"\\u0000decimal:(-?\d+(?:\.\d+)?)"/g,
+    '$1',
+  );
 }
 
 /** Parses JSON text with every number kept as its text, so amounts are read exactly. */
 export function parse(text: string): unknown {
-  return JSON.parse(text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => (token.startsWith('"') ? token : `"${token}"`)));
+  return JSON.parse(
+    text.replace(/"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g, (token) => (token.startsWith('"') ? token : `"${token}"`)),
+  );
 }
