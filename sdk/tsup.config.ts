@@ -2,7 +2,13 @@ import { defineConfig, type Options } from 'tsup';
 
 // The package as merchants install it: ESM and CommonJS, with declarations that carry the contract's types.
 const common: Options = {
-  entry: { index: 'src/index.ts', webhooks: 'src/webhooks.ts', edge: 'src/edge.ts', embed: 'src/embed.ts' },
+  entry: {
+    index: 'src/index.ts',
+    webhooks: 'src/webhooks.ts',
+    edge: 'src/edge.ts',
+    embed: 'src/embed.ts',
+    'card-checks': 'src/card-checks.ts',
+  },
   dts: true,
   target: 'node20',
   outDir: 'dist',

@@ -42,7 +42,15 @@ const bundled = {
 export default defineConfig([
   // The server keeps its dependencies in node_modules: bundled, it started in half the time but served
   // 10-20 % fewer requests a second (http-floor, create-customer), and throughput is what matters there.
-  { ...common, entry: { start: 'src/main/start.ts' }, outDir: 'dist/server', sourcemap: true, skipNodeModulesBundle: true },
+  // The SDK's shared rules (`@kupa/sdk/card-checks`) are workspace source, compiled in.
+  {
+    ...common,
+    entry: { start: 'src/main/start.ts' },
+    outDir: 'dist/server',
+    sourcemap: true,
+    skipNodeModulesBundle: true,
+    noExternal: ['@kupa/sdk'],
+  },
   // The command line carries its dependencies in a few files: resolving and reading hundreds of package
   // files was most of its start-up. Commands that need the service load it on demand, so `--help` and
   // usage errors answer at once.
@@ -58,5 +66,6 @@ export default defineConfig([
     },
     outDir: 'dist/bench',
     skipNodeModulesBundle: true,
+    noExternal: ['@kupa/sdk'],
   },
 ]);
