@@ -55,6 +55,38 @@ export default tseslint.config(
     },
   },
   {
+    // One way to reach the database (ARCHITECTURE.md, "Persistence"): the ORM reads; writes go through
+    // an AggregateTable; any other statement is `sqlRows`/`poolRows` with `$n` parameters.
+    files: ['services/api/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ":matches(MemberExpression[object.property.name='em'], MemberExpression[object.name='em'])[property.name=/^(insert|insertMany|nativeUpdate|nativeDelete|upsert|upsertMany|createQueryBuilder|qb|getConnection|getKnex|persist|persistAndFlush|flush|execute|transactional|begin|commit)$/]",
+          message: 'Write through an AggregateTable, or run a statement with sqlRows/poolRows (ARCHITECTURE.md, "Persistence").',
+        },
+        {
+          selector:
+            'CallExpression[callee.name=/^(sqlRows|poolRows)$/] > :matches(Literal[value=/[=(,]\\s*\\?/], TemplateLiteral[quasis.0.value.raw=/[=(,]\\s*\\?/])',
+          message: 'Parameters are $1, $2…',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../../../../platform/persistence/sql/statements',
+              importNames: ['transactionConnection'],
+              message: 'A module reaches the database through its repositories (ARCHITECTURE.md, "Persistence").',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['checkout-spa/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -30,6 +30,14 @@ module.exports = {
       to: { path: '^src/modules/$1/(domain|infrastructure|interfaces)/' },
     },
     {
+      name: 'application-never-reaches-interfaces',
+      severity: 'error',
+      comment:
+        "use cases answer in the module's own words and publish event and response shapes from application/published/; HTTP and jobs call them, never the other way",
+      from: { path: '^src/modules/[^/]+/(application|domain)/' },
+      to: { path: '^src/modules/[^/]+/interfaces/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

@@ -220,11 +220,9 @@ describe('mode 2: line items alone (a cart)', () => {
     );
     const stranger = await app.createAccount('Stranger');
     const strangerCustomer = (await app.client(stranger.testKey).POST('/v1/customers', { body: { name: 'S' } })).data!.data.id;
-    const res = await app
-      .client(stranger.testKey)
-      .POST('/v1/checkout_sessions', {
-        body: { customer: strangerCustomer, ...URLS, line_items: [{ name: 'x', amount_agorot: 1, price: shirtPrice }] },
-      });
+    const res = await app.client(stranger.testKey).POST('/v1/checkout_sessions', {
+      body: { customer: strangerCustomer, ...URLS, line_items: [{ name: 'x', amount_agorot: 1, price: shirtPrice }] },
+    });
     expectRejected(res, 400, 'line_item_target_not_found', 'line_items[0].price');
   });
 });

@@ -59,7 +59,7 @@ describe('document numbers', () => {
       const outer = await issue();
       let inner = '';
       await uow
-        .run(async () => {
+        .savepoint(async () => {
           inner = await issue();
           throw new Error('savepoint rolled back');
         })
@@ -114,14 +114,14 @@ describe('document numbers', () => {
       },
     });
     const jobs = batchOf('jobs', COMMIT_ORDER.jobs);
-    const events = batchOf('events', COMMIT_ORDER.events, () => uowOf().addToBatch(jobs, 'delivery'));
-    const documents = batchOf('documents', COMMIT_ORDER.documents, () => uowOf().addToBatch(events, 'document.created'));
+    const events = batchOf('events', COMMIT_ORDER.events, () => uowOf().addAtCommit(jobs, 'delivery'));
+    const documents = batchOf('documents', COMMIT_ORDER.documents, () => uowOf().addAtCommit(events, 'document.created'));
     const rows = batchOf('rows', COMMIT_ORDER.rows);
     await unit(async (uow) => {
-      uow.addToBatch(jobs, 'receipt');
-      uow.addToBatch(events, 'charge.succeeded');
-      uow.addToBatch(documents, 'document');
-      uow.addToBatch(rows, 'charge');
+      uow.addAtCommit(jobs, 'receipt');
+      uow.addAtCommit(events, 'charge.succeeded');
+      uow.addAtCommit(documents, 'document');
+      uow.addAtCommit(rows, 'charge');
     });
     expect(written).toEqual(['rows:charge', 'documents:document', 'events:charge.succeeded,document.created', 'jobs:receipt,delivery']);
   });

@@ -3,7 +3,7 @@ import { startBatchWorker } from '../src/platform/jobs/batch-worker';
 import type { JobQueue } from '../src/platform/jobs/job-queue';
 import { JOBS } from '../src/platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
-import { transactionConnection } from '../src/platform/persistence/transaction-connection';
+import { transactionConnection } from '../src/platform/persistence/sql/statements';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { startTestApp, type TestApp } from './support/harness';
 import { waitFor } from './support/receiver';

@@ -106,11 +106,9 @@ describe('going live', () => {
     await expect(onboard(other.id)).rejects.toMatchObject({ code: 'business_profile_required' });
     await app.client(other.liveKey).POST('/v1/account', { body: { business_profile: PROFILE } });
     await expect(onboard(other.id)).rejects.toMatchObject({ code: 'processor_required' });
-    await app
-      .client(other.liveKey)
-      .POST('/v1/account/processor', {
-        body: { name: 'tranzila', terminal: TERMINAL, credentials: { app_key: FIRST.appKey, secret: FIRST.secret } },
-      });
+    await app.client(other.liveKey).POST('/v1/account/processor', {
+      body: { name: 'tranzila', terminal: TERMINAL, credentials: { app_key: FIRST.appKey, secret: FIRST.secret } },
+    });
     await expect(onboard(other.id)).resolves.toMatchObject({ liveOnboarded: true });
   });
 

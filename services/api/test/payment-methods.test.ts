@@ -134,11 +134,9 @@ describe('tokenization', () => {
     ['letters in the number', { number: '4242-4242-4242-4242' }, 'parameter_invalid', 'card.number'],
   ])('refuses %s', async (_name, card, code, param) => {
     const s = await session();
-    const res = await app
-      .client()
-      .POST('/v1/tokens', {
-        body: { checkout_session: s.id, card: { number: CARDS.ok, exp_month: 12, exp_year: 2031, cvc: '123', ...card } },
-      });
+    const res = await app.client().POST('/v1/tokens', {
+      body: { checkout_session: s.id, card: { number: CARDS.ok, exp_month: 12, exp_year: 2031, cvc: '123', ...card } },
+    });
     expect(res.response.status).toBe(400);
     expect(res.error!.error).toMatchObject({ code, param });
   });
@@ -169,14 +167,12 @@ describe('tokenization', () => {
     const strictApi = app.client(strict.testKey);
     const buyer = (await strictApi.POST('/v1/customers', { body: { name: 'Dana' } })).data!.data.id;
     const tokenize = async (sessionId: string, holderId?: string) =>
-      app
-        .client()
-        .POST('/v1/tokens', {
-          body: {
-            checkout_session: sessionId,
-            card: { number: CARDS.ok, exp_month: 12, exp_year: 2031, cvc: '123', ...(holderId ? { holder_id: holderId } : {}) },
-          },
-        });
+      app.client().POST('/v1/tokens', {
+        body: {
+          checkout_session: sessionId,
+          card: { number: CARDS.ok, exp_month: 12, exp_year: 2031, cvc: '123', ...(holderId ? { holder_id: holderId } : {}) },
+        },
+      });
 
     const before = await session({}, strictApi, buyer);
     expect((await tokenize(before.id)).response.status).toBe(200);

@@ -1,11 +1,11 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import express from 'express';
-import { AccountSchema } from '../src/modules/accounts/infrastructure/mikro-orm/account.schema';
+import { AccountSchema } from '../src/modules/accounts/infrastructure/postgres/account.schema';
 import { Customer } from '../src/modules/customers/domain/customer';
 import { createContractRouter } from '../src/platform/http/contract-router';
 import { inOwnContext } from '../src/platform/persistence/own-context';
-import { insertEntities } from '../src/platform/persistence/transaction-connection';
+import { AggregateTable } from '../src/platform/persistence/sql/aggregate-table';
 import { errorMapper } from '../src/platform/http/error-mapper';
 import { loadOpenApi } from '../src/platform/http/openapi-document';
 import { rawRequest } from './support/contract';
@@ -416,7 +416,7 @@ describe('plain inserts of entities', () => {
     );
     const sparse = Customer.create(scope, { name: 'Sparse Insert' }, now);
     (sparse as { email?: string | null }).email = undefined;
-    await inOwnContext(em, () => insertEntities(em.fork(), [full, sparse]));
+    await inOwnContext(em, () => new AggregateTable(Customer, []).insert(em.fork(), [full, sparse]));
     const read = await inOwnContext(em, async () => em.find(Customer, { id: [full.id, sparse.id] }, { orderBy: { name: 'asc' } }));
     expect(read.map((c) => [c.name, c.email, c.phone, c.taxId, c.createdAt.toISOString()])).toEqual([
       ['Plain Insert', 'plain@example.co.il', '+972525551234', '516179157', '2026-05-01T12:34:56.789Z'],

@@ -79,12 +79,10 @@ describe('max_redemptions under concurrency', () => {
     expect((await pay.payWithCard(theirs.id)).data!.data.status).toBe('succeeded');
 
     const token = await pay.token(mine.id, CARDS.ok);
-    const refused = await app
-      .client()
-      .POST('/v1/checkout_sessions/{id}/confirm', {
-        params: { path: { id: mine.id } },
-        body: { payment_method: { type: 'card', token }, expected_amount: shown },
-      });
+    const refused = await app.client().POST('/v1/checkout_sessions/{id}/confirm', {
+      params: { path: { id: mine.id } },
+      body: { payment_method: { type: 'card', token }, expected_amount: shown },
+    });
     expect(refused.response.status).toBe(409);
     expect(refused.error!.error.code).toBe('amount_changed');
     expect(
@@ -94,12 +92,10 @@ describe('max_redemptions under concurrency', () => {
     ).toEqual([]);
     const now = (await page(mine.id)).amount_due_now;
     expect(now).toBe(10_000);
-    const paid = await app
-      .client()
-      .POST('/v1/checkout_sessions/{id}/confirm', {
-        params: { path: { id: mine.id } },
-        body: { payment_method: { type: 'card', token }, expected_amount: now },
-      });
+    const paid = await app.client().POST('/v1/checkout_sessions/{id}/confirm', {
+      params: { path: { id: mine.id } },
+      body: { payment_method: { type: 'card', token }, expected_amount: now },
+    });
     expect(paid.data!.data.status).toBe('succeeded');
   });
 

@@ -546,7 +546,7 @@ describe('deliveries', () => {
         const two = await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData());
         let rolledBack = '';
         await uow
-          .run(async () => {
+          .savepoint(async () => {
             rolledBack = (await record.execute(scopeOf(merchant), 'charge.succeeded', chargeData())).id;
             throw new Error('the savepoint failed');
           })

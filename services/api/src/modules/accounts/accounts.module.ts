@@ -8,16 +8,16 @@ import { GetAccount } from './application/get-account';
 import { IssueApiKey } from './application/issue-api-key';
 import { UpdateAccountSettings } from './application/update-account-settings';
 import { ACCOUNTS } from './accounts.tokens';
-import { AccountSchema, ApiKeySchema } from './infrastructure/mikro-orm/account.schema';
-import { MikroOrmAccountRepository, MikroOrmApiKeyRepository } from './infrastructure/mikro-orm/account.repository';
-import { PgKeyRevocationFeed, PgKeyRevocations } from './infrastructure/pg-key-revocations';
+import { AccountSchema, ApiKeySchema } from './infrastructure/postgres/account.schema';
+import { PgAccountRepository, PgApiKeyRepository } from './infrastructure/postgres/account.repository';
+import { PgKeyRevocationFeed, PgKeyRevocations } from './infrastructure/postgres/pg-key-revocations';
 import { AccountsRouter } from './interfaces/http/accounts.router';
 
 export const accountsEntities = [AccountSchema, ApiKeySchema];
 
 export const accountsModule = new ContainerModule(({ bind }) => {
-  bind(ACCOUNTS.AccountRepository).to(MikroOrmAccountRepository).inSingletonScope();
-  bind(ACCOUNTS.ApiKeyRepository).to(MikroOrmApiKeyRepository).inSingletonScope();
+  bind(ACCOUNTS.AccountRepository).to(PgAccountRepository).inSingletonScope();
+  bind(ACCOUNTS.ApiKeyRepository).to(PgApiKeyRepository).inSingletonScope();
   bind(ACCOUNTS.KeyRevocations).to(PgKeyRevocations).inSingletonScope();
   bind(ACCOUNTS.KeyRevocationFeed).to(PgKeyRevocationFeed).inSingletonScope();
   bindSingletons(bind, [

@@ -8,14 +8,14 @@ import { GetProduct } from './application/get-product';
 import { ListPrices } from './application/list-prices';
 import { ListProducts } from './application/list-products';
 import { CATALOG } from './catalog.tokens';
-import { MikroOrmPriceRepository, MikroOrmProductRepository } from './infrastructure/mikro-orm/catalog.repository';
-import { PriceSchema, ProductSchema } from './infrastructure/mikro-orm/catalog.schema';
+import { PgPriceRepository, PgProductRepository } from './infrastructure/postgres/catalog.repository';
+import { PriceSchema, ProductSchema } from './infrastructure/postgres/catalog.schema';
 import { CatalogRouter } from './interfaces/http/catalog.router';
 
 export const catalogEntities = [ProductSchema, PriceSchema];
 
 export const catalogModule = new ContainerModule(({ bind }) => {
-  bind(CATALOG.ProductRepository).to(MikroOrmProductRepository).inSingletonScope();
-  bind(CATALOG.PriceRepository).to(MikroOrmPriceRepository).inSingletonScope();
+  bind(CATALOG.ProductRepository).to(PgProductRepository).inSingletonScope();
+  bind(CATALOG.PriceRepository).to(PgPriceRepository).inSingletonScope();
   bindSingletons(bind, [FindCatalogItems, CreateProduct, GetProduct, ListProducts, CreatePrice, GetPrice, ListPrices, CatalogRouter]);
 });

@@ -9,7 +9,8 @@ import { GetCheckoutPage } from './application/get-checkout-page';
 import { GetCheckoutSession } from './application/get-checkout-session';
 import { ListCheckoutSessions } from './application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
-import { SessionView } from './application/session-view';
+import { SessionView } from './application/published/session-view';
+import { SessionPricing } from './application/session-pricing';
 import { CompleteCheckoutSession } from './application/complete-checkout-session';
 import { ChoosePaymentSource } from './application/choose-payment-source';
 import { CompleteThreeDSecure } from './application/complete-three-d-secure';
@@ -19,8 +20,8 @@ import { ConfirmCheckoutSession } from './application/confirm-checkout-session';
 import { ReconcileCheckoutPayments } from './application/reconcile-checkout-payments';
 import { CreateCardToken } from './application/create-card-token';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from './checkout.tokens';
-import { MikroOrmCheckoutSessionRepository } from './infrastructure/mikro-orm/checkout-session.repository';
-import { CheckoutSessionSchema } from './infrastructure/mikro-orm/checkout-session.schema';
+import { PgCheckoutSessionRepository } from './infrastructure/postgres/checkout-session.repository';
+import { CheckoutSessionSchema } from './infrastructure/postgres/checkout-session.schema';
 import { CheckoutRouter } from './interfaces/http/checkout.router';
 import { SessionExpiryJob } from './interfaces/jobs/session-expiry.job';
 
@@ -35,9 +36,10 @@ export function checkoutQueues(expireInSeconds: number): QueueDefinition[] {
 
 /** Needs CHECKOUT.Settings bound by the composition root. */
 export const checkoutModule = new ContainerModule(({ bind }) => {
-  bind(CHECKOUT.CheckoutSessionRepository).to(MikroOrmCheckoutSessionRepository).inSingletonScope();
+  bind(CHECKOUT.CheckoutSessionRepository).to(PgCheckoutSessionRepository).inSingletonScope();
   bindSingletons(bind, [
     SessionView,
+    SessionPricing,
     CreateCheckoutSession,
     GetCheckoutSession,
     ListCheckoutSessions,

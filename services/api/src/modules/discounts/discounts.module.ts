@@ -9,14 +9,14 @@ import { ListDiscounts } from './application/list-discounts';
 import { PriceCheckout } from './application/price-checkout';
 import { RedeemDiscounts } from './application/redeem-discounts';
 import { DISCOUNTS } from './discounts.tokens';
-import { MikroOrmDiscountRuleRepository } from './infrastructure/mikro-orm/discount.repository';
-import { DiscountRuleSchema } from './infrastructure/mikro-orm/discount.schema';
+import { PgDiscountRuleRepository } from './infrastructure/postgres/discount.repository';
+import { DiscountRuleSchema } from './infrastructure/postgres/discount.schema';
 import { DiscountsRouter } from './interfaces/http/discounts.router';
 
 export const discountsEntities = [DiscountRuleSchema];
 
 export const discountsModule = new ContainerModule(({ bind }) => {
-  bind(DISCOUNTS.DiscountRuleRepository).to(MikroOrmDiscountRuleRepository).inSingletonScope();
+  bind(DISCOUNTS.DiscountRuleRepository).to(PgDiscountRuleRepository).inSingletonScope();
   bindSingletons(bind, [
     CreateDiscount,
     GetDiscount,

@@ -16,12 +16,8 @@ import { RecordEvent } from './application/record-event';
 import { RedeliverEvent } from './application/redeliver-event';
 import { EVENTS, WEBHOOK_DELIVERY_QUEUE } from './events.tokens';
 import { DnsDestinationGuard } from './infrastructure/destination-guard';
-import {
-  MikroOrmEventRepository,
-  MikroOrmWebhookDeliveryRepository,
-  MikroOrmWebhookEndpointRepository,
-} from './infrastructure/mikro-orm/events.repository';
-import { EventSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './infrastructure/mikro-orm/events.schema';
+import { PgEventRepository, PgWebhookDeliveryRepository, PgWebhookEndpointRepository } from './infrastructure/postgres/events.repository';
+import { EventSchema, WebhookDeliverySchema, WebhookEndpointSchema } from './infrastructure/postgres/events.schema';
 import { NodeDnsResolver } from './infrastructure/node-dns-resolver';
 import { UndiciWebhookSender } from './infrastructure/undici-webhook-sender';
 import { EventsRouter } from './interfaces/http/events.router';
@@ -35,9 +31,9 @@ export function eventsQueues(expireInSeconds: number): QueueDefinition[] {
 
 /** Needs EVENTS.Settings bound by the composition root. */
 export const eventsModule = new ContainerModule(({ bind }) => {
-  bind(EVENTS.EventRepository).to(MikroOrmEventRepository).inSingletonScope();
-  bind(EVENTS.WebhookEndpointRepository).to(MikroOrmWebhookEndpointRepository).inSingletonScope();
-  bind(EVENTS.WebhookDeliveryRepository).to(MikroOrmWebhookDeliveryRepository).inSingletonScope();
+  bind(EVENTS.EventRepository).to(PgEventRepository).inSingletonScope();
+  bind(EVENTS.WebhookEndpointRepository).to(PgWebhookEndpointRepository).inSingletonScope();
+  bind(EVENTS.WebhookDeliveryRepository).to(PgWebhookDeliveryRepository).inSingletonScope();
   bind(EVENTS.DnsResolver).to(NodeDnsResolver).inSingletonScope();
   bind(EVENTS.DestinationGuard).to(DnsDestinationGuard).inSingletonScope();
   bind(EVENTS.WebhookSender).to(UndiciWebhookSender).inSingletonScope();

@@ -8,8 +8,8 @@ import { PrintDocument } from './application/print-document';
 import { RequestAllocation } from './application/request-allocation';
 import { ModeAllocationAuthorities } from './infrastructure/allocation-authorities';
 import { DocumentAllocationJob } from './interfaces/jobs/document-allocation.job';
-import { MikroOrmDocumentRepository } from './infrastructure/mikro-orm/document.repository';
-import { TaxDocumentSchema } from './infrastructure/mikro-orm/document.schema';
+import { PgDocumentRepository } from './infrastructure/postgres/document.repository';
+import { TaxDocumentSchema } from './infrastructure/postgres/document.schema';
 import { InvoicingRouter } from './interfaces/http/invoicing.router';
 import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from './invoicing.tokens';
 
@@ -21,7 +21,7 @@ export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
 }
 
 export const invoicingModule = new ContainerModule(({ bind }) => {
-  bind(INVOICING.DocumentRepository).to(MikroOrmDocumentRepository).inSingletonScope();
+  bind(INVOICING.DocumentRepository).to(PgDocumentRepository).inSingletonScope();
   bind(INVOICING.AllocationAuthorities).to(ModeAllocationAuthorities).inSingletonScope();
   bindSingletons(bind, [
     IssueDocument,

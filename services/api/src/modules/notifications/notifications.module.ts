@@ -4,7 +4,7 @@ import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { DeliverEmail } from './application/deliver-email';
 import { ListEmails } from './application/list-emails';
 import { QueueEmail } from './application/queue-email';
-import { PgEmailOutbox } from './infrastructure/pg-email-outbox';
+import { PgEmailOutbox } from './infrastructure/postgres/email-outbox.repository';
 import { EmailJob } from './interfaces/jobs/email.job';
 import { EMAIL_QUEUE, NOTIFICATIONS } from './notifications.tokens';
 

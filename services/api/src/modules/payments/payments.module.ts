@@ -29,22 +29,22 @@ import { RecordSavedCardCharge } from './application/record-saved-card-charge';
 import { StartPaymentAttempt } from './application/start-payment-attempt';
 import { TokenizeCard } from './application/tokenize-card';
 import {
-  MikroOrmChargeOperationRepository,
-  MikroOrmChargeRepository,
-  MikroOrmPaymentAttemptRepository,
-  MikroOrmPaymentMethodRepository,
-  MikroOrmRefundRepository,
-} from './infrastructure/mikro-orm/payments.repository';
+  PgChargeOperationRepository,
+  PgChargeRepository,
+  PgPaymentAttemptRepository,
+  PgPaymentMethodRepository,
+  PgRefundRepository,
+} from './infrastructure/postgres/payments.repository';
 import {
   ChargeOperationSchema,
   ChargeSchema,
   PaymentAttemptSchema,
   PaymentMethodSchema,
   RefundSchema,
-} from './infrastructure/mikro-orm/payments.schema';
-import { SqlCardTokenRepository } from './infrastructure/mikro-orm/card-token.repository';
+} from './infrastructure/postgres/payments.schema';
+import { PgCardTokenRepository } from './infrastructure/postgres/card-token.repository';
 import { ConnectedProcessorDirectory } from './infrastructure/processors/processor-directory';
-import { SqlProcessorConnectionRepository } from './infrastructure/mikro-orm/processor-connection.repository';
+import { PgProcessorConnectionRepository } from './infrastructure/postgres/processor-connection.repository';
 import { ConnectTerminal } from './application/connect-terminal';
 import { DescribeProcessor } from './application/describe-processor';
 import { SimulatedProcessor } from './infrastructure/processors/simulated/simulated.connector';
@@ -60,14 +60,14 @@ export function paymentsQueues(expireInSeconds: number): QueueDefinition[] {
 
 /** Needs PAYMENTS.Settings bound by the composition root. */
 export const paymentsModule = new ContainerModule(({ bind }) => {
-  bind(PAYMENTS.ChargeRepository).to(MikroOrmChargeRepository).inSingletonScope();
-  bind(PAYMENTS.PaymentAttemptRepository).to(MikroOrmPaymentAttemptRepository).inSingletonScope();
-  bind(PAYMENTS.ChargeOperationRepository).to(MikroOrmChargeOperationRepository).inSingletonScope();
-  bind(PAYMENTS.PaymentMethodRepository).to(MikroOrmPaymentMethodRepository).inSingletonScope();
-  bind(PAYMENTS.RefundRepository).to(MikroOrmRefundRepository).inSingletonScope();
-  bind(PAYMENTS.CardTokenRepository).to(SqlCardTokenRepository).inSingletonScope();
+  bind(PAYMENTS.ChargeRepository).to(PgChargeRepository).inSingletonScope();
+  bind(PAYMENTS.PaymentAttemptRepository).to(PgPaymentAttemptRepository).inSingletonScope();
+  bind(PAYMENTS.ChargeOperationRepository).to(PgChargeOperationRepository).inSingletonScope();
+  bind(PAYMENTS.PaymentMethodRepository).to(PgPaymentMethodRepository).inSingletonScope();
+  bind(PAYMENTS.RefundRepository).to(PgRefundRepository).inSingletonScope();
+  bind(PAYMENTS.CardTokenRepository).to(PgCardTokenRepository).inSingletonScope();
   bind(PAYMENTS.Processors).to(ConnectedProcessorDirectory).inSingletonScope();
-  bind(PAYMENTS.ProcessorConnectionRepository).to(SqlProcessorConnectionRepository).inSingletonScope();
+  bind(PAYMENTS.ProcessorConnectionRepository).to(PgProcessorConnectionRepository).inSingletonScope();
   bindSingletons(bind, [
     SimulatedProcessor,
     MoneyGate,

@@ -11,9 +11,9 @@ import { ReconcileSubscriptionCharges } from './application/reconcile-subscripti
 import { SettleSubscriptionStart } from './application/settle-subscription-start';
 import { StartSubscription } from './application/start-subscription';
 import { SubscriptionEffects } from './application/subscription-effects';
-import { MikroOrmSubscriptionStartRepository } from './infrastructure/mikro-orm/subscription-start.repository';
-import { MikroOrmSubscriptionRepository } from './infrastructure/mikro-orm/subscription.repository';
-import { SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/mikro-orm/subscription.schema';
+import { PgSubscriptionStartRepository } from './infrastructure/postgres/subscription-start.repository';
+import { PgSubscriptionRepository } from './infrastructure/postgres/subscription.repository';
+import { SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/postgres/subscription.schema';
 import { SubscriptionsRouter } from './interfaces/http/subscriptions.router';
 import { RenewalsJob } from './interfaces/jobs/renewals.job';
 import { RENEWAL_QUEUE, SUBSCRIPTIONS } from './subscriptions.tokens';
@@ -26,8 +26,8 @@ export function subscriptionsQueues(expireInSeconds: number): QueueDefinition[] 
 
 /** Needs SUBSCRIPTIONS.Settings bound by the composition root. */
 export const subscriptionsModule = new ContainerModule(({ bind }) => {
-  bind(SUBSCRIPTIONS.SubscriptionRepository).to(MikroOrmSubscriptionRepository).inSingletonScope();
-  bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(MikroOrmSubscriptionStartRepository).inSingletonScope();
+  bind(SUBSCRIPTIONS.SubscriptionRepository).to(PgSubscriptionRepository).inSingletonScope();
+  bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(PgSubscriptionStartRepository).inSingletonScope();
   bindSingletons(bind, [
     SubscriptionEffects,
     AdvanceSubscription,

@@ -5,8 +5,8 @@ import { CreateTestClock } from './application/create-test-clock';
 import { GetTestClock } from './application/get-test-clock';
 import { ListTestClocks } from './application/list-test-clocks';
 import { ReconcileTestClocks } from './application/reconcile-test-clocks';
-import { MikroOrmTestClockRepository } from './infrastructure/mikro-orm/test-clock.repository';
-import { TestClockSchema } from './infrastructure/mikro-orm/test-clock.schema';
+import { PgTestClockRepository } from './infrastructure/postgres/test-clock.repository';
+import { TestClockSchema } from './infrastructure/postgres/test-clock.schema';
 import { TestHelpersRouter } from './interfaces/http/test-helpers.router';
 import { TEST_HELPERS } from './test-helpers.tokens';
 
@@ -14,6 +14,6 @@ export const testHelpersEntities = [TestClockSchema];
 
 /** Needs TEST_HELPERS.Settings bound by the composition root. */
 export const testHelpersModule = new ContainerModule(({ bind }) => {
-  bind(TEST_HELPERS.TestClockRepository).to(MikroOrmTestClockRepository).inSingletonScope();
+  bind(TEST_HELPERS.TestClockRepository).to(PgTestClockRepository).inSingletonScope();
   bindSingletons(bind, [AdvanceTestClock, CreateTestClock, GetTestClock, ListTestClocks, TestHelpersRouter, ReconcileTestClocks]);
 });

@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import { PgBoss } from './pg-boss';
 import type { JobQueue } from './job-queue';
 import { PERSISTENCE } from '../persistence/persistence.tokens';
-import { transactionConnection } from '../persistence/transaction-connection';
+import { transactionConnection } from '../persistence/sql/statements';
 import { type CommitBatch, COMMIT_ORDER, type UnitOfWork } from '../persistence/unit-of-work';
 import { JOBS } from './jobs.tokens';
 
@@ -29,7 +29,7 @@ export class PgBossJobQueue implements JobQueue {
 
   async sendMany(jobs: Job[]): Promise<void> {
     if (jobs.length > 0 && !this.uow.active()) throw new Error(`job '${jobs[0].name}' must be sent inside a unit of work`);
-    for (const job of jobs) this.uow.addToBatch(this.batch, job);
+    for (const job of jobs) this.uow.addAtCommit(this.batch, job);
   }
 
   /**

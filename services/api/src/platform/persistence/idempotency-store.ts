@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IdempotencyStore, IdempotentRequest } from '../http/idempotency';
 import { GroupWriter } from './group-writer';
-import { poolQuery } from './transaction-connection';
+import { poolRows } from './sql/statements';
 
 type Scope = { accountId: string; livemode: boolean };
 /** A claim of a key (no answer yet), or the answer to keep under it. */
@@ -14,6 +14,8 @@ const asRow = ({ scope, key }: Write) => ({ account_id: scope.accountId, livemod
  * `idempotency_keys` in PostgreSQL, on the pool (each statement commits on its own). The claims and kept
  * answers of concurrent requests are written together: one statement, one commit, for all of them.
  */
+type KeyRow = { account_id: string; livemode: boolean; key: string };
+
 export class PgIdempotencyStore implements IdempotencyStore {
   private readonly writes = new GroupWriter<Write, true | IdempotentRequest | null>(
     (writes) => this.writeAll(writes),
@@ -35,7 +37,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
   }
 
   async release(scope: Scope, key: string): Promise<void> {
-    await poolQuery(
+    await poolRows(
       this.em,
       'delete from idempotency_keys where account_id = $1 and livemode = $2 and key = $3 and response_status is null',
       [scope.accountId, scope.livemode, key],
@@ -48,7 +50,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
    * its lease with the same body (taken to have died); for a claim that did not, what the key holds is read.
    */
   private async writeAll(writes: Write[]): Promise<Array<true | IdempotentRequest | null>> {
-    const rows = await poolQuery(
+    const rows = await poolRows<KeyRow>(
       this.em,
       `insert into idempotency_keys as k (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
        select account_id, livemode, key, fingerprint, status, body, now(), now()
@@ -77,7 +79,7 @@ export class PgIdempotencyStore implements IdempotencyStore {
     const held = writes.filter((write) => write.answer === null && !written.has(rowKey(write.scope, write.key)));
     const found = new Map<string, IdempotentRequest>();
     if (held.length > 0) {
-      const current = await poolQuery(
+      const current = await poolRows<KeyRow & { fingerprint: string; response_status: number | null; response_body: unknown }>(
         this.em,
         `select k.account_id, k.livemode, k.key, k.fingerprint, k.response_status, k.response_body
            from idempotency_keys k join json_to_recordset($1::json) as v(account_id text, livemode boolean, key text) using (account_id, livemode, key)`,
@@ -99,6 +101,6 @@ export class PgIdempotencyStore implements IdempotencyStore {
 
 /** Keys older than 24 hours are answered no more; removes them. */
 export async function purgeIdempotencyKeys(em: EntityManager): Promise<number> {
-  const rows = await poolQuery(em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
+  const rows = await poolRows(em, "delete from idempotency_keys where created_at < now() - interval '24 hours' returning 1", []);
   return rows.length;
 }

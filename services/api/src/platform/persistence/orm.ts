@@ -1,54 +1,7 @@
 import { type EntitySchema, FlushMode, MikroORM } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { ownContext } from './own-context';
-import { Migration20261121000000 } from '../../../migrations/Migration20261121000000';
-import { Migration20261121010000 } from '../../../migrations/Migration20261121010000';
-import { Migration20261121020000 } from '../../../migrations/Migration20261121020000';
-import { Migration20261121030000 } from '../../../migrations/Migration20261121030000';
-import { Migration20261121040000 } from '../../../migrations/Migration20261121040000';
-import { Migration20261123000000 } from '../../../migrations/Migration20261123000000';
-import { Migration20261123010000 } from '../../../migrations/Migration20261123010000';
-import { Migration20261123020000 } from '../../../migrations/Migration20261123020000';
-import { Migration20261123030000 } from '../../../migrations/Migration20261123030000';
-import { Migration20261123040000 } from '../../../migrations/Migration20261123040000';
-import { Migration20261123050000 } from '../../../migrations/Migration20261123050000';
-import { Migration20261123060000 } from '../../../migrations/Migration20261123060000';
-import { Migration20261123070000 } from '../../../migrations/Migration20261123070000';
-import { Migration20261123080000 } from '../../../migrations/Migration20261123080000';
-import { Migration20261123090000 } from '../../../migrations/Migration20261123090000';
-import { Migration20261123100000 } from '../../../migrations/Migration20261123100000';
-import { Migration20261123110000 } from '../../../migrations/Migration20261123110000';
-import { Migration20261124010000 } from '../../../migrations/Migration20261124010000';
-import { Migration20261124020000 } from '../../../migrations/Migration20261124020000';
-import { Migration20261125010000 } from '../../../migrations/Migration20261125010000';
-import { Migration20261125020000 } from '../../../migrations/Migration20261125020000';
-import { Migration20261125030000 } from '../../../migrations/Migration20261125030000';
-
-/** Checked-in migrations, in order. Add new ones at the end. */
-const migrations = [
-  Migration20261121000000,
-  Migration20261121010000,
-  Migration20261121020000,
-  Migration20261121030000,
-  Migration20261121040000,
-  Migration20261123000000,
-  Migration20261123010000,
-  Migration20261123020000,
-  Migration20261123030000,
-  Migration20261123040000,
-  Migration20261123050000,
-  Migration20261123060000,
-  Migration20261123070000,
-  Migration20261123080000,
-  Migration20261123090000,
-  Migration20261123100000,
-  Migration20261123110000,
-  Migration20261124010000,
-  Migration20261124020000,
-  Migration20261125010000,
-  Migration20261125020000,
-  Migration20261125030000,
-];
+import { MIGRATIONS } from '../../../migrations';
 
 export async function createOrm(databaseUrl: string, entities: EntitySchema[], options: { poolMax?: number } = {}): Promise<MikroORM> {
   return MikroORM.init({
@@ -57,7 +10,7 @@ export async function createOrm(databaseUrl: string, entities: EntitySchema[], o
     extensions: [Migrator],
     discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
     migrations: {
-      migrationsList: migrations.map((migration) => ({ name: migration.name, class: migration })),
+      migrationsList: MIGRATIONS.map((migration) => ({ name: migration.name, class: migration })),
       transactional: true,
       allOrNothing: true,
       silent: true,

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { BucketRule, RateBucketStore } from '../http/rate-limit';
-import { poolQuery } from './transaction-connection';
+import { poolRows } from './sql/statements';
 
 /** Token buckets in `rate_limit_buckets`; each take is one atomic statement under the bucket's row lock. */
 export class PgRateBucketStore implements RateBucketStore {
@@ -8,7 +8,7 @@ export class PgRateBucketStore implements RateBucketStore {
 
   async take(key: string, want: number, rule: BucketRule): Promise<{ granted: number; left: number; nextTokenInSeconds: number }> {
     for (;;) {
-      const rows = await poolQuery(
+      const rows = await poolRows(
         this.em,
         `with bucket as (
            select key, least($1::float8, tokens + greatest(0, extract(epoch from clock_timestamp() - updated_at)) * $2::float8) as available
@@ -25,7 +25,7 @@ export class PgRateBucketStore implements RateBucketStore {
         return { granted, left, nextTokenInSeconds: granted > 0 ? 0 : (1 - left) / rule.perSecond };
       }
       // A new bucket starts full; a racing process may have made it first.
-      await poolQuery(
+      await poolRows(
         this.em,
         'insert into rate_limit_buckets (key, tokens, updated_at) values ($1, $2, clock_timestamp()) on conflict (key) do nothing',
         [key, rule.burst],
@@ -36,5 +36,5 @@ export class PgRateBucketStore implements RateBucketStore {
 
 /** Buckets untouched for an hour are full again by now: removes them. */
 export async function purgeRateBuckets(em: EntityManager): Promise<number> {
-  return (await poolQuery(em, "delete from rate_limit_buckets where updated_at < now() - interval '1 hour' returning 1", [])).length;
+  return (await poolRows(em, "delete from rate_limit_buckets where updated_at < now() - interval '1 hour' returning 1", [])).length;
 }

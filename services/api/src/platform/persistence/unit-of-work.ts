@@ -5,7 +5,13 @@ import { PERSISTENCE } from './persistence.tokens';
 
 /** Runs work in one database transaction; repositories used inside it write to that transaction. */
 export interface UnitOfWork {
+  /** A transaction of its own; refused inside one (say `savepoint` for a part that may roll back alone). */
   run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Part of the unit of work in progress that rolls back alone when `work` throws (a savepoint): what it
+   * wrote and what it asked of the commit go, the rest of the unit stays. Refused outside one.
+   */
+  savepoint<T>(work: () => Promise<T>): Promise<T>;
   /** Whether a unit of work is in progress here (for writes that must share the caller's transaction). */
   active(): boolean;
   /** Runs `effect` once the unit of work in progress commits (at once outside one; never on rollback). */
@@ -17,7 +23,14 @@ export interface UnitOfWork {
    * written once, and a lock every writer contends for (a document sequence) is held only for the rest.
    * A savepoint that rolls back takes its items with it.
    */
-  addToBatch<T>(batch: CommitBatch<T>, item: T): void;
+  addAtCommit<T>(batch: CommitBatch<T>, item: T): void;
+}
+
+/** `run` asked inside a unit of work: the caller meant its own transaction, or a `savepoint`. */
+export class NestedUnitOfWork extends Error {
+  constructor() {
+    super('a unit of work is already in progress: share it, or say savepoint() for a part that may roll back alone');
+  }
 }
 
 /**
@@ -50,29 +63,10 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
    * Concurrent units of one request or job (the renewal lanes) then share nothing: with MikroORM's
    * `transactional` they shared the request's identity map, and one lane's flush of another's changes
    * opened a transaction on the request's EntityManager that the other lanes then joined, and broke
-   * when it committed. Inside a unit, a nested one is a savepoint.
+   * when it committed.
    */
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active()) {
-      // A savepoint: what it asked of the commit goes if it rolls back.
-      const outer = this.hooks.getStore();
-      const marks = outer && {
-        after: outer.afterCommit.length,
-        batches: new Map([...outer.batches].map(([batch, items]) => [batch, items.length])),
-      };
-      try {
-        return await this.em.transactional(() => work());
-      } catch (error) {
-        if (outer && marks) {
-          outer.afterCommit.length = marks.after;
-          for (const [batch, items] of outer.batches) {
-            if (marks.batches.has(batch)) items.length = marks.batches.get(batch)!;
-            else outer.batches.delete(batch);
-          }
-        }
-        throw error;
-      }
-    }
+    if (this.active()) throw new NestedUnitOfWork();
     const fork = this.em.fork({ clear: true, cloneEventManager: true, disableContextResolution: true });
     const hooks: Hooks = { afterCommit: [], batches: new Map() };
     const result = await this.hooks.run(hooks, () =>
@@ -105,9 +99,30 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     return result;
   }
 
-  addToBatch<T>(batch: CommitBatch<T>, item: T): void {
+  async savepoint<T>(work: () => Promise<T>): Promise<T> {
+    const outer = this.hooks.getStore();
+    if (!outer || !this.active()) throw new Error('a savepoint needs a unit of work in progress');
+    const marks = {
+      after: outer.afterCommit.length,
+      batches: new Map([...outer.batches].map(([batch, items]) => [batch, items.length])),
+    };
+    try {
+      // MikroORM's transaction inside one is a savepoint.
+      return await this.em.transactional(() => work());
+    } catch (error) {
+      // What it asked of the commit goes with it.
+      outer.afterCommit.length = marks.after;
+      for (const [batch, items] of outer.batches) {
+        if (marks.batches.has(batch)) items.length = marks.batches.get(batch)!;
+        else outer.batches.delete(batch);
+      }
+      throw error;
+    }
+  }
+
+  addAtCommit<T>(batch: CommitBatch<T>, item: T): void {
     const hooks = this.hooks.getStore();
-    if (!hooks || !this.active()) throw new Error('addToBatch needs a unit of work in progress');
+    if (!hooks || !this.active()) throw new Error('addAtCommit needs a unit of work in progress');
     const items = hooks.batches.get(batch as CommitBatch<unknown>);
     if (items) items.push(item);
     else hooks.batches.set(batch as CommitBatch<unknown>, [item]);

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SecretBox } from '../../shared/domain/secret-box';
-import { poolQuery } from '../persistence/transaction-connection';
+import { poolRows } from '../persistence/sql/statements';
 
 /** The master key every data key is wrapped by, and those it replaced (still read during a rotation). */
 export interface MasterKeys {
@@ -19,6 +19,8 @@ export function masterKeyId(key: Buffer): string {
  * the master key; secrets are sealed by the data key with the account and purpose as associated data.
  * Unwrapped data keys are kept in memory, so opening a secret costs one decryption.
  */
+type DataKeyRow = { account_id: string; wrapped: string; master_key_id: string };
+
 export class AesSecretBox implements SecretBox {
   private readonly dataKeys = new Map<string, Promise<Buffer>>();
   private keys?: MasterKeys;
@@ -49,13 +51,15 @@ export class AesSecretBox implements SecretBox {
    */
   async rotateMaster(): Promise<number> {
     const currentId = masterKeyId(this.masters.current);
-    const rows = await poolQuery(this.em, 'select account_id, wrapped, master_key_id from account_data_keys where master_key_id <> $1', [
-      currentId,
-    ]);
+    const rows = await poolRows<DataKeyRow>(
+      this.em,
+      'select account_id, wrapped, master_key_id from account_data_keys where master_key_id <> $1',
+      [currentId],
+    );
     let rotated = 0;
     for (const row of rows) {
       const dataKey = this.unwrap(row.account_id, row.wrapped, row.master_key_id);
-      const updated = await poolQuery(
+      const updated = await poolRows(
         this.em,
         'update account_data_keys set wrapped = $2, master_key_id = $3, rotated_at = now() where account_id = $1 and master_key_id = $4 returning 1',
         [row.account_id, encrypt(this.masters.current, `data-key:${row.account_id}`, dataKey), currentId, row.master_key_id],
@@ -76,11 +80,12 @@ export class AesSecretBox implements SecretBox {
   }
 
   private async loadOrCreate(accountId: string): Promise<Buffer> {
-    const read = () => poolQuery(this.em, 'select wrapped, master_key_id from account_data_keys where account_id = $1', [accountId]);
+    const read = () =>
+      poolRows<DataKeyRow>(this.em, 'select account_id, wrapped, master_key_id from account_data_keys where account_id = $1', [accountId]);
     let rows = await read();
     if (rows.length === 0) {
       const fresh = randomBytes(32);
-      await poolQuery(
+      await poolRows(
         this.em,
         'insert into account_data_keys (account_id, wrapped, master_key_id, created_at) values ($1, $2, $3, now()) on conflict (account_id) do nothing',
         [accountId, encrypt(this.masters.current, `data-key:${accountId}`, fresh), masterKeyId(this.masters.current)],

@@ -21,7 +21,10 @@ class InMemoryKeys implements ApiKeyRepository {
   async findActive() {
     return [];
   }
-  async save(...keys: ApiKey[]) {
+  async add(keys: ApiKey[]) {
+    for (const key of keys) this.keys.set(key.secretHash, key);
+  }
+  async save(keys: ApiKey[]) {
     for (const key of keys) this.keys.set(key.secretHash, key);
   }
 }
@@ -46,7 +49,7 @@ function setup() {
   const keys = new InMemoryKeys();
   const feed = new FakeFeed();
   const { key, secret } = ApiKey.issue({ accountId: 'acct_1', livemode: false, scope: 'full' }, new Date());
-  void keys.save(key);
+  void keys.add([key]);
   const revoke = () => {
     key.revoke(new Date());
     feed.announce(key.secretHash);

@@ -36,8 +36,8 @@ export class CreateAccount {
     const test = ApiKey.issue({ accountId: account.id, livemode: false, scope: 'full' }, now);
     const live = ApiKey.issue({ accountId: account.id, livemode: true, scope: 'full' }, now);
     await this.uow.run(async () => {
-      await this.accounts.save(account);
-      await this.keys.save(test.key, live.key);
+      await this.accounts.add(account);
+      await this.keys.add([test.key, live.key]);
     });
     return { account, apiKeys: { test: test.secret, live: live.secret } };
   }

@@ -40,7 +40,8 @@ export class IssueApiKey {
       const replaced = input.revokeOthers ? await this.keys.findActive(input.accountId, input.livemode, input.scope) : [];
       for (const key of replaced) key.revoke(now);
       const issued = ApiKey.issue(input, now);
-      await this.keys.save(issued.key, ...replaced);
+      await this.keys.add([issued.key]);
+      await this.keys.save(replaced);
       await this.revocations.announce(replaced.map((key) => key.secretHash));
       return { secret: issued.secret, revoked: replaced.length };
     });

@@ -9,7 +9,7 @@ import { FAILED_CODES } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { SessionPricing } from './session-pricing';
 
 /**
  * The shopper adds a code on the hosted page (public, keyed by the session id). Ten codes that do not
@@ -22,7 +22,7 @@ export class ApplyCheckoutDiscount {
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(EvaluateCouponCode) private readonly evaluate: EvaluateCouponCode,
     @inject(LoadPendingSession) private readonly loadPending: LoadPendingSession,
-    @inject(SessionView) private readonly view: SessionView,
+    @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
@@ -36,7 +36,7 @@ export class ApplyCheckoutDiscount {
       throw new RateLimited(`Too many codes that did not work; try again in ${Math.ceil(wait / 60)} minutes`, wait);
     }
     try {
-      const pricing = await this.evaluate.execute(session, code, this.view.toPrice(session));
+      const pricing = await this.evaluate.execute(session, code, this.sessionPricing.toPrice(session));
       await this.sessions.addCode(session.id, normalizeCode(code));
       await this.sessions.giveBackCodeTry(session.id);
       return pricing.summary;

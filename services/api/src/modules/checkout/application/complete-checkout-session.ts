@@ -7,7 +7,7 @@ import { StartSubscription } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { renewalDiscount } from './renewal-discount';
-import { SessionView } from './session-view';
+import { SessionView } from './published/session-view';
 
 export interface CheckoutPaid {
   /** The charge that paid it; null when nothing was due now. */
@@ -43,7 +43,7 @@ export class CompleteCheckoutSession {
       });
     }
     session.complete({ chargeId, subscriptionId: subscription?.id ?? null }, this.clock.now());
-    await this.sessions.saveStatus(session);
+    await this.sessions.save(session);
     await this.recordEvent.execute(session, 'checkout_session.completed', this.view.present({ session, pricing }));
   }
 }

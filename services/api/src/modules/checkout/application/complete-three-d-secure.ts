@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { AnswerPaymentChallenge } from '../../payments';
 import { LoadPendingSession } from './load-pending-session';
-import { SessionView } from './session-view';
+import { SessionPricing } from './session-pricing';
 import type { ConfirmOutcome } from './results';
 import { SettleCheckoutPayment } from './settle-checkout-payment';
 
@@ -13,14 +13,14 @@ import { SettleCheckoutPayment } from './settle-checkout-payment';
 export class CompleteThreeDSecure {
   constructor(
     @inject(LoadPendingSession) private readonly loadPending: LoadPendingSession,
-    @inject(SessionView) private readonly view: SessionView,
+    @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
     @inject(AnswerPaymentChallenge) private readonly answerChallenge: AnswerPaymentChallenge,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
   ) {}
 
   async execute(sessionId: string, challengeId: string, answer: 'authenticated' | 'failed'): Promise<ConfirmOutcome> {
     const session = await this.loadPending.execute(sessionId);
-    const pricing = await this.view.price(session);
+    const pricing = await this.sessionPricing.price(session);
     const ticket = await this.answerChallenge.execute(session.id, challengeId, answer);
     return this.settle.execute(session, pricing, ticket);
   }

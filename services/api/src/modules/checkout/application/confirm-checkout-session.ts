@@ -12,7 +12,7 @@ import { CompleteCheckoutSession } from './complete-checkout-session';
 import { documentLines } from './document-lines';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { SessionPricing } from './session-pricing';
 import type { ConfirmOutcome } from './results';
 import { paid, SettleCheckoutPayment } from './settle-checkout-payment';
 
@@ -29,7 +29,7 @@ export class ConfirmCheckoutSession {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(LoadPendingSession) private readonly loadPending: LoadPendingSession,
-    @inject(SessionView) private readonly view: SessionView,
+    @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
     @inject(ChoosePaymentSource) private readonly chooseSource: ChoosePaymentSource,
     @inject(StartPaymentAttempt) private readonly startAttempt: StartPaymentAttempt,
     @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
@@ -51,9 +51,9 @@ export class ConfirmCheckoutSession {
     // A confirm while a payment is in flight (a double click, a retry after a lost answer, even past the
     // session's time) joins it, and finishes it if the request running it died.
     const inFlight = found && (await this.inFlight.of(found.id));
-    if (inFlight) return this.settle.execute(found, await this.view.price(found), { attemptId: inFlight, fresh: false });
+    if (inFlight) return this.settle.execute(found, await this.sessionPricing.price(found), { attemptId: inFlight, fresh: false });
     const session = await this.loadPending.execute(sessionId);
-    const pricing = await this.view.price(session);
+    const pricing = await this.sessionPricing.price(session);
     const due = session.amountDueNow(pricing);
     if (expectedAmount !== undefined && expectedAmount !== due) {
       throw new DomainError(

@@ -9,7 +9,7 @@ import { AttemptsInFlight } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSession } from '../domain/checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { SessionView } from './published/session-view';
 
 /**
  * A pending session whose time is up becomes `expired` and emits `checkout_session.expired`, once; not
@@ -47,7 +47,7 @@ export class ExpireCheckoutSession {
     const inFlight = await this.inFlight.among(sessions.map((session) => session.id));
     // A payment in flight may still succeed: the session waits for its outcome.
     const expired = sessions.filter((session) => !inFlight.has(session.id) && session.expire(now));
-    await this.sessions.saveStatuses(expired);
+    await this.sessions.saveMany(expired);
     await this.redeem.release(expired.map((session) => session.id));
     const views = await this.view.renderMany(expired);
     await this.recordEvent.executeMany(expired.map((session, i) => ({ scope: session, type: 'checkout_session.expired', data: views[i] })));

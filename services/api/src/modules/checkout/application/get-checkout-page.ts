@@ -7,7 +7,7 @@ import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-s
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { type CheckoutPage, WALLETS } from './results';
-import { SessionView } from './session-view';
+import { SessionPricing } from './session-pricing';
 
 /**
  * What the checkout page renders (public, keyed by the session id) and nothing secret: no customer
@@ -19,7 +19,7 @@ export class GetCheckoutPage {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(GetAccount) private readonly getAccount: GetAccount,
-    @inject(SessionView) private readonly view: SessionView,
+    @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
     @inject(ListPaymentMethods) private readonly paymentMethods: ListPaymentMethods,
     @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -32,7 +32,7 @@ export class GetCheckoutPage {
     const [account, processor, pricing, saved] = await Promise.all([
       this.getAccount.execute(session.accountId),
       this.describeProcessor.execute(session),
-      this.view.price(session),
+      this.sessionPricing.price(session),
       // A J5 hold is for a new card only: no saved cards are offered for it.
       manual ? Promise.resolve({ items: [] }) : this.paymentMethods.execute(session, { customer: session.customerId }, { limit: 20 }),
     ]);

@@ -3,7 +3,7 @@ import { settleEach } from '../../../shared/domain/settle-each';
 import { AttemptsInFlight } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { SessionPricing } from './session-pricing';
 import { SettleCheckoutPayment } from './settle-checkout-payment';
 
 /**
@@ -18,7 +18,7 @@ export class ReconcileCheckoutPayments {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
-    @inject(SessionView) private readonly view: SessionView,
+    @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
   ) {}
 
@@ -27,7 +27,7 @@ export class ReconcileCheckoutPayments {
       (limit) => this.inFlight.orphaned(limit),
       async ({ attemptId, sessionId }) => {
         const session = (await this.sessions.findByIdUnscoped(sessionId))!;
-        await this.settle.execute(session, await this.view.price(session), { attemptId, fresh: true });
+        await this.settle.execute(session, await this.sessionPricing.price(session), { attemptId, fresh: true });
       },
     );
   }

@@ -4,7 +4,7 @@ import type { DiscountSummary } from '../../discounts';
 import { CHECKOUT } from '../checkout.tokens';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './session-view';
+import { SessionPricing } from './session-pricing';
 
 /** Unlinks every rule under the code. Automatic discounts cannot be removed: they stay while they match. */
 @injectable()
@@ -12,14 +12,14 @@ export class RemoveCheckoutDiscount {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(LoadPendingSession) private readonly loadPending: LoadPendingSession,
-    @inject(SessionView) private readonly view: SessionView,
+    @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
   ) {}
 
   async execute(sessionId: string, code: string): Promise<DiscountSummary> {
     const session = await this.loadPending.execute(sessionId);
     const key = normalizeCode(code);
     await this.sessions.removeCode(session.id, key);
-    const pricing = await this.view.price(
+    const pricing = await this.sessionPricing.price(
       session,
       session.appliedCodes.filter((applied) => applied !== key),
     );

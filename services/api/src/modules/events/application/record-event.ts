@@ -56,7 +56,7 @@ export class RecordEvent {
       throw new Error(`event '${records[0].type}' must be recorded inside the unit of work of the change that caused it`);
     const now = this.clock.now();
     const events = records.map(({ scope, type, data }) => Event.record(scope, type, data, now));
-    for (const event of events) this.uow.addToBatch(this.batch, event);
+    for (const event of events) this.uow.addAtCommit(this.batch, event);
     return events;
   }
 

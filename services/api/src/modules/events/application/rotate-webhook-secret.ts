@@ -33,7 +33,7 @@ export class RotateWebhookSecret {
       const endpoint = await this.endpoints.findByIdForUpdate(scope, id);
       if (!endpoint) throw new WebhookEndpointNotFound(id);
       endpoint.rotateSecret(sealed, overlapSeconds, this.clock.now());
-      await this.endpoints.saveSecrets(endpoint);
+      await this.endpoints.save(endpoint);
       return { endpoint, secret };
     });
   }

@@ -49,7 +49,7 @@ function ipv6Bytes(address: string): number[] | null {
   const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === null ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  const groups = tail === null ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return groups.flatMap((group) => {
     const value = parseInt(group, 16);
     return [value >> 8, value & 255];
@@ -70,7 +70,8 @@ function embeddedIpv4(address: string): string[] {
   const last = bytes.slice(12);
   if (startsWith(bytes, [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff])) return [dotted(last)];
   // IPv4-compatible; `::` and `::1` are IPv6's own unspecified and loopback addresses.
-  if (startsWith(bytes, Array(12).fill(0)) && !(last[0] === 0 && last[1] === 0 && last[2] === 0 && last[3] <= 1)) return [dotted(last)];
+  if (startsWith(bytes, Array<number>(12).fill(0)) && !(last[0] === 0 && last[1] === 0 && last[2] === 0 && last[3] <= 1))
+    return [dotted(last)];
   if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0])) return [dotted(last)];
   if (startsWith(bytes, [0x20, 0x02])) return [dotted(bytes.slice(2, 6))];
   if (startsWith(bytes, [0x20, 0x01, 0, 0])) return [dotted(bytes.slice(4, 8)), dotted(last.map((byte) => byte ^ 0xff))];

@@ -9,7 +9,7 @@ import { type IssueInput, TaxDocument } from '../domain/tax-document';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { RecordEvent } from '../../events';
-import { toDocumentResponse } from '../interfaces/http/document.mapper';
+import { toDocumentResponse } from './published/document';
 import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';
 
@@ -47,7 +47,7 @@ export class IssueDocument {
     const original = input.kind === 'refund' && input.chargeId ? await this.documents.findSaleOf(scope, input.chargeId) : null;
     const refersTo = original && { documentId: original.id, type: original.type, number: original.number };
     const document = TaxDocument.issue(scope, { ...input, refersTo }, this.clock.now());
-    this.uow.addToBatch(this.batch, document);
+    this.uow.addAtCommit(this.batch, document);
     return document.id;
   }
 

@@ -3,7 +3,7 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RecordEvent } from '../../events';
 import { INVOICING } from '../invoicing.tokens';
-import { toDocumentResponse } from '../interfaces/http/document.mapper';
+import { toDocumentResponse } from './published/document';
 import type { AllocationAuthorities } from './ports/allocation-authority';
 import type { DocumentRepository } from './ports/document-repository';
 
@@ -37,7 +37,7 @@ export class RequestAllocation {
     await this.uow.run(async () => {
       const current = (await this.documents.findForUpdateUnscoped(documentId))!;
       if (!current.answerAllocation(answer)) return;
-      await this.documents.saveAllocation(current);
+      await this.documents.save(current);
       await this.recordEvent.execute(current, 'document.updated', toDocumentResponse(current));
     });
   }

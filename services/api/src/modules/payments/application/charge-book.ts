@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Metrics } from '../../../platform/metrics/metrics';
 import { METRICS } from '../../../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { CommitBatch, UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { formatShekels as shekels } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 import { type Account, GetAccount } from '../../accounts';
@@ -12,7 +12,7 @@ import { type DocumentDetails, documentLines, IssueDocument, PrintDocument } fro
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
 import type { Refund } from '../domain/refund';
-import { chargeView } from '../interfaces/http/payments.mapper';
+import { chargeView } from './published/payments';
 import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
 import { DescribeProcessor } from './describe-processor';
@@ -26,9 +26,6 @@ import type { ChargeRepository } from './ports/payment-repositories';
  */
 @injectable()
 export class ChargeBook {
-  /** The transaction's new charges, inserted together as its last writes (nothing reads them back before). */
-  private readonly newCharges: CommitBatch<Charge> = { write: (charges) => this.charges.addMany(charges) };
-
   constructor(
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(IssueDocument) private readonly issueDocument: IssueDocument,
@@ -62,7 +59,7 @@ export class ChargeBook {
         ? Charge.authorized(scope, details, answer.processorRef, now, holdWindowMs)
         : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
     if (charge.status === 'succeeded') await this.moneyTaken(charge);
-    this.uow.addToBatch(this.newCharges, charge);
+    this.charges.addAtCommit(charge);
     this.uow.afterCommit(() => this.metrics.payments.inc({ outcome: charge.status }));
     await this.event(
       charge,

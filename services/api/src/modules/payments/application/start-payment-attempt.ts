@@ -35,29 +35,28 @@ export class StartPaymentAttempt {
   ) {}
 
   async execute(payment: CheckoutPayment): Promise<AttemptTicket> {
+    if (!this.uow.active()) throw new Error('a payment attempt starts inside the unit of work of what it pays for');
     await this.gate.processorFor(payment.scope);
-    return this.uow.run(async () => {
-      const now = this.clock.now();
-      const live = await this.attempts.findLive(payment.sessionId);
-      if (live?.status === 'succeeded' || live?.status === 'pending') return { attemptId: live.id, fresh: false };
-      if (live?.status === 'requires_action') {
-        live.abandon(now);
-        await this.attempts.save(live);
+    const now = this.clock.now();
+    const live = await this.attempts.findLive(payment.sessionId);
+    if (live?.status === 'succeeded' || live?.status === 'pending') return { attemptId: live.id, fresh: false };
+    if (live?.status === 'requires_action') {
+      live.abandon(now);
+      await this.attempts.save(live);
+    }
+    const attempt = PaymentAttempt.start(payment, now);
+    const source = payment.source;
+    if (source.type !== 'saved_card') {
+      const taken = await this.tokens.take(payment.scope, source.token, { sessionId: payment.sessionId }, attempt.id);
+      if (typeof taken === 'object') attempt.paysWith(taken.processorToken);
+      else {
+        // A confirm racing this one took the token for its attempt: join that attempt.
+        const racing = await this.attempts.findLive(payment.sessionId);
+        if (racing?.status === 'pending' || racing?.status === 'succeeded') return { attemptId: racing.id, fresh: false };
+        throw tokenRefused(taken, 'payment_method.token');
       }
-      const attempt = PaymentAttempt.start(payment, now);
-      const source = payment.source;
-      if (source.type !== 'saved_card') {
-        const taken = await this.tokens.take(payment.scope, source.token, { sessionId: payment.sessionId }, attempt.id);
-        if (typeof taken === 'object') attempt.paysWith(taken.processorToken);
-        else {
-          // A confirm racing this one took the token for its attempt: join that attempt.
-          const racing = await this.attempts.findLive(payment.sessionId);
-          if (racing?.status === 'pending' || racing?.status === 'succeeded') return { attemptId: racing.id, fresh: false };
-          throw tokenRefused(taken, 'payment_method.token');
-        }
-      }
-      if (await this.attempts.add(attempt)) return { attemptId: attempt.id, fresh: true };
-      return { attemptId: (await this.attempts.findLive(payment.sessionId))!.id, fresh: false };
-    });
+    }
+    if (await this.attempts.add(attempt)) return { attemptId: attempt.id, fresh: true };
+    return { attemptId: (await this.attempts.findLive(payment.sessionId))!.id, fresh: false };
   }
 }

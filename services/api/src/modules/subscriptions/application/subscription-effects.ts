@@ -4,7 +4,7 @@ import { GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
 import { QueueEmail } from '../../notifications';
 import type { Subscription } from '../domain/subscription';
-import { subscriptionView } from '../interfaces/http/subscriptions.mapper';
+import { subscriptionView } from './published/subscription';
 
 /** Events and emails of a subscription, inside the transaction of the change. */
 @injectable()

@@ -1,26 +1,34 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findKnownOrBySql } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { AccountRepository, ApiKeyRepository } from '../../application/ports/account-repository';
 import { Account } from '../../domain/account';
 import { ApiKey, type KeyScope } from '../../domain/api-key';
 
+/** What an account's settings and onboarding change. */
+const ACCOUNTS = new AggregateTable(Account, ['name', 'businessProfile', 'walletsEnabled', 'liveOnboarded', 'cardholderIdRequired']);
+const API_KEYS = new AggregateTable(ApiKey, ['revokedAt']);
+
 @injectable()
-export class MikroOrmAccountRepository implements AccountRepository {
+export class PgAccountRepository implements AccountRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(id: string): Promise<Account | null> {
-    return findKnownOrBySql(this.em, Account, 'accounts', id);
+    return ACCOUNTS.known(this.em, id);
   }
 
-  async save(account: Account): Promise<void> {
-    await this.em.persist(account).flush();
+  add(account: Account): Promise<void> {
+    return ACCOUNTS.insert(this.em, [account]);
+  }
+
+  save(account: Account): Promise<void> {
+    return ACCOUNTS.save(this.em, [account]);
   }
 }
 
 @injectable()
-export class MikroOrmApiKeyRepository implements ApiKeyRepository {
+export class PgApiKeyRepository implements ApiKeyRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findByHash(secretHash: string): Promise<ApiKey | null> {
@@ -31,7 +39,11 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     return this.em.find(ApiKey, { accountId, livemode, scope, revokedAt: null });
   }
 
-  async save(...keys: ApiKey[]): Promise<void> {
-    await this.em.persist(keys).flush();
+  add(keys: ApiKey[]): Promise<void> {
+    return API_KEYS.insert(this.em, keys);
+  }
+
+  save(keys: ApiKey[]): Promise<void> {
+    return API_KEYS.save(this.em, keys);
   }
 }

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { PgNotifications } from '../../../platform/persistence/pg-notifications';
-import type { KeyRevocationFeed, KeyRevocations } from '../application/ports/key-revocations';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
+import type { PgNotifications } from '../../../../platform/persistence/pg-notifications';
+import type { KeyRevocationFeed, KeyRevocations } from '../../application/ports/key-revocations';
 
 const CHANNEL = 'api_key_revoked';
 
@@ -12,8 +13,7 @@ export class PgKeyRevocations implements KeyRevocations {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async announce(secretHashes: string[]): Promise<void> {
-    for (const hash of secretHashes)
-      await this.em.getConnection().execute('select pg_notify(?, ?)', [CHANNEL, hash], 'run', this.em.getTransactionContext());
+    for (const hash of secretHashes) await sqlRows(this.em, 'select pg_notify($1, $2)', [CHANNEL, hash]);
   }
 }
 

@@ -2,17 +2,20 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { PriceFilter, PriceRepository, ProductRepository } from '../../application/ports/catalog-repository';
 import { Price } from '../../domain/price';
 import { Product } from '../../domain/product';
 
+const PRODUCTS = new AggregateTable(Product, []);
+const PRICES = new AggregateTable(Price, []);
+
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
 @injectable()
-export class MikroOrmProductRepository implements ProductRepository {
+export class PgProductRepository implements ProductRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(scope: Scope, id: string): Promise<Product | null> {
@@ -22,7 +25,7 @@ export class MikroOrmProductRepository implements ProductRepository {
   async findMany(scope: Scope, ids: string[]): Promise<Product[]> {
     return ids.length === 0
       ? []
-      : findBySql(this.em, Product, 'select * from products where account_id = $1 and livemode = $2 and id = any($3)', [
+      : PRODUCTS.select(this.em, 'select * from products where account_id = $1 and livemode = $2 and id = any($3)', [
           scope.accountId,
           scope.livemode,
           ids,
@@ -33,13 +36,13 @@ export class MikroOrmProductRepository implements ProductRepository {
     return paginate(this.em, Product, inScope(scope), page);
   }
 
-  async add(product: Product): Promise<void> {
-    await this.em.insert(product);
+  add(product: Product): Promise<void> {
+    return PRODUCTS.insert(this.em, [product]);
   }
 }
 
 @injectable()
-export class MikroOrmPriceRepository implements PriceRepository {
+export class PgPriceRepository implements PriceRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(scope: Scope, id: string): Promise<Price | null> {
@@ -49,7 +52,7 @@ export class MikroOrmPriceRepository implements PriceRepository {
   async findMany(scope: Scope, ids: string[]): Promise<Price[]> {
     return ids.length === 0
       ? []
-      : findBySql(this.em, Price, 'select * from prices where account_id = $1 and livemode = $2 and id = any($3)', [
+      : PRICES.select(this.em, 'select * from prices where account_id = $1 and livemode = $2 and id = any($3)', [
           scope.accountId,
           scope.livemode,
           ids,
@@ -63,7 +66,7 @@ export class MikroOrmPriceRepository implements PriceRepository {
     return paginate(this.em, Price, where, page);
   }
 
-  async add(price: Price): Promise<void> {
-    await this.em.insert(price);
+  add(price: Price): Promise<void> {
+    return PRICES.insert(this.em, [price]);
   }
 }

@@ -10,7 +10,8 @@ export interface CheckoutSessionRepository {
   /** Locks the row until the unit of work ends. */
   findForUpdate(id: string): Promise<CheckoutSession | null>;
   list(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<CheckoutSession>>;
-  saveStatus(session: CheckoutSession): Promise<void>;
+  /** Writes what changes on a session after it is created: its status, and what completed it. */
+  save(session: CheckoutSession): Promise<void>;
   /** Atomic, so concurrent applies and removals never lose one another. */
   addCode(id: string, code: string): Promise<void>;
   removeCode(id: string, code: string): Promise<void>;
@@ -23,6 +24,6 @@ export interface CheckoutSessionRepository {
   giveBackCodeTry(id: string): Promise<void>;
   /** Pending sessions whose time is up, locked until the unit of work ends; those locked elsewhere are skipped. */
   lockDue(now: Date, limit: number, customers?: string[]): Promise<CheckoutSession[]>;
-  /** Writes the sessions' statuses in one statement. */
-  saveStatuses(sessions: CheckoutSession[]): Promise<void>;
+  /** `save` for many, in one statement. */
+  saveMany(sessions: CheckoutSession[]): Promise<void>;
 }

@@ -2,18 +2,22 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, findKnownOrBySql, insertEntities, saveProperties } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CheckoutSessionRepository } from '../../application/ports/checkout-session-repository';
 import { CheckoutSession, type SessionStatus } from '../../domain/checkout-session';
 
+/** What changes on a session after it is created (its applied codes and code tries change by statements of their own). */
+const SESSIONS = new AggregateTable(CheckoutSession, ['status', 'completedAt', 'chargeId', 'subscriptionId']);
+
 @injectable()
-export class MikroOrmCheckoutSessionRepository implements CheckoutSessionRepository {
+export class PgCheckoutSessionRepository implements CheckoutSessionRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(session: CheckoutSession): Promise<void> {
-    await insertEntities(this.em, [session]);
+  add(session: CheckoutSession): Promise<void> {
+    return SESSIONS.insert(this.em, [session]);
   }
 
   findById(scope: Scope, id: string): Promise<CheckoutSession | null> {
@@ -21,11 +25,11 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
   }
 
   findByIdUnscoped(id: string): Promise<CheckoutSession | null> {
-    return findKnownOrBySql(this.em, CheckoutSession, 'checkout_sessions', id);
+    return SESSIONS.known(this.em, id);
   }
 
-  async findForUpdate(id: string): Promise<CheckoutSession | null> {
-    return (await findBySql(this.em, CheckoutSession, 'select * from checkout_sessions where id = $1 for update', [id]))[0] ?? null;
+  findForUpdate(id: string): Promise<CheckoutSession | null> {
+    return SESSIONS.first(this.em, 'select * from checkout_sessions where id = $1 for update', [id]);
   }
 
   list(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<CheckoutSession>> {
@@ -35,60 +39,52 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
     return paginate(this.em, CheckoutSession, where, page);
   }
 
-  async saveStatus(session: CheckoutSession): Promise<void> {
-    await saveProperties(this.em, [session], ['status', 'completedAt', 'chargeId', 'subscriptionId']);
+  save(session: CheckoutSession): Promise<void> {
+    return SESSIONS.save(this.em, [session]);
+  }
+
+  saveMany(sessions: CheckoutSession[]): Promise<void> {
+    return SESSIONS.save(this.em, sessions);
   }
 
   async addCode(id: string, code: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        "update checkout_sessions set applied_codes = array_append(applied_codes, ?) where id = ? and status = 'pending' and not (? = any(applied_codes))",
-        [code, id, code],
-        'run',
-        this.em.getTransactionContext(),
-      );
+    await sqlRows(
+      this.em,
+      "update checkout_sessions set applied_codes = array_append(applied_codes, $1) where id = $2 and status = 'pending' and not ($1 = any(applied_codes))",
+      [code, id],
+    );
   }
 
   async removeCode(id: string, code: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        "update checkout_sessions set applied_codes = array_remove(applied_codes, ?) where id = ? and status = 'pending'",
-        [code, id],
-        'run',
-        this.em.getTransactionContext(),
-      );
+    await sqlRows(
+      this.em,
+      "update checkout_sessions set applied_codes = array_remove(applied_codes, $1) where id = $2 and status = 'pending'",
+      [code, id],
+    );
   }
 
   async takeCodeTry(id: string, now: Date, limit: number, windowMs: number): Promise<Date | null> {
-    const windowOpen = 'failed_code_window_start > ?::timestamptz - make_interval(secs => ?)';
-    const taken = await this.em.getConnection().execute(
+    const windowOpen = 'failed_code_window_start > $1::timestamptz - make_interval(secs => $2)';
+    const taken = await sqlRows(
+      this.em,
       `update checkout_sessions set
          failed_code_attempts = case when ${windowOpen} then failed_code_attempts + 1 else 1 end,
-         failed_code_window_start = case when ${windowOpen} then failed_code_window_start else ?::timestamptz end
-       where id = ? and not (coalesce(${windowOpen}, false) and failed_code_attempts >= ?)
+         failed_code_window_start = case when ${windowOpen} then failed_code_window_start else $1::timestamptz end
+       where id = $3 and not (coalesce(${windowOpen}, false) and failed_code_attempts >= $4)
        returning failed_code_window_start`,
-      [now, windowMs / 1000, now, windowMs / 1000, now, id, now, windowMs / 1000, limit],
-      'all',
-      this.em.getTransactionContext(),
+      [now, windowMs / 1000, id, limit],
     );
     if (taken.length > 0) return null;
-    const [row] = await this.em
-      .getConnection()
-      .execute('select failed_code_window_start from checkout_sessions where id = ?', [id], 'all', this.em.getTransactionContext());
+    const [row] = await sqlRows<{ failed_code_window_start: string }>(
+      this.em,
+      'select failed_code_window_start from checkout_sessions where id = $1',
+      [id],
+    );
     return new Date(row.failed_code_window_start);
   }
 
   async giveBackCodeTry(id: string): Promise<void> {
-    await this.em
-      .getConnection()
-      .execute(
-        'update checkout_sessions set failed_code_attempts = greatest(0, failed_code_attempts - 1) where id = ?',
-        [id],
-        'run',
-        this.em.getTransactionContext(),
-      );
+    await sqlRows(this.em, 'update checkout_sessions set failed_code_attempts = greatest(0, failed_code_attempts - 1) where id = $1', [id]);
   }
 
   // In no order: ordering would sort every due row, whole, for each batch of the sweep.
@@ -96,9 +92,5 @@ export class MikroOrmCheckoutSessionRepository implements CheckoutSessionReposit
     const where: FilterQuery<CheckoutSession> = { status: 'pending', expiresAt: { $lte: now } };
     if (customers) where.customerId = { $in: customers };
     return this.em.find(CheckoutSession, where, { limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
-  }
-
-  saveStatuses(sessions: CheckoutSession[]): Promise<void> {
-    return saveProperties(this.em, sessions, ['status']);
   }
 }

@@ -7,7 +7,7 @@ import { GetCheckoutPage } from '../../application/get-checkout-page';
 import { GetCheckoutSession } from '../../application/get-checkout-session';
 import { ListCheckoutSessions } from '../../application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from '../../application/remove-checkout-discount';
-import { SessionView } from '../../application/session-view';
+import { SessionView } from '../../application/published/session-view';
 import { CompleteThreeDSecure } from '../../application/complete-three-d-secure';
 import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
 import { checkoutPageView, confirmResult } from './checkout.mapper';

@@ -2,23 +2,24 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, insertEntities } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CustomerRepository } from '../../application/ports/customer-repository';
 import { Customer } from '../../domain/customer';
 
+const CUSTOMERS = new AggregateTable(Customer, []);
+
 @injectable()
-export class MikroOrmCustomerRepository implements CustomerRepository {
+export class PgCustomerRepository implements CustomerRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async findById(scope: Scope, id: string): Promise<Customer | null> {
-    const found = await findBySql(this.em, Customer, 'select * from customers where account_id = $1 and livemode = $2 and id = $3', [
+  findById(scope: Scope, id: string): Promise<Customer | null> {
+    return CUSTOMERS.first(this.em, 'select * from customers where account_id = $1 and livemode = $2 and id = $3', [
       scope.accountId,
       scope.livemode,
       id,
     ]);
-    return found[0] ?? null;
   }
 
   list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>> {
@@ -31,7 +32,7 @@ export class MikroOrmCustomerRepository implements CustomerRepository {
     return (await this.em.find(Customer, { testClockId: clockId }, { fields: ['id'] })).map((customer) => customer.id);
   }
 
-  async add(customer: Customer): Promise<void> {
-    await insertEntities(this.em, [customer]);
+  add(customer: Customer): Promise<void> {
+    return CUSTOMERS.insert(this.em, [customer]);
   }
 }

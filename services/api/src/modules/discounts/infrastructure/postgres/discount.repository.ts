@@ -2,22 +2,26 @@ import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DiscountRuleRepository } from '../../application/ports/discount-rule-repository';
 import { DiscountRule, normalizeCode } from '../../domain/discount-rule';
 
+/** What a merchant changes on a rule; its redemption count changes by statements of their own, under its row lock. */
+const RULES = new AggregateTable(DiscountRule, ['active']);
+
 @injectable()
-export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
+export class PgDiscountRuleRepository implements DiscountRuleRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(rule: DiscountRule): Promise<void> {
-    await this.em.insert(rule);
+  add(rule: DiscountRule): Promise<void> {
+    return RULES.insert(this.em, [rule]);
   }
 
-  async save(rule: DiscountRule): Promise<void> {
-    await this.em.nativeUpdate(DiscountRule, { id: rule.id }, { active: rule.active, timesRedeemed: rule.timesRedeemed });
+  save(rule: DiscountRule): Promise<void> {
+    return RULES.save(this.em, [rule]);
   }
 
   findById(scope: Scope, id: string): Promise<DiscountRule | null> {
@@ -32,7 +36,7 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
 
   async findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
     if (codes.length === 0) return [];
-    return findBySql(this.em, DiscountRule, 'select * from discounts where account_id = $1 and livemode = $2 and code_key = any($3)', [
+    return RULES.select(this.em, 'select * from discounts where account_id = $1 and livemode = $2 and code_key = any($3)', [
       scope.accountId,
       scope.livemode,
       codes.map(normalizeCode),
@@ -43,19 +47,22 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
     const exhausted: string[] = [];
     // In id order, so two sessions reserving the same rules never wait on each other in a circle.
     for (const ruleId of [...new Set(ruleIds)].sort()) {
-      const held = await this.sql('select 1 from discount_redemptions where discount_id = ? and checkout_session_id = ?', [
+      const held = await sqlRows(this.em, 'select 1 from discount_redemptions where discount_id = $1 and checkout_session_id = $2', [
         ruleId,
         sessionId,
       ]);
       if (held.length > 0) continue;
       // The row lock makes a racing reservation wait, then see the count this one left.
-      const counted = await this.sql(
-        'update discounts set times_redeemed = times_redeemed + 1 where id = ? and account_id = ? and livemode = ? and (max_redemptions is null or times_redeemed < max_redemptions) returning id',
+      const counted = await sqlRows(
+        this.em,
+        `update discounts set times_redeemed = times_redeemed + 1
+          where id = $1 and account_id = $2 and livemode = $3 and (max_redemptions is null or times_redeemed < max_redemptions)
+          returning id`,
         [ruleId, scope.accountId, scope.livemode],
       );
       if (counted.length === 0) exhausted.push(ruleId);
       else
-        await this.sql('insert into discount_redemptions (discount_id, checkout_session_id, created_at) values (?, ?, ?)', [
+        await sqlRows(this.em, 'insert into discount_redemptions (discount_id, checkout_session_id, created_at) values ($1, $2, $3)', [
           ruleId,
           sessionId,
           now,
@@ -66,26 +73,22 @@ export class MikroOrmDiscountRuleRepository implements DiscountRuleRepository {
 
   async release(sessionIds: string[]): Promise<void> {
     if (sessionIds.length === 0) return;
-    const released = await this.sql(
-      `with released as (delete from discount_redemptions where checkout_session_id in (select jsonb_array_elements_text(?::jsonb)) returning discount_id)
+    const released = await sqlRows<{ discount_id: string; count: number }>(
+      this.em,
+      `with released as (delete from discount_redemptions where checkout_session_id = any($1) returning discount_id)
        select discount_id, count(*)::int as count from released group by discount_id order by discount_id`,
-      [JSON.stringify(sessionIds)],
+      [sessionIds],
     );
     // In id order, as reservations take them.
     for (const { discount_id: ruleId, count } of released)
-      await this.sql('update discounts set times_redeemed = times_redeemed - ? where id = ?', [count, ruleId]);
-  }
-
-  private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
-    return this.em.getConnection().execute(query, params, 'all', this.em.getTransactionContext());
+      await sqlRows(this.em, 'update discounts set times_redeemed = times_redeemed - $1 where id = $2', [count, ruleId]);
   }
 
   async findCandidates(scope: Scope, codes: string[]): Promise<DiscountRule[]> {
-    return findBySql(
-      this.em,
-      DiscountRule,
-      'select * from discounts where account_id = $1 and livemode = $2 and (automatic or code_key = any($3))',
-      [scope.accountId, scope.livemode, codes.map(normalizeCode)],
-    );
+    return RULES.select(this.em, 'select * from discounts where account_id = $1 and livemode = $2 and (automatic or code_key = any($3))', [
+      scope.accountId,
+      scope.livemode,
+      codes.map(normalizeCode),
+    ]);
   }
 }

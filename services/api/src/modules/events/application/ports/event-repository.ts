@@ -29,8 +29,6 @@ export interface WebhookEndpointRepository {
   findUnsealed(limit: number): Promise<WebhookEndpoint[]>;
   /** Replaces a secret stored in the clear by its seal, unless it has changed since it was read. */
   sealStored(endpoint: WebhookEndpoint, stored: string, sealed: string): Promise<void>;
-  /** Writes its secrets. */
-  saveSecrets(endpoint: WebhookEndpoint): Promise<void>;
   findById(scope: Scope, id: number): Promise<WebhookEndpoint | null>;
   /** Deleted ones included: a delivery job may outlive its endpoint. */
   findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]>;

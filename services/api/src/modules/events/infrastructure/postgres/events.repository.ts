@@ -2,7 +2,8 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, insertEntities, poolQuery, query } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { poolRows, sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { EventRepository, WebhookDeliveryRepository, WebhookEndpointRepository } from '../../application/ports/event-repository';
@@ -11,6 +12,10 @@ import type { EventType } from '../../domain/event-types';
 import type { FeedCursor } from '../../domain/feed-cursor';
 import { type DeliveryKey, deliveryKey, WebhookDelivery } from '../../domain/webhook-delivery';
 import { WebhookEndpoint } from '../../domain/webhook-endpoint';
+
+const EVENTS = new AggregateTable(Event, []);
+/** What a merchant changes on an endpoint: whether it is on, deleted, its secrets (sealing a stored one is a statement of its own). */
+const ENDPOINTS = new AggregateTable(WebhookEndpoint, ['active', 'deletedAt', 'secret', 'previousSecret', 'previousSecretExpiresAt']);
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
@@ -23,12 +28,12 @@ const keysOf = (rows: DeliveryKeyRow[]) =>
   );
 
 @injectable()
-export class MikroOrmEventRepository implements EventRepository {
+export class PgEventRepository implements EventRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   // One plain statement, each payload as JSON text: the `json` column keeps its key order.
-  async addMany(events: Event[]): Promise<void> {
-    await insertEntities(this.em, events);
+  addMany(events: Event[]): Promise<void> {
+    return EVENTS.insert(this.em, events);
   }
 
   findById(scope: Scope, id: string): Promise<Event | null> {
@@ -36,7 +41,7 @@ export class MikroOrmEventRepository implements EventRepository {
   }
 
   findManyUnscoped(ids: string[]): Promise<Event[]> {
-    return findBySql(this.em, Event, 'select * from events where id = any($1)', [ids]);
+    return EVENTS.select(this.em, 'select * from events where id = any($1)', [ids]);
   }
 
   list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
@@ -48,9 +53,7 @@ export class MikroOrmEventRepository implements EventRepository {
   // Readable means every transaction that could still add an earlier event has ended: the feed never
   // moves past a transaction in flight, so a later commit cannot land behind a reader's cursor.
   async feedEnd(): Promise<FeedCursor> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<Array<{ xid: string }>>('select pg_snapshot_xmin(pg_current_snapshot())::text as xid');
+    const [row] = await poolRows<{ xid: string }>(this.em, 'select pg_snapshot_xmin(pg_current_snapshot())::text as xid');
     // Insertion numbers start at 1, so (xmin, 0) lies before every event of xmin and later transactions.
     return { xid: row.xid, seq: '0' };
   }
@@ -58,11 +61,12 @@ export class MikroOrmEventRepository implements EventRepository {
   async feedAfter(scope: Scope, cursor: FeedCursor, limit: number): Promise<Array<{ event: Event; position: FeedCursor }>> {
     // The positions are read as text (they exceed 2^53) under other names: ordering by the output
     // columns would compare them as text, and '10' sorts before '9'.
-    const rows = await this.em.getConnection().execute<Array<{ id: string; xid: string; seq: string }>>(
+    const rows = await poolRows<{ id: string; xid: string; seq: string }>(
+      this.em,
       `select id, feed_xid::text as xid, feed_seq::text as seq from events
-        where account_id = ? and livemode = ? and (feed_xid, feed_seq) > (?::text::xid8, ?::bigint)
+        where account_id = $1 and livemode = $2 and (feed_xid, feed_seq) > ($3::text::xid8, $4::bigint)
           and feed_xid < pg_snapshot_xmin(pg_current_snapshot())
-        order by feed_xid, feed_seq limit ?`,
+        order by feed_xid, feed_seq limit $5`,
       [scope.accountId, scope.livemode, cursor.xid, cursor.seq, limit],
     );
     if (rows.length === 0) return [];
@@ -72,15 +76,16 @@ export class MikroOrmEventRepository implements EventRepository {
 }
 
 @injectable()
-export class MikroOrmWebhookEndpointRepository implements WebhookEndpointRepository {
+export class PgWebhookEndpointRepository implements WebhookEndpointRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(endpoint: WebhookEndpoint): Promise<void> {
-    endpoint.id = Number(await this.em.insert(endpoint));
+  /** The database numbers it. */
+  add(endpoint: WebhookEndpoint): Promise<void> {
+    return ENDPOINTS.insert(this.em, [endpoint]);
   }
 
-  async save(endpoint: WebhookEndpoint): Promise<void> {
-    await this.em.nativeUpdate(WebhookEndpoint, { id: endpoint.id }, { active: endpoint.active, deletedAt: endpoint.deletedAt });
+  save(endpoint: WebhookEndpoint): Promise<void> {
+    return ENDPOINTS.save(this.em, [endpoint]);
   }
 
   findById(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
@@ -88,7 +93,7 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]> {
-    return findBySql(this.em, WebhookEndpoint, 'select * from webhook_endpoints where id = any($1)', [ids]);
+    return ENDPOINTS.select(this.em, 'select * from webhook_endpoints where id = any($1)', [ids]);
   }
 
   findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
@@ -99,29 +104,20 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
     );
   }
 
-  async saveSecrets(endpoint: WebhookEndpoint): Promise<void> {
-    await this.em.nativeUpdate(
-      WebhookEndpoint,
-      { id: endpoint.id },
-      { secret: endpoint.secret, previousSecret: endpoint.previousSecret, previousSecretExpiresAt: endpoint.previousSecretExpiresAt },
-    );
-  }
-
   list(scope: Scope): Promise<WebhookEndpoint[]> {
     return this.em.find(WebhookEndpoint, { ...inScope(scope), deletedAt: null }, { orderBy: { id: 'asc' } });
   }
 
   findUnsealed(limit: number): Promise<WebhookEndpoint[]> {
-    return findBySql(
+    return ENDPOINTS.select(
       this.em,
-      WebhookEndpoint,
       `select * from webhook_endpoints where secret like 'whsec\\_%' or previous_secret like 'whsec\\_%' order by id limit $1`,
       [limit],
     );
   }
 
   async sealStored(endpoint: WebhookEndpoint, stored: string, sealed: string): Promise<void> {
-    await query(
+    await sqlRows(
       this.em,
       `update webhook_endpoints set secret = case when secret = $2 then $3 else secret end,
               previous_secret = case when previous_secret = $2 then $3 else previous_secret end
@@ -131,34 +127,26 @@ export class MikroOrmWebhookEndpointRepository implements WebhookEndpointReposit
   }
 
   listSubscribed(scope: Scope, types: EventType[]): Promise<WebhookEndpoint[]> {
-    return findBySql(
+    return ENDPOINTS.select(
       this.em,
-      WebhookEndpoint,
       'select * from webhook_endpoints where account_id = $1 and livemode = $2 and active and deleted_at is null and events && $3',
       [scope.accountId, scope.livemode, [...types, '*']],
     );
   }
 
   async countLocked(scope: Scope): Promise<number> {
-    await this.em
-      .getConnection()
-      .execute(
-        'select pg_advisory_xact_lock(hashtext(?))',
-        [`webhook_endpoints:${scope.accountId}:${scope.livemode}`],
-        'run',
-        this.em.getTransactionContext(),
-      );
+    await sqlRows(this.em, 'select pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${scope.accountId}:${scope.livemode}`]);
     return this.em.count(WebhookEndpoint, { ...inScope(scope), deletedAt: null });
   }
 }
 
 @injectable()
-export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryRepository {
+export class PgWebhookDeliveryRepository implements WebhookDeliveryRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async addMany(deliveries: WebhookDelivery[]): Promise<Set<string>> {
     if (deliveries.length === 0) return new Set();
-    const rows: DeliveryKeyRow[] = await query(
+    const rows = await sqlRows<DeliveryKeyRow>(
       this.em,
       `insert into webhook_deliveries (id, account_id, event_id, event_type, endpoint_id, series, attempt, outcome, response_status, duration_ms, error, next_retry_at, created_at)
        select * from jsonb_to_recordset($1::jsonb) as d(id text, account_id text, event_id text, event_type text, endpoint_id bigint, series text, attempt int,
@@ -190,7 +178,7 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   async recorded(keys: DeliveryKey[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows: DeliveryKeyRow[] = await poolQuery(
+    const rows = await poolRows<DeliveryKeyRow>(
       this.em,
       `select event_id, endpoint_id, series, attempt from webhook_deliveries
         where (event_id, endpoint_id, series, attempt) in (

@@ -22,7 +22,7 @@ export interface DocumentRepository {
   findByIdUnscoped(id: string): Promise<TaxDocument | null>;
   /** Locks the document until the unit of work ends. */
   findForUpdateUnscoped(id: string): Promise<TaxDocument | null>;
-  saveAllocation(document: TaxDocument): Promise<void>;
+  save(document: TaxDocument): Promise<void>;
   /** The document of money taken by the charge. */
   findSaleOf(scope: Scope, chargeId: string): Promise<TaxDocument | null>;
   /** Records the first rendering of the original; false when it had been rendered already. */

@@ -2,12 +2,16 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { insertEntities, query } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
 import type { IssuedPeriod } from '../../domain/issued-period';
 import { type DocumentType, TaxDocument } from '../../domain/tax-document';
+
+/** A document is numbered before it is written; then only its allocation number changes (its first print is marked by a statement of its own). */
+const DOCUMENTS = new AggregateTable(TaxDocument, ['allocation']);
 
 /** The condition on `issuedAt` of a period. */
 function issuedIn(period: IssuedPeriod | undefined): Record<string, unknown> {
@@ -16,12 +20,12 @@ function issuedIn(period: IssuedPeriod | undefined): Record<string, unknown> {
 }
 
 @injectable()
-export class MikroOrmDocumentRepository implements DocumentRepository {
+export class PgDocumentRepository implements DocumentRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async takeNumbers(scope: Scope, type: DocumentType, count: number): Promise<number> {
     // The row lock this takes is held until the money transaction commits, which keeps numbers gapless.
-    const rows = await query(
+    const rows = await sqlRows<{ first: number }>(
       this.em,
       `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, $3, 1 + $4::int)
        on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + $4::int
@@ -31,8 +35,8 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
     return rows[0].first;
   }
 
-  async addMany(documents: TaxDocument[]): Promise<void> {
-    await insertEntities(this.em, documents);
+  addMany(documents: TaxDocument[]): Promise<void> {
+    return DOCUMENTS.insert(this.em, documents);
   }
 
   findById(scope: Scope, id: string): Promise<TaxDocument | null> {
@@ -47,8 +51,8 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
     return this.em.findOne(TaxDocument, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
-  async saveAllocation(document: TaxDocument): Promise<void> {
-    await this.em.nativeUpdate(TaxDocument, { id: document.id }, { allocation: document.allocation });
+  save(document: TaxDocument): Promise<void> {
+    return DOCUMENTS.save(this.em, [document]);
   }
 
   findSaleOf(scope: Scope, chargeId: string): Promise<TaxDocument | null> {
@@ -56,8 +60,12 @@ export class MikroOrmDocumentRepository implements DocumentRepository {
   }
 
   async markOriginalRendered(document: TaxDocument, now: Date): Promise<boolean> {
-    const marked = await this.em.nativeUpdate(TaxDocument, { id: document.id, originalRenderedAt: null }, { originalRenderedAt: now });
-    return marked === 1;
+    const marked = await sqlRows(
+      this.em,
+      'update documents set original_rendered_at = $2 where id = $1 and original_rendered_at is null returning 1',
+      [document.id, now],
+    );
+    return marked.length === 1;
   }
 
   async list(scope: Scope, filter: DocumentFilter, page: PageRequest): Promise<Page<TaxDocument>> {

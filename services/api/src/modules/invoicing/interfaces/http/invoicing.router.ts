@@ -4,7 +4,7 @@ import { listReply } from '../../../../platform/http/replies';
 import { GetDocument } from '../../application/get-document';
 import { ListDocuments } from '../../application/list-documents';
 import { PrintDocument } from '../../application/print-document';
-import { toDocumentResponse } from './document.mapper';
+import { toDocumentResponse } from '../../application/published/document';
 
 @injectable()
 export class InvoicingRouter {

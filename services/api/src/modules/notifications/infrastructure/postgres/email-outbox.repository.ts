@@ -1,12 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import { randomBase62 } from '../../../shared/domain/ids';
-import type { Email, EmailOutbox, OutboxEntry } from '../application/ports/email';
-import { NOTIFICATIONS } from '../notifications.tokens';
-import type { Mailer } from '../application/ports/email';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
+import { randomBase62 } from '../../../../shared/domain/ids';
+import type { Email, EmailOutbox, OutboxEntry } from '../../application/ports/email';
+import { NOTIFICATIONS } from '../../notifications.tokens';
+import type { Mailer } from '../../application/ports/email';
 
-const toEntry = (row: Record<string, any>): OutboxEntry => ({
+type OutboxRow = {
+  id: string;
+  account_id: string;
+  key: string;
+  kind: OutboxEntry['kind'];
+  recipient: string;
+  subject: string;
+  text_body: string;
+  status: OutboxEntry['status'];
+  created_at: string;
+  sent_at: string | null;
+};
+
+const toEntry = (row: OutboxRow): OutboxEntry => ({
   id: row.id,
   accountId: row.account_id,
   key: row.key,
@@ -27,9 +41,10 @@ export class PgEmailOutbox implements EmailOutbox {
   ) {}
 
   async add(email: Email, now: Date): Promise<boolean> {
-    const rows = await this.sql(
+    const rows = await sqlRows(
+      this.em,
       `insert into email_outbox (id, account_id, key, kind, recipient, subject, text_body, status, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning id`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (key) do nothing returning id`,
       [
         `em_${randomBase62(24)}`,
         email.accountId,
@@ -46,19 +61,17 @@ export class PgEmailOutbox implements EmailOutbox {
   }
 
   async find(key: string): Promise<OutboxEntry | null> {
-    const rows = await this.sql('select * from email_outbox where key = ?', [key]);
+    const rows = await sqlRows<OutboxRow>(this.em, 'select * from email_outbox where key = $1', [key]);
     return rows.length ? toEntry(rows[0]) : null;
   }
 
   async markSent(key: string, now: Date): Promise<void> {
-    await this.sql("update email_outbox set status = 'sent', sent_at = ? where key = ?", [now, key]);
+    await sqlRows(this.em, "update email_outbox set status = 'sent', sent_at = $1 where key = $2", [now, key]);
   }
 
   async list(limit: number): Promise<OutboxEntry[]> {
-    return (await this.sql('select * from email_outbox order by created_at desc, id desc limit ?', [limit])).map(toEntry);
-  }
-
-  private sql(query: string, params: unknown[]): Promise<Record<string, any>[]> {
-    return this.em.getConnection().execute(query, params, 'all', this.em.getTransactionContext());
+    return (await sqlRows<OutboxRow>(this.em, 'select * from email_outbox order by created_at desc, id desc limit $1', [limit])).map(
+      toEntry,
+    );
   }
 }

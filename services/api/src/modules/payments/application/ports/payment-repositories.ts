@@ -9,7 +9,8 @@ import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 import type { ProcessorConnection } from '../../domain/processor-connection';
 
 export interface ChargeRepository {
-  addMany(charges: Charge[]): Promise<void>;
+  /** A new charge, inserted with the transaction's other new charges as its last writes (nothing reads it back before). */
+  addAtCommit(charge: Charge): void;
   /** Writes, in one statement, what changes after a charge is recorded: status, amounts captured and refunded, capture and cancellation, document. */
   saveMany(charges: Charge[]): Promise<void>;
   findById(scope: Scope, id: string): Promise<Charge | null>;

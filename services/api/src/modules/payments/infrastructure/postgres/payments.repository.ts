@@ -2,7 +2,8 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { findBySql, insertEntities, insertUnlessTaken, saveProperties } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import type { CommitBatch, UnitOfWork } from '../../../../platform/persistence/unit-of-work';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
@@ -20,13 +21,8 @@ import { Refund } from '../../domain/refund';
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
-const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
-
-/** What changes on a payment attempt after it starts: its state, and the shopper's answer to a challenge. */
-const ATTEMPT_CHANGES: Array<keyof PaymentAttempt & string> = ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt'];
-
 /** What changes on a charge after it is recorded. */
-const CHARGE_CHANGES: Array<keyof Charge & string> = [
+const CHARGES = new AggregateTable(Charge, [
   'status',
   'amountCaptured',
   'amountRefunded',
@@ -35,18 +31,31 @@ const CHARGE_CHANGES: Array<keyof Charge & string> = [
   'cancellationReason',
   'documentId',
   'processorRef',
-];
+]);
+/** What changes on a payment attempt after it starts: its state, and the shopper's answer to a challenge. */
+const ATTEMPTS = new AggregateTable(PaymentAttempt, ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt']);
+const OPERATIONS = new AggregateTable(ChargeOperation, ['status']);
+/** A card saved without a customer is attached to one later. */
+const PAYMENT_METHODS = new AggregateTable(PaymentMethod, ['customerId']);
+const REFUNDS = new AggregateTable(Refund, []);
+
+const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
 @injectable()
-export class MikroOrmChargeRepository implements ChargeRepository {
-  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+export class PgChargeRepository implements ChargeRepository {
+  private readonly newCharges: CommitBatch<Charge> = { write: (added) => CHARGES.insert(this.em, added) };
 
-  async addMany(charges: Charge[]): Promise<void> {
-    await insertEntities(this.em, charges);
+  constructor(
+    @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+  ) {}
+
+  addAtCommit(charge: Charge): void {
+    this.uow.addAtCommit(this.newCharges, charge);
   }
 
   saveMany(charges: Charge[]): Promise<void> {
-    return saveProperties(this.em, charges, CHARGE_CHANGES);
+    return CHARGES.save(this.em, charges);
   }
 
   findById(scope: Scope, id: string): Promise<Charge | null> {
@@ -90,25 +99,23 @@ export class MikroOrmChargeRepository implements ChargeRepository {
 }
 
 @injectable()
-export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepository {
+export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   add(attempt: PaymentAttempt): Promise<boolean> {
-    return insertUnlessTaken(this.em, attempt);
+    return ATTEMPTS.insertUnlessTaken(this.em, attempt);
   }
 
   save(attempt: PaymentAttempt): Promise<void> {
-    return saveProperties(this.em, [attempt], ATTEMPT_CHANGES);
+    return ATTEMPTS.save(this.em, [attempt]);
   }
 
-  async findLive(sessionId: string): Promise<PaymentAttempt | null> {
-    const live = await findBySql(
+  findLive(sessionId: string): Promise<PaymentAttempt | null> {
+    return ATTEMPTS.first(
       this.em,
-      PaymentAttempt,
       `select * from payment_attempts where checkout_session_id = $1 and status in ('pending', 'requires_action', 'succeeded')`,
       [sessionId],
     );
-    return live[0] ?? null;
   }
 
   async sessionsWithPending(sessionIds: string[]): Promise<Set<string>> {
@@ -121,12 +128,12 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
     return new Set(rows.map((row) => row.checkoutSessionId));
   }
 
-  async findForUpdate(id: string): Promise<PaymentAttempt | null> {
-    return (await findBySql(this.em, PaymentAttempt, 'select * from payment_attempts where id = $1 for update', [id]))[0] ?? null;
+  findForUpdate(id: string): Promise<PaymentAttempt | null> {
+    return ATTEMPTS.first(this.em, 'select * from payment_attempts where id = $1 for update', [id]);
   }
 
-  async findById(id: string): Promise<PaymentAttempt | null> {
-    return (await findBySql(this.em, PaymentAttempt, 'select * from payment_attempts where id = $1', [id]))[0] ?? null;
+  findById(id: string): Promise<PaymentAttempt | null> {
+    return ATTEMPTS.first(this.em, 'select * from payment_attempts where id = $1', [id]);
   }
 
   pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
@@ -139,19 +146,19 @@ export class MikroOrmPaymentAttemptRepository implements PaymentAttemptRepositor
 }
 
 @injectable()
-export class MikroOrmChargeOperationRepository implements ChargeOperationRepository {
+export class PgChargeOperationRepository implements ChargeOperationRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   add(operation: ChargeOperation): Promise<boolean> {
-    return insertUnlessTaken(this.em, operation);
+    return OPERATIONS.insertUnlessTaken(this.em, operation);
   }
 
-  async addMany(operations: ChargeOperation[]): Promise<void> {
-    await insertEntities(this.em, operations);
+  addMany(operations: ChargeOperation[]): Promise<void> {
+    return OPERATIONS.insert(this.em, operations);
   }
 
   saveMany(operations: ChargeOperation[]): Promise<void> {
-    return saveProperties(this.em, operations, ['status']);
+    return OPERATIONS.save(this.em, operations);
   }
 
   async findManyForUpdate(ids: string[]): Promise<Map<string, ChargeOperation>> {
@@ -187,21 +194,22 @@ export class MikroOrmChargeOperationRepository implements ChargeOperationReposit
 }
 
 @injectable()
-export class MikroOrmPaymentMethodRepository implements PaymentMethodRepository {
+export class PgPaymentMethodRepository implements PaymentMethodRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async addOnce(method: PaymentMethod): Promise<PaymentMethod> {
-    await this.em.createQueryBuilder(PaymentMethod).insert(method).onConflict(['accountId', 'livemode', 'processorRef']).ignore().execute();
-    const stored = await this.em.findOne(PaymentMethod, {
-      accountId: method.accountId,
-      livemode: method.livemode,
-      processorRef: method.processorRef,
-    });
+    // The unique index on (account, mode, processor reference) keeps the first of two saving the same card.
+    await PAYMENT_METHODS.insertUnlessTaken(this.em, method);
+    const stored = await PAYMENT_METHODS.first(
+      this.em,
+      'select * from payment_methods where account_id = $1 and livemode = $2 and processor_ref = $3',
+      [method.accountId, method.livemode, method.processorRef],
+    );
     return stored!;
   }
 
-  async save(method: PaymentMethod): Promise<void> {
-    await this.em.nativeUpdate(PaymentMethod, { id: method.id }, { customerId: method.customerId });
+  save(method: PaymentMethod): Promise<void> {
+    return PAYMENT_METHODS.save(this.em, [method]);
   }
 
   findById(scope: Scope, id: string): Promise<PaymentMethod | null> {
@@ -220,11 +228,11 @@ export class MikroOrmPaymentMethodRepository implements PaymentMethodRepository 
 }
 
 @injectable()
-export class MikroOrmRefundRepository implements RefundRepository {
+export class PgRefundRepository implements RefundRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(refund: Refund): Promise<void> {
-    await insertEntities(this.em, [refund]);
+  add(refund: Refund): Promise<void> {
+    return REFUNDS.insert(this.em, [refund]);
   }
 
   findById(scope: Scope, id: string): Promise<Refund | null> {

@@ -1,16 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { query } from '../../../../platform/persistence/transaction-connection';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { ProcessorConnectionRepository } from '../../application/ports/payment-repositories';
 import { ProcessorConnection } from '../../domain/processor-connection';
 
+type ConnectionRow = {
+  account_id: string;
+  name: ProcessorConnection['name'];
+  terminal: string;
+  credentials_sealed: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** Not an aggregate table: a connection is replaced whole (`save` is an upsert), keyed by its account. */
 @injectable()
-export class SqlProcessorConnectionRepository implements ProcessorConnectionRepository {
+export class PgProcessorConnectionRepository implements ProcessorConnectionRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   async find(accountId: string): Promise<ProcessorConnection | null> {
-    const rows = await query(this.em, 'select * from processor_connections where account_id = $1', [accountId]);
+    const rows = await sqlRows<ConnectionRow>(this.em, 'select * from processor_connections where account_id = $1', [accountId]);
     if (rows.length === 0) return null;
     return Object.assign(new ProcessorConnection(), {
       accountId: rows[0].account_id,
@@ -23,7 +33,7 @@ export class SqlProcessorConnectionRepository implements ProcessorConnectionRepo
   }
 
   async save(connection: ProcessorConnection): Promise<void> {
-    await query(
+    await sqlRows(
       this.em,
       `insert into processor_connections (account_id, name, terminal, credentials_sealed, created_at, updated_at) values ($1, $2, $3, $4, $5, $6)
        on conflict (account_id) do update set name = excluded.name, terminal = excluded.terminal, credentials_sealed = excluded.credentials_sealed, updated_at = excluded.updated_at`,

@@ -1,19 +1,22 @@
 import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { SubscriptionStartRepository } from '../../application/ports/subscription-repository';
 import { SubscriptionStart } from '../../domain/subscription-start';
 
+const STARTS = new AggregateTable(SubscriptionStart, ['status']);
+
 @injectable()
-export class MikroOrmSubscriptionStartRepository implements SubscriptionStartRepository {
+export class PgSubscriptionStartRepository implements SubscriptionStartRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(start: SubscriptionStart): Promise<void> {
-    await this.em.insert(start);
+  add(start: SubscriptionStart): Promise<void> {
+    return STARTS.insert(this.em, [start]);
   }
 
-  async save(start: SubscriptionStart): Promise<void> {
-    await this.em.nativeUpdate(SubscriptionStart, { id: start.id }, { status: start.status });
+  save(start: SubscriptionStart): Promise<void> {
+    return STARTS.save(this.em, [start]);
   }
 
   findForUpdate(id: string): Promise<SubscriptionStart | null> {

@@ -2,14 +2,15 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { saveProperties } from '../../../../platform/persistence/transaction-connection';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { SubscriptionRepository } from '../../application/ports/subscription-repository';
 import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from '../../domain/subscription';
 
-/** What the renewal run changes on a subscription: status, period, dunning, cancellation. */
-const RENEWAL_CHANGES: Array<keyof Subscription & string> = [
+/** What changes on a subscription after it starts: status, period, dunning, cancellation. */
+const SUBSCRIPTIONS = new AggregateTable(Subscription, [
   'status',
   'periodIndex',
   'currentPeriodStart',
@@ -20,23 +21,22 @@ const RENEWAL_CHANGES: Array<keyof Subscription & string> = [
   'failedAttempts',
   'firstFailureAt',
   'nextRetryAt',
-];
+]);
 
 @injectable()
-export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
+export class PgSubscriptionRepository implements SubscriptionRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  async add(subscription: Subscription): Promise<void> {
-    await this.em.insert(subscription);
+  add(subscription: Subscription): Promise<void> {
+    return SUBSCRIPTIONS.insert(this.em, [subscription]);
   }
 
-  async save(subscription: Subscription): Promise<void> {
-    const { id, ...changes } = subscription;
-    await this.em.nativeUpdate(Subscription, { id }, changes);
+  save(subscription: Subscription): Promise<void> {
+    return SUBSCRIPTIONS.save(this.em, [subscription]);
   }
 
   saveMany(subscriptions: Subscription[]): Promise<void> {
-    return saveProperties(this.em, subscriptions, RENEWAL_CHANGES);
+    return SUBSCRIPTIONS.save(this.em, subscriptions);
   }
 
   findById(scope: Scope, id: string): Promise<Subscription | null> {
@@ -55,12 +55,8 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
     return this.em.findOne(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
   }
 
-  async lock(id: string): Promise<Subscription | null> {
-    const rows = await this.em
-      .getConnection()
-      .execute('select id from subscriptions where id = ? for update skip locked', [id], 'all', this.em.getTransactionContext());
-    if (rows.length === 0) return null;
-    return this.em.findOne(Subscription, { id }, { refresh: true });
+  lock(id: string): Promise<Subscription | null> {
+    return SUBSCRIPTIONS.first(this.em, 'select * from subscriptions where id = $1 for update skip locked', [id]);
   }
 
   lockMany(ids: string[]): Promise<Subscription[]> {
@@ -80,15 +76,16 @@ export class MikroOrmSubscriptionRepository implements SubscriptionRepository {
 
   async dueIds(now: Date, clock: string | null, afterId: string | null, limit: number): Promise<string[]> {
     const notice = new Date(now.getTime() + TRIAL_WILL_END_NOTICE_MS);
-    const rows = await this.em.getConnection().execute(
+    const rows = await sqlRows<{ id: string }>(
+      this.em,
       `select id from subscriptions
-       where test_clock_id is not distinct from ? and id > ?
-         and ((status = 'active' and current_period_end <= ?)
-           or (status = 'past_due' and next_retry_at <= ?)
-           or (status = 'active' and period_index = -1 and not trial_will_end_sent and trial_end <= ?))
-       order by id limit ?`,
-      [clock, afterId ?? '', now, now, notice, limit],
+       where test_clock_id is not distinct from $1 and id > $2
+         and ((status = 'active' and current_period_end <= $3)
+           or (status = 'past_due' and next_retry_at <= $3)
+           or (status = 'active' and period_index = -1 and not trial_will_end_sent and trial_end <= $4))
+       order by id limit $5`,
+      [clock, afterId ?? '', now, notice, limit],
     );
-    return rows.map((row) => String(row.id));
+    return rows.map((row) => row.id);
   }
 }

@@ -5,7 +5,7 @@ import { CancelSubscription } from '../../application/cancel-subscription';
 import { CreateSubscription } from '../../application/create-subscription';
 import { GetSubscription } from '../../application/get-subscription';
 import { ListSubscriptions } from '../../application/list-subscriptions';
-import { subscriptionView } from './subscriptions.mapper';
+import { subscriptionView } from '../../application/published/subscription';
 
 @injectable()
 export class SubscriptionsRouter {

@@ -2,12 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { TestClockRepository } from '../../application/ports/test-clock-repository';
 import { TestClock } from '../../domain/test-clock';
 
+const CLOCKS = new AggregateTable(TestClock, ['frozenTime', 'status', 'advancedAt']);
+
 @injectable()
-export class MikroOrmTestClockRepository implements TestClockRepository {
+export class PgTestClockRepository implements TestClockRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(accountId: string, id: string): Promise<TestClock | null> {
@@ -18,16 +21,12 @@ export class MikroOrmTestClockRepository implements TestClockRepository {
     return paginate(this.em, TestClock, { accountId }, page);
   }
 
-  async add(clock: TestClock): Promise<void> {
-    await this.em.insert(clock);
+  add(clock: TestClock): Promise<void> {
+    return CLOCKS.insert(this.em, [clock]);
   }
 
-  async save(clock: TestClock): Promise<void> {
-    await this.em.nativeUpdate(
-      TestClock,
-      { id: clock.id },
-      { frozenTime: clock.frozenTime, status: clock.status, advancedAt: clock.advancedAt },
-    );
+  save(clock: TestClock): Promise<void> {
+    return CLOCKS.save(this.em, [clock]);
   }
 
   advancing(limit: number): Promise<TestClock[]> {

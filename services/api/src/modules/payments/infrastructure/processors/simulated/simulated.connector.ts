@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { GroupWriter } from '../../../../../platform/persistence/group-writer';
 import { PERSISTENCE } from '../../../../../platform/persistence/persistence.tokens';
-import { poolQuery } from '../../../../../platform/persistence/transaction-connection';
+import { poolRows } from '../../../../../platform/persistence/sql/statements';
 import { randomBase62 } from '../../../../../shared/domain/ids';
 import {
   type AuthorizeOutcome,
@@ -23,6 +23,23 @@ import { checkCard } from '../../../domain/card-rules';
 import { PAYMENTS, type PaymentSettings } from '../../../payments.tokens';
 
 type LedgerRecord = { idempotencyKey: string; operation: string; request: object };
+/** What the ledger recorded as a call's answer (a challenge's row keeps its card). */
+type LedgerResult = {
+  status?: string;
+  code?: DeclineCode;
+  declined?: DeclineCode;
+  processorRef?: string;
+  ref?: string;
+  card?: CardDetails;
+};
+type SimCardRow = {
+  brand: CardDetails['brand'];
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  fingerprint: string;
+  behavior: Behavior;
+};
 
 /**
  * The test-mode processor. It keeps its own books (`sim_cards`, `sim_ledger`) on the pool, outside our
@@ -53,7 +70,7 @@ export class SimulatedProcessor implements CardProcessor {
       fingerprint: `fp_${createHmac('sha256', this.settings.fingerprintSecret).update(digits).digest('hex').slice(0, 24)}`,
     };
     const token = `sim_tok_${randomBase62(24)}`;
-    await poolQuery(
+    await poolRows(
       this.em,
       'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, false, now())',
       [token, details.brand, details.last4, details.expMonth, details.expYear, details.fingerprint, TEST_CARDS[digits] ?? 'ok'],
@@ -70,7 +87,7 @@ export class SimulatedProcessor implements CardProcessor {
       if (declined) return { status: 'declined', ...declined, card: details };
       if (behavior === 'challenge' && !request.merchantInitiated) {
         const challengeId = `3ds_${randomBase62(20)}`;
-        await poolQuery(
+        await poolRows(
           this.em,
           'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now())',
           [`challenge:${challengeId}`, 'challenge', JSON.stringify(request), JSON.stringify({ card: details })],
@@ -87,13 +104,15 @@ export class SimulatedProcessor implements CardProcessor {
     result: 'authenticated' | 'failed';
   }): Promise<AuthorizeOutcome> {
     return this.once(request.idempotencyKey, 'complete_challenge', request, async () => {
-      const rows = await poolQuery(this.em, 'select request, result from sim_ledger where idempotency_key = $1', [
-        `challenge:${request.challengeId}`,
-      ]);
+      const rows = await poolRows<{ request: AuthorizeRequest; result: { card: CardDetails } }>(
+        this.em,
+        'select request, result from sim_ledger where idempotency_key = $1',
+        [`challenge:${request.challengeId}`],
+      );
       if (rows.length === 0) return { status: 'declined', code: 'processing_error', soft: false, card: null };
-      const { card: details } = rows[0].result as { card: CardDetails };
+      const { card: details } = rows[0].result;
       if (request.result === 'failed') return { status: 'declined', code: 'authentication_failed', soft: true, card: details };
-      return { status: 'authorized', processorRef: chargeRef(rows[0].request as AuthorizeRequest), card: details };
+      return { status: 'authorized', processorRef: chargeRef(rows[0].request), card: details };
     });
   }
 
@@ -146,9 +165,13 @@ export class SimulatedProcessor implements CardProcessor {
   async checkCredentials(): Promise<void> {}
 
   async lookup(idempotencyKey: string): Promise<LookedUp | null> {
-    const rows = await poolQuery(this.em, 'select result, created_at from sim_ledger where idempotency_key = $1', [idempotencyKey]);
+    const rows = await poolRows<{ result: LedgerResult; created_at: string }>(
+      this.em,
+      'select result, created_at from sim_ledger where idempotency_key = $1',
+      [idempotencyKey],
+    );
     if (rows.length === 0) return null;
-    const result = rows[0].result as { status?: string; code?: DeclineCode; declined?: DeclineCode; processorRef?: string; ref?: string };
+    const result = rows[0].result;
     const declined = result.status === 'declined' ? result.code! : result.declined;
     return {
       receivedAt: new Date(rows[0].created_at),
@@ -166,7 +189,7 @@ export class SimulatedProcessor implements CardProcessor {
       // A card short of funds can still be saved; charging it is what fails.
       if (behavior === 'declined') return { declined: 'card_declined' as const };
       const ref = `sim_pm_${randomBase62(20)}`;
-      await poolQuery(
+      await poolRows(
         this.em,
         'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, true, now())',
         [ref, details.brand, details.last4, details.expMonth, details.expYear, details.fingerprint, behavior],
@@ -178,7 +201,7 @@ export class SimulatedProcessor implements CardProcessor {
   private async card(source: CardSource): Promise<(CardDetails & { behavior: Behavior }) | null> {
     const key = 'token' in source ? source.token : source.paymentMethodRef;
     if (TEST_TOKENS[key]) return TEST_TOKENS[key];
-    const rows = await poolQuery(this.em, 'select * from sim_cards where token = $1', [key]);
+    const rows = await poolRows<SimCardRow>(this.em, 'select * from sim_cards where token = $1', [key]);
     if (rows.length === 0) return null;
     const row = rows[0];
     return {
@@ -193,18 +216,18 @@ export class SimulatedProcessor implements CardProcessor {
 
   /** Runs `work` once per idempotency key; a repeated key replays the first answer. */
   private async once<T>(idempotencyKey: string, operation: string, request: object, work: () => Promise<T>): Promise<T> {
-    const recorded = await poolQuery(this.em, 'select result from sim_ledger where idempotency_key = $1', [idempotencyKey]);
+    const recorded = await poolRows<{ result: T }>(this.em, 'select result from sim_ledger where idempotency_key = $1', [idempotencyKey]);
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
-    if (recorded.length > 0) return recorded[0].result as T;
+    if (recorded.length > 0) return recorded[0].result;
     const result = await work();
-    const inserted = await poolQuery(
+    const inserted = await poolRows(
       this.em,
       'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now()) on conflict (idempotency_key) do nothing returning result',
       [idempotencyKey, operation, JSON.stringify(request), JSON.stringify(result)],
     );
     if (inserted.length > 0) return result;
     // Another call with the same key got there first: its answer is the answer.
-    return (await poolQuery(this.em, 'select result from sim_ledger where idempotency_key = $1', [idempotencyKey]))[0].result as T;
+    return (await poolRows<{ result: T }>(this.em, 'select result from sim_ledger where idempotency_key = $1', [idempotencyKey]))[0].result;
   }
 
   /**
@@ -228,7 +251,7 @@ export class SimulatedProcessor implements CardProcessor {
     refusal: () => Error,
   ): Promise<void> {
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
-    const inserted = await poolQuery(
+    const inserted = await poolRows(
       this.em,
       `insert into sim_ledger (idempotency_key, operation, request, result, created_at)
        select $1, $2, $3::jsonb, '{"ok": true}', now() where ${guard}
@@ -236,13 +259,13 @@ export class SimulatedProcessor implements CardProcessor {
       [request.idempotencyKey, operation, JSON.stringify(request), request.processorRef, ...extra],
     );
     if (inserted.length > 0) return;
-    const seen = await poolQuery(this.em, 'select 1 from sim_ledger where idempotency_key = $1', [request.idempotencyKey]);
+    const seen = await poolRows(this.em, 'select 1 from sim_ledger where idempotency_key = $1', [request.idempotencyKey]);
     if (seen.length === 0) throw refusal();
   }
 
   /** The calls of concurrent callers (a sweep's lanes), in one statement. */
   private async recordAll(records: LedgerRecord[]): Promise<void[]> {
-    await poolQuery(
+    await poolRows(
       this.em,
       `insert into sim_ledger (idempotency_key, operation, request, result, created_at)
        select idempotency_key, operation, request, '{"ok": true}', now()

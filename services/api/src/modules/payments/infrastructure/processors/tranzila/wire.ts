@@ -26,7 +26,7 @@ const MARK = '\u0000decimal:';
 
 /** JSON text with each `Decimal` written as a bare number. */
 export function stringify(value: unknown): string {
-  return JSON.stringify(value, (_key, field) => (field instanceof Decimal ? MARK + field.text : field)).replace(
+  return JSON.stringify(value, (_key, field: unknown) => (field instanceof Decimal ? MARK + field.text : field)).replace(
     /"\\u0000decimal:(-?\d+(?:\.\d+)?)"/g,
     '$1',
   );

@@ -1,0 +1,105 @@
+import { type EntityClass, type EntityDictionary, type EntityManager, JsonType } from '@mikro-orm/postgresql';
+import { sqlRows } from './statements';
+
+type Props<T> = ReadonlyArray<keyof T & string>;
+
+/** The persisted properties of an entity's class, each in the one column its schema names. */
+function columnsOf(em: EntityManager, entity: EntityClass<object>) {
+  const meta = em.getMetadata().get(entity.name);
+  return { table: meta.tableName, props: meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false) };
+}
+
+/**
+ * How an aggregate's rows are written, and read by a statement: its table as the schema
+ * (`*.schema.ts`) maps it, and `saved`, the properties that change after the insert. Declared once
+ * per aggregate at the top of its repository's file; every write goes through it, on the
+ * repository's EntityManager (the unit of work's inside one): `insert` (one or many),
+ * `insertUnlessTaken`, `save` (one or many, always `saved`: saving one and saving a batch write the
+ * same columns).
+ */
+export class AggregateTable<T extends { id: string | number }> {
+  /** Every table declared, by entity name: what `test/persistence.test.ts` checks against the schemas. */
+  static readonly declared = new Map<string, { entity: EntityClass<object>; saved: readonly string[] }>();
+
+  constructor(
+    private readonly entity: EntityClass<T>,
+    readonly saved: Props<T>,
+  ) {
+    AggregateTable.declared.set(entity.name, { entity, saved });
+  }
+
+  /**
+   * Inserts in one statement (as many as a statement holds), JSON as JSON text, undefined as the
+   * column's default; an aggregate whose id the database numbers gets it.
+   */
+  async insert(em: EntityManager, entities: T[]): Promise<void> {
+    if (entities.length === 0) return;
+    if (entities.length === 1 && entities[0].id === undefined) {
+      const { text, values } = this.insertStatement(em, entities);
+      const [row] = await sqlRows<{ id: string }>(em, `${text} returning id`, values);
+      Object.assign(entities[0], { id: Number(row.id) });
+      return;
+    }
+    // A statement takes at most 65,535 parameters.
+    const perStatement = Math.floor(65_535 / columnsOf(em, this.entity).props.length);
+    for (let start = 0; start < entities.length; start += perStatement) {
+      const { text, values } = this.insertStatement(em, entities.slice(start, start + perStatement));
+      await sqlRows(em, text, values);
+    }
+  }
+
+  /**
+   * Inserts unless a unique index already holds its key: one statement, and a refusal leaves the
+   * transaction usable (no savepoint needed). True when it was inserted.
+   */
+  async insertUnlessTaken(em: EntityManager, entity: T): Promise<boolean> {
+    const { text, values } = this.insertStatement(em, [entity]);
+    return (await sqlRows(em, `${text} on conflict do nothing returning 1`, values)).length > 0;
+  }
+
+  /** Writes the `saved` properties of each (found by id) in one statement. */
+  async save(em: EntityManager, entities: T[]): Promise<void> {
+    if (entities.length === 0) return;
+    const { table, props } = columnsOf(em, this.entity);
+    const written = props.filter((prop) => prop.name === 'id' || this.saved.includes(prop.name as keyof T & string));
+    if (written.length !== this.saved.length + 1) throw new Error(`saving ${table}: not every one of ${this.saved.join(', ')} is a column`);
+    const set = written.filter((prop) => prop.name !== 'id').map((prop) => `${prop.fieldNames[0]} = v.${prop.fieldNames[0]}`);
+    const rows = entities.map((entity) => Object.fromEntries(written.map((prop) => [prop.fieldNames[0], entity[prop.name as keyof T]])));
+    await sqlRows(
+      em,
+      `update ${table} t set ${set.join(', ')} from json_populate_recordset(null::${table}, $1::json) as v where t.id = v.id`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** Aggregates read by a statement (`select * from <table> …`, `$1` parameters), mapped by the schema. */
+  async select(em: EntityManager, text: string, values: unknown[]): Promise<T[]> {
+    return (await sqlRows(em, text, values)).map((row) => em.map(this.entity, row as EntityDictionary<T>));
+  }
+
+  /** The first aggregate a statement reads, or null. */
+  async first(em: EntityManager, text: string, values: unknown[]): Promise<T | null> {
+    return (await this.select(em, text, values))[0] ?? null;
+  }
+
+  /** The aggregate with this id: the one this request or transaction already holds, else read by its key. */
+  async known(em: EntityManager, id: T['id']): Promise<T | null> {
+    const held = em.getUnitOfWork().getById<T>(this.entity.name, id as never);
+    return held ?? this.first(em, `select * from ${columnsOf(em, this.entity).table} where id = $1`, [id]);
+  }
+
+  private insertStatement(em: EntityManager, entities: T[]): { text: string; values: unknown[] } {
+    const { table, props } = columnsOf(em, this.entity);
+    const values: unknown[] = [];
+    const rows = entities.map((entity) => {
+      const fields = props.map((prop) => {
+        const value = entity[prop.name as keyof T];
+        if (value === undefined) return 'default';
+        values.push(value !== null && prop.customType instanceof JsonType ? JSON.stringify(value) : value);
+        return `$${values.length}`;
+      });
+      return `(${fields.join(', ')})`;
+    });
+    return { text: `insert into ${table} (${props.map((prop) => prop.fieldNames[0]).join(', ')}) values ${rows.join(', ')}`, values };
+  }
+}
