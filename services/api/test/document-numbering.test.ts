@@ -32,7 +32,7 @@ const unit = <T>(work: (uow: UnitOfWork, issue: (at?: Scope) => Promise<string>)
       chargeId: null,
       refundId: null,
       currency: 'ils',
-      lines: [{ description: 'Olive oil', quantity: 1, unit_amount: 4900, amount: 4900 }],
+      lines: [{ description: 'Olive oil', quantity: 1, unitAmount: 4900, amount: 4900 }],
       details: {
         issuer: { name: 'Shop', profile: null },
         recipient: { name: 'Dana', taxId: null, email: null, phone: null },

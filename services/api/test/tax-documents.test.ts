@@ -315,7 +315,7 @@ describe('document events and allocation numbers', () => {
           chargeId: null,
           refundId: null,
           currency: 'ils',
-          lines: [{ description: 'Wholesale order', quantity: 1, unit_amount: 1_180_000, amount: 1_180_000 }],
+          lines: [{ description: 'Wholesale order', quantity: 1, unitAmount: 1_180_000, amount: 1_180_000 }],
           details: {
             issuer: { name: 'Olive Grove', profile: null },
             recipient: { name: 'Galil Foods', taxId: '000000018', email: null, phone: null },

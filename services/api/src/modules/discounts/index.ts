@@ -2,5 +2,5 @@
 export { EvaluateCouponCode } from './application/evaluate-coupon-code';
 export { FindUnknownCodes } from './application/find-unknown-codes';
 export { PriceCheckout } from './application/price-checkout';
-export type { CheckoutToPrice, DiscountSummary, Pricing } from './application/price-checkout';
+export type { CheckoutToPrice, Pricing } from './application/price-checkout';
 export { RedeemDiscounts } from './application/redeem-discounts';

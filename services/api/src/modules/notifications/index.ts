@@ -1,2 +1,3 @@
 // The notifications module's public face: what other modules may use.
 export { QueueEmail } from './application/queue-email';
+export type { EmailMessage } from './application/templates';

@@ -6,7 +6,7 @@ type Listable<K extends string> = { id: string } & { [key in K]: Date };
 
 /**
  * Newest first, by (`by`, id) — `createdAt` unless the entity is dated otherwise — continuing after the
- * object named by `starting_after`, which must itself be inside `scope` (the same account and mode).
+ * object named by `startingAfter`, which must itself be inside `scope` (the same account and mode).
  */
 export async function paginate<T extends Listable<K>, K extends string = 'createdAt'>(
   em: EntityManager,
@@ -17,10 +17,9 @@ export async function paginate<T extends Listable<K>, K extends string = 'create
 ): Promise<Page<T>> {
   const limit = page.limit ?? 20;
   let where = scope;
-  if (page.starting_after) {
-    const cursor = await em.findOne(entity, { $and: [scope, { id: page.starting_after }] } as FilterQuery<T>);
-    if (!cursor)
-      throw new ValidationError('parameter_invalid', `No such object to start after: '${page.starting_after}'`, 'starting_after');
+  if (page.startingAfter) {
+    const cursor = await em.findOne(entity, { $and: [scope, { id: page.startingAfter }] } as FilterQuery<T>);
+    if (!cursor) throw new ValidationError('parameter_invalid', `No such object to start after: '${page.startingAfter}'`, 'starting_after');
     where = {
       $and: [scope, { $or: [{ [by]: { $lt: cursor[by] } }, { [by]: cursor[by], id: { $lt: cursor.id } }] }],
     } as FilterQuery<T>;

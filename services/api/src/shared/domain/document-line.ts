@@ -2,6 +2,6 @@
 export interface DocumentLine {
   description: string;
   quantity: number;
-  unit_amount: number;
+  unitAmount: number;
   amount: number;
 }

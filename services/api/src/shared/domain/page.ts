@@ -1,7 +1,7 @@
 /** A list request: at most `limit` items, after the one named (the API's cursor). */
 export interface PageRequest {
   limit?: number;
-  starting_after?: string;
+  startingAfter?: string;
 }
 
 export interface Page<T> {

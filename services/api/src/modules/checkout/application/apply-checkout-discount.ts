@@ -4,7 +4,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import { DomainError, RateLimited } from '../../../shared/domain/domain-error';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { EvaluateCouponCode } from '../../discounts';
-import type { DiscountSummary } from '../../discounts';
+import type { Pricing } from '../../discounts';
 import { FAILED_CODES } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { LoadPendingSession } from './load-pending-session';
@@ -26,7 +26,7 @@ export class ApplyCheckoutDiscount {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(sessionId: string, code: string): Promise<DiscountSummary> {
+  async execute(sessionId: string, code: string): Promise<Pricing> {
     const now = this.clock.now();
     const session = await this.loadPending.execute(sessionId);
     const full = await this.sessions.takeCodeTry(session.id, now, FAILED_CODES.limit, FAILED_CODES.windowMs);
@@ -39,7 +39,7 @@ export class ApplyCheckoutDiscount {
       const pricing = await this.evaluate.execute(session, code, this.sessionPricing.toPrice(session));
       await this.sessions.addCode(session.id, normalizeCode(code));
       await this.sessions.giveBackCodeTry(session.id);
-      return pricing.summary;
+      return pricing;
     } catch (error) {
       // A code that does not work keeps its try counted; anything else (our failure) gives it back.
       if (!(error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'invalid')))

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
-import type { DiscountSummary } from '../../discounts';
+import type { Pricing } from '../../discounts';
 import { CHECKOUT } from '../checkout.tokens';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -15,7 +15,7 @@ export class RemoveCheckoutDiscount {
     @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
   ) {}
 
-  async execute(sessionId: string, code: string): Promise<DiscountSummary> {
+  async execute(sessionId: string, code: string): Promise<Pricing> {
     const session = await this.loadPending.execute(sessionId);
     const key = normalizeCode(code);
     await this.sessions.removeCode(session.id, key);
@@ -23,6 +23,6 @@ export class RemoveCheckoutDiscount {
       session,
       session.appliedCodes.filter((applied) => applied !== key),
     );
-    return pricing.summary;
+    return pricing;
   }
 }

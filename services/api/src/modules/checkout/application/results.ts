@@ -2,7 +2,7 @@ import type { Pricing } from '../../discounts';
 import type { CardDetails, DeclineCode } from '../../payments';
 import type { CheckoutSession, SessionStatus } from '../domain/checkout-session';
 
-// What the checkout's use cases answer; `interfaces/http/checkout.mapper.ts` turns them into the contract.
+// What the checkout's use cases answer; `interfaces/http/checkout.mapper.ts` turns them into the page's contract.
 
 /** What the shopper is told after paying. */
 export type ConfirmOutcome =

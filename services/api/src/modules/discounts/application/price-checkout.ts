@@ -6,7 +6,7 @@ import type { DiscountRule } from '../domain/discount-rule';
 import { DISCOUNTS } from '../discounts.tokens';
 import type { DiscountRuleRepository } from './ports/discount-rule-repository';
 
-export type { DiscountSummary, Pricing, PricingLine } from '../domain/discount-engine';
+export type { Pricing, PricingLine } from '../domain/discount-engine';
 
 export interface CheckoutToPrice {
   currency: Currency;

@@ -25,13 +25,6 @@ export interface LinkedRule {
   planAmount: number;
 }
 
-export interface DiscountSummary {
-  discounts: { id: string; code: string | null; name: string }[];
-  discount_lines: { name: string; amount_agorot: number }[];
-  total_discount_agorot: number;
-  plan_discount_agorot: number;
-}
-
 export interface Pricing {
   /** Discount taken off each line, positive, in the order of `lines`. */
   lineDiscounts: number[];
@@ -40,10 +33,7 @@ export interface Pricing {
   subtotal: number;
   totalDiscount: number;
   total: number;
-  summary: DiscountSummary;
 }
-
-const negate = (value: number) => (value === 0 ? 0 : -value);
 
 /** `value × percent / 100` rounded half up, in integers (value ≥ 0). */
 function percentOf(value: number, percent: number): number {
@@ -119,11 +109,5 @@ export function priceCheckout(input: PricingInput): Pricing {
     subtotal,
     totalDiscount,
     total: subtotal - totalDiscount,
-    summary: {
-      discounts: linked.map(({ rule }) => ({ id: rule.id, code: rule.code, name: rule.name })),
-      discount_lines: linked.map(({ rule, amount }) => ({ name: rule.name, amount_agorot: negate(amount) })),
-      total_discount_agorot: negate(totalDiscount),
-      plan_discount_agorot: negate(planDiscount),
-    },
   };
 }

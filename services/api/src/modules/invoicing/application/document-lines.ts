@@ -9,12 +9,12 @@ export type { DocumentLine };
 export const documentLines = {
   /** Something sold: `quantity` × `unitAmount`. */
   item(description: string, quantity: number, unitAmount: number): DocumentLine {
-    return { description, quantity, unit_amount: unitAmount, amount: unitAmount * quantity };
+    return { description, quantity, unitAmount, amount: unitAmount * quantity };
   },
 
   /** A discount of `amount` off what the lines above it list. */
   discount(description: string, amount: number): DocumentLine {
-    return { description, quantity: 1, unit_amount: -amount, amount: -amount };
+    return { description, quantity: 1, unitAmount: -amount, amount: -amount };
   },
 
   /** Money returned on charge `chargeId` (a credit document's line). */
@@ -29,7 +29,7 @@ export const documentLines = {
       ? lines
       : [
           ...lines,
-          { description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unit_amount: total - listed, amount: total - listed },
+          { description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unitAmount: total - listed, amount: total - listed },
         ];
   },
 };

@@ -133,7 +133,7 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
   const rows = document.lines
     .map(
       (line) =>
-        `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unit_amount)}</td><td class="num">${amount(line.amount)}</td></tr>`,
+        `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unitAmount)}</td><td class="num">${amount(line.amount)}</td></tr>`,
     )
     .join('\n');
   const vatRows =

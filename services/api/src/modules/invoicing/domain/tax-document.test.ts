@@ -46,10 +46,10 @@ function issue(kind: DocumentKind, dealerType: DealerType | null): TaxDocument {
     lines:
       kind === 'sale'
         ? [
-            { description: 'Shirt', quantity: 2, unit_amount: 5000, amount: 10_000 },
-            { description: 'Discount', quantity: 1, unit_amount: -1000, amount: -1000 },
+            { description: 'Shirt', quantity: 2, unitAmount: 5000, amount: 10_000 },
+            { description: 'Discount', quantity: 1, unitAmount: -1000, amount: -1000 },
           ]
-        : [{ description: 'Refund', quantity: 1, unit_amount: -9000, amount: -9000 }],
+        : [{ description: 'Refund', quantity: 1, unitAmount: -9000, amount: -9000 }],
     details: {
       issuer: { name: 'Shop', profile: dealerType && profile(dealerType) },
       recipient: { name: 'Dana', taxId: null, email: null, phone: null },

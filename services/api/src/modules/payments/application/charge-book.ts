@@ -3,7 +3,6 @@ import type { Metrics } from '../../../platform/metrics/metrics';
 import { METRICS } from '../../../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { formatShekels as shekels } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 import { type Account, GetAccount } from '../../accounts';
 import { type Customer, GetCustomer } from '../../customers';
@@ -102,12 +101,16 @@ export class ChargeBook {
       await this.queueEmail.execute({
         accountId: charge.accountId,
         key: `receipt:${charge.id}`,
-        kind: 'receipt',
         to: customer.email,
-        subject: `קבלה מ-${account.name} / Receipt from ${account.name}`,
-        text:
-          `${customer.name}, תודה על התשלום.\nThank you for your payment.\n\n${shekels(amount)} — ${charge.id}\nכרטיס / Card •••• ${charge.paymentMethodDetails.card.last4}` +
-          (charge.documentId ? `\n\nהמסמך / Your document: ${this.printDocument.customerLink(charge.documentId)}` : ''),
+        message: {
+          kind: 'receipt',
+          merchantName: account.name,
+          customerName: customer.name,
+          amount,
+          chargeId: charge.id,
+          cardLast4: charge.paymentMethodDetails.card.last4,
+          documentLink: charge.documentId ? this.printDocument.customerLink(charge.documentId) : null,
+        },
       });
     }
   }

@@ -12,7 +12,7 @@ const request: NewAttemptRequest = {
   captureMethod: 'automatic',
   createDocument: true,
   lineItems: null,
-  documentLines: [{ description: 'Pro', quantity: 1, unit_amount: 12_000, amount: 12_000 }],
+  documentLines: [{ description: 'Pro', quantity: 1, unitAmount: 12_000, amount: 12_000 }],
   installments: 3,
   source: { type: 'card', token: 'tok_1' },
   subscription: { id: 'sub_1', period: 0 },

@@ -24,16 +24,15 @@ export class SubscriptionEffects {
     const customer = await this.getCustomer.execute(subscription, subscription.customerId);
     if (!customer.email) return;
     const account = await this.getAccount.execute(subscription.accountId);
-    const [subject, text] =
-      kind === 'welcome'
-        ? [
-            `ברוכים הבאים ל-${subscription.plan.name} / Welcome to ${subscription.plan.name}`,
-            `${customer.name}, המנוי שלך אצל ${account.name} פעיל.\nYour subscription with ${account.name} is active.`,
-          ]
-        : [
-            `התשלום על ${subscription.plan.name} נכשל / Your payment for ${subscription.plan.name} failed`,
-            `${customer.name}, לא הצלחנו לחייב את הכרטיס שלך. ננסה שוב בקרוב; כדאי לעדכן את אמצעי התשלום.\nWe could not charge your card. We will try again soon; please update your payment method.`,
-          ];
-    await this.queueEmail.execute({ accountId: subscription.accountId, key, kind, to: customer.email, subject, text });
+    const planName = subscription.plan.name;
+    await this.queueEmail.execute({
+      accountId: subscription.accountId,
+      key,
+      to: customer.email,
+      message:
+        kind === 'welcome'
+          ? { kind, merchantName: account.name, customerName: customer.name, planName }
+          : { kind, customerName: customer.name, planName },
+    });
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreatePrice } from '../../application/create-price';
 import { CreateProduct } from '../../application/create-product';
 import { GetPrice } from '../../application/get-price';
@@ -54,7 +54,7 @@ export class CatalogRouter {
     return {
       createProduct: async ({ auth, body }) => ({ success: true, data: toProductResponse(await this.createProduct.execute(auth, body)) }),
       getProduct: async ({ auth, params }) => ({ success: true, data: toProductResponse(await this.getProduct.execute(auth, params.id)) }),
-      listProducts: async ({ auth, query }) => listReply(await this.listProducts.execute(auth, query), toProductResponse),
+      listProducts: async ({ auth, query }) => listReply(await this.listProducts.execute(auth, pageOf(query)), toProductResponse),
       createPrice: async ({ auth, body }) => {
         const price = await this.createPrice.execute(auth, {
           product: body.product,
@@ -68,7 +68,7 @@ export class CatalogRouter {
       },
       getPrice: async ({ auth, params }) => ({ success: true, data: toPriceResponse(await this.getPrice.execute(auth, params.id)) }),
       listPrices: async ({ auth, query }) =>
-        listReply(await this.listPrices.execute(auth, { product: query.product, type: query.type }, query), toPriceResponse),
+        listReply(await this.listPrices.execute(auth, { product: query.product, type: query.type }, pageOf(query)), toPriceResponse),
     };
   }
 }

@@ -18,7 +18,7 @@ export function checkoutSessionView(
     line_items: lineItems(session, pricing),
     currency: session.currency,
     ...amounts(session, pricing),
-    discount_summary: pricing.summary,
+    discount_summary: discountSummary(pricing),
     capture_method: session.captureMethod,
     create_document: session.createDocument,
     payment_methods: session.paymentMethods as ('card' | 'wallet')[],
@@ -36,6 +36,18 @@ export function checkoutSessionView(
     subscription: session.subscriptionId,
     livemode: session.livemode,
     created: session.createdAt.toISOString(),
+  };
+}
+
+const negate = (value: number) => (value === 0 ? 0 : -value);
+
+/** The discounts that took something, as merchants and shoppers see them (amounts taken off are negative). */
+export function discountSummary(pricing: Pricing): Schemas['DiscountSummary'] {
+  return {
+    discounts: pricing.linked.map(({ rule }) => ({ id: rule.id, code: rule.code, name: rule.name })),
+    discount_lines: pricing.linked.map(({ rule, amount }) => ({ name: rule.name, amount_agorot: negate(amount) })),
+    total_discount_agorot: negate(pricing.totalDiscount),
+    plan_discount_agorot: negate(pricing.planDiscount),
   };
 }
 
@@ -61,7 +73,7 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
 export function amounts(session: CheckoutSession, pricing: Pricing) {
   return {
     amount_subtotal: pricing.subtotal,
-    amount_discount: pricing.summary.total_discount_agorot,
+    amount_discount: negate(pricing.totalDiscount),
     amount_total: pricing.total,
     amount_due_now: session.amountDueNow(pricing),
   };

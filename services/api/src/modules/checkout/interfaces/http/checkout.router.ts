@@ -1,12 +1,13 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { ApplyCheckoutDiscount } from '../../application/apply-checkout-discount';
 import { CreateCheckoutSession } from '../../application/create-checkout-session';
 import { GetCheckoutPage } from '../../application/get-checkout-page';
 import { GetCheckoutSession } from '../../application/get-checkout-session';
 import { ListCheckoutSessions } from '../../application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from '../../application/remove-checkout-discount';
+import { discountSummary } from '../../application/published/checkout-session';
 import { SessionView } from '../../application/published/session-view';
 import { CompleteThreeDSecure } from '../../application/complete-three-d-secure';
 import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
@@ -61,15 +62,21 @@ export class CheckoutRouter {
         data: this.view.present(await this.getSession.execute(auth, params.id)),
       }),
       listCheckoutSessions: async ({ auth, query }) => {
-        const page = await this.listSessions.execute(auth, { customer: query.customer, status: query.status }, query);
+        const page = await this.listSessions.execute(auth, { customer: query.customer, status: query.status }, pageOf(query));
         return listReply(page, (priced) => this.view.present(priced));
       },
       getCheckoutPage: async ({ params, query }) => ({
         success: true,
         data: checkoutPageView(await this.getPage.execute(params.id, query.surface ?? 'hosted')),
       }),
-      applyCheckoutDiscount: async ({ params, body }) => ({ success: true, data: await this.applyDiscount.execute(params.id, body.code) }),
-      removeCheckoutDiscount: async ({ params }) => ({ success: true, data: await this.removeDiscount.execute(params.id, params.code) }),
+      applyCheckoutDiscount: async ({ params, body }) => ({
+        success: true,
+        data: discountSummary(await this.applyDiscount.execute(params.id, body.code)),
+      }),
+      removeCheckoutDiscount: async ({ params }) => ({
+        success: true,
+        data: discountSummary(await this.removeDiscount.execute(params.id, params.code)),
+      }),
       confirmCheckoutSession: async ({ params, body }) => {
         const method = body.payment_method;
         const choice = method.type === 'saved_card' ? { type: method.type, paymentMethod: method.payment_method } : method;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateCustomer } from '../../application/create-customer';
 import { GetCustomer } from '../../application/get-customer';
 import { ListCustomers } from '../../application/list-customers';
@@ -46,7 +46,7 @@ export class CustomersRouter {
         data: toCustomerResponse(await this.getCustomer.execute(auth, params.id)),
       }),
       listCustomers: async ({ auth, query }) =>
-        listReply(await this.listCustomers.execute(auth, { email: query.email }, query), toCustomerResponse),
+        listReply(await this.listCustomers.execute(auth, { email: query.email }, pageOf(query)), toCustomerResponse),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateDiscount } from '../../application/create-discount';
 import { DeactivateDiscount } from '../../application/deactivate-discount';
 import { GetDiscount } from '../../application/get-discount';
@@ -62,7 +62,7 @@ export class DiscountsRouter {
         data: toDiscountResponse(await this.getDiscount.execute(auth, params.id)),
       }),
       listDiscounts: async ({ auth, query }) =>
-        listReply(await this.listDiscounts.execute(auth, { code: query.code }, query), toDiscountResponse),
+        listReply(await this.listDiscounts.execute(auth, { code: query.code }, pageOf(query)), toDiscountResponse),
       deactivateDiscount: async ({ auth, params }) => ({
         success: true,
         data: toDiscountResponse(await this.deactivateDiscount.execute(auth, params.id)),

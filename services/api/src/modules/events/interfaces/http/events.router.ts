@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import type { Clock } from '../../../../shared/domain/clock';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
 import { CreateWebhookEndpoint } from '../../application/create-webhook-endpoint';
@@ -70,7 +70,8 @@ export class EventsRouter {
 
   handlers(): OperationHandlers {
     return {
-      listEvents: async ({ auth, query }) => listReply(await this.listEvents.execute(auth, { type: query.type }, query), toEventResponse),
+      listEvents: async ({ auth, query }) =>
+        listReply(await this.listEvents.execute(auth, { type: query.type }, pageOf(query)), toEventResponse),
       readEventFeed: async ({ auth, query, signal }) => {
         const read = await this.readEventFeed.execute(
           auth,
@@ -105,7 +106,7 @@ export class EventsRouter {
         return { success: true };
       },
       listWebhookDeliveries: async ({ auth, params, query }) =>
-        listReply(await this.listDeliveries.execute(auth, params.id, { event: query.event }, query), toWebhookDeliveryResponse),
+        listReply(await this.listDeliveries.execute(auth, params.id, { event: query.event }, pageOf(query)), toWebhookDeliveryResponse),
     };
   }
 }

@@ -30,7 +30,12 @@ export function toDocumentResponse(document: TaxDocument): Schemas['Document'] {
       type: document.refersTo.type,
       number: document.refersTo.number,
     },
-    lines: document.lines,
+    lines: document.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unit_amount: line.unitAmount,
+      amount: line.amount,
+    })),
     vat_rate: document.vatRate,
     amount_excluding_vat: document.amountExcludingVat,
     vat_amount: document.vatAmount,

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { GetDocument } from '../../application/get-document';
 import { ListDocuments } from '../../application/list-documents';
 import { PrintDocument } from '../../application/print-document';
@@ -32,7 +32,7 @@ export class InvoicingRouter {
           issuedFrom: query.issued_from,
           issuedTo: query.issued_to,
         };
-        return listReply(await this.listDocuments.execute(auth, filter, query), toDocumentResponse);
+        return listReply(await this.listDocuments.execute(auth, filter, pageOf(query)), toDocumentResponse);
       },
       exportDocuments: async ({ auth, query }) => ({
         csv: await this.listDocuments.export(auth, query.issued_from, query.issued_to),

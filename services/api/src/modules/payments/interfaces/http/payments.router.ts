@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CancelCharge } from '../../application/cancel-charge';
 import { CaptureCharge } from '../../application/capture-charge';
 import { chargeView, toPaymentMethodResponse, toRefundResponse } from '../../application/published/payments';
@@ -34,7 +34,7 @@ export class PaymentsRouter {
     return {
       getCharge: async ({ auth, params }) => ({ success: true, data: chargeView(await this.getCharge.execute(auth, params.id)) }),
       listCharges: async ({ auth, query }) =>
-        listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, query), chargeView),
+        listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, pageOf(query)), chargeView),
       captureCharge: async ({ auth, params, body }) => ({
         success: true,
         data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount)),
@@ -52,9 +52,9 @@ export class PaymentsRouter {
         data: toPaymentMethodResponse(await this.getPaymentMethod.execute(auth, params.id)),
       }),
       listPaymentMethods: async ({ auth, query }) =>
-        listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, query), toPaymentMethodResponse),
+        listReply(await this.listPaymentMethods.execute(auth, { customer: query.customer }, pageOf(query)), toPaymentMethodResponse),
       listCustomerPaymentMethods: async ({ auth, params, query }) =>
-        listReply(await this.listPaymentMethods.ofCustomer(auth, params.id, query), toPaymentMethodResponse),
+        listReply(await this.listPaymentMethods.ofCustomer(auth, params.id, pageOf(query)), toPaymentMethodResponse),
       createRefund: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
         data: toRefundResponse(
@@ -63,7 +63,7 @@ export class PaymentsRouter {
       }),
       getRefund: async ({ auth, params }) => ({ success: true, data: toRefundResponse(await this.getRefund.execute(auth, params.id)) }),
       listRefunds: async ({ auth, query }) =>
-        listReply(await this.listRefunds.execute(auth, { charge: query.charge }, query), toRefundResponse),
+        listReply(await this.listRefunds.execute(auth, { charge: query.charge }, pageOf(query)), toRefundResponse),
       detachPaymentMethod: async ({ auth, params }) => ({
         success: true,
         data: toPaymentMethodResponse(await this.detachPaymentMethod.execute(auth, params.id)),

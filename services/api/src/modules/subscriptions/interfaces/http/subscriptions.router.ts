@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CancelSubscription } from '../../application/cancel-subscription';
 import { CreateSubscription } from '../../application/create-subscription';
 import { GetSubscription } from '../../application/get-subscription';
@@ -33,7 +33,10 @@ export class SubscriptionsRouter {
         data: subscriptionView(await this.getSubscription.execute(auth, params.id)),
       }),
       listSubscriptions: async ({ auth, query }) =>
-        listReply(await this.listSubscriptions.execute(auth, { customer: query.customer, status: query.status }, query), subscriptionView),
+        listReply(
+          await this.listSubscriptions.execute(auth, { customer: query.customer, status: query.status }, pageOf(query)),
+          subscriptionView,
+        ),
       cancelSubscription: async ({ auth, params, body }) => ({
         success: true,
         data: subscriptionView(await this.cancelSubscription.execute(auth, params.id, body?.cancel_at_period_end ?? false)),

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { listReply } from '../../../../platform/http/replies';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import { AdvanceTestClock } from '../../application/advance-test-clock';
 import { CreateTestClock } from '../../application/create-test-clock';
 import { GetTestClock } from '../../application/get-test-clock';
@@ -43,7 +43,7 @@ export class TestHelpersRouter {
         success: true,
         data: toTestClockResponse(await this.advanceTestClock.execute(auth, params.id, new Date(body.frozen_time))),
       }),
-      listTestClocks: async ({ auth, query }) => listReply(await this.listTestClocks.execute(auth, query), toTestClockResponse),
+      listTestClocks: async ({ auth, query }) => listReply(await this.listTestClocks.execute(auth, pageOf(query)), toTestClockResponse),
     };
   }
 }
