@@ -14,7 +14,7 @@ import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.
 import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/subscriptions.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
-import { jsonAnswer } from '../platform/http/json-answer';
+import { jsonAnswer } from '../platform/fast-paths/json-answer';
 import { loadOpenApi } from '../platform/http/openapi-document';
 import { idempotency } from '../platform/http/idempotency';
 import { byAccount, byAddress, rateLimit, RateLimiter } from '../platform/http/rate-limit';

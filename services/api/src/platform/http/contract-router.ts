@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { operations } from './contract';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
+import { RouteTable, runChain } from '../fast-paths/route-table';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
 import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
 import type { ValidateFunction } from 'ajv';
@@ -74,9 +75,6 @@ interface PathEntry {
   /** By lower-case method; `head` is answered as `get`. */
   methods: Map<string, { operationId: string; chain: RequestHandler[] }>;
   options: RequestHandler;
-  /** For a path with parameters: its pattern and their names. */
-  pattern?: RegExp;
-  names: string[];
 }
 
 /**
@@ -88,8 +86,7 @@ interface PathEntry {
  */
 export function createContractRouter(options: ContractRouterOptions): RequestHandler {
   const compile = compileRequestValidators(options.document);
-  const fixed = new Map<string, PathEntry>();
-  const patterned: PathEntry[] = [];
+  const routes = new RouteTable<PathEntry>();
 
   for (const [path, item] of Object.entries(options.document.paths)) {
     const methods: PathEntry['methods'] = new Map();
@@ -104,14 +101,7 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
         chain: operationChain(options, operation, method, isPublic, compile(path, method, operation)),
       });
     }
-    const names = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-    const entry: PathEntry = { methods, options: preflight(options, path, item, publicMethods), names };
-    if (names.length === 0) {
-      fixed.set(path, entry);
-    } else {
-      entry.pattern = new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`);
-      patterned.push(entry);
-    }
+    routes.add(path, { methods, options: preflight(options, path, item, publicMethods) });
   }
 
   return (req, res, next) => {
@@ -121,22 +111,10 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
     const alias = path.startsWith('/api/');
     if (alias) path = path.slice(4);
     if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
-    let entry = fixed.get(path);
-    const params: Record<string, string> = {};
-    if (!entry) {
-      for (const candidate of patterned) {
-        const match = candidate.pattern!.exec(path);
-        if (!match) continue;
-        entry = candidate;
-        try {
-          candidate.names.forEach((name, i) => (params[name] = decodeURIComponent(match[i + 1])));
-        } catch {
-          return next(new DomainError('invalid_request', 'The request could not be read: check its URL encoding and body'));
-        }
-        break;
-      }
-    }
-    if (!entry) return next();
+    const found = routes.find(path);
+    if (found === null) return next(new DomainError('invalid_request', 'The request could not be read: check its URL encoding and body'));
+    if (!found) return next();
+    const { entry, params } = found;
     const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase();
     if (method === 'options') return entry.options(req, res, next);
     const operation = entry.methods.get(method);
@@ -147,23 +125,6 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
     res.locals.operation = operation.operationId;
     runChain(operation.chain, req, res, next);
   };
-}
-
-/** Runs Express handlers in turn, each calling `next` to go on; an error (thrown or rejected) goes to `done`. */
-function runChain(chain: RequestHandler[], req: Request, res: Response, done: NextFunction): void {
-  let index = 0;
-  const next = (error?: unknown) => {
-    if (error !== undefined) return done(error);
-    const handler = chain[index++];
-    if (!handler) return done();
-    try {
-      const result = handler(req, res, next) as unknown;
-      if (result instanceof Promise) result.catch(done);
-    } catch (thrown) {
-      done(thrown);
-    }
-  };
-  next();
 }
 
 /**

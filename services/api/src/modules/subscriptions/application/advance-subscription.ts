@@ -35,8 +35,9 @@ export class AdvanceSubscription {
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(subscriptionId: string, now: Date): Promise<number> {
-    return this.advanceFrom(await this.subscriptions.findByIdUnscoped(subscriptionId), now);
+  /** What is due on one subscription at `now`, step by step: the steps taken. */
+  execute(subscriptionId: string, now: Date): Promise<number> {
+    return this.executeMany([subscriptionId], now);
   }
 
   /**

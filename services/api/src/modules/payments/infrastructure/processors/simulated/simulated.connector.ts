@@ -2,7 +2,6 @@ import { createHmac } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { GroupWriter } from '../../../../../platform/persistence/group-writer';
 import { PERSISTENCE } from '../../../../../platform/persistence/persistence.tokens';
 import { poolRows } from '../../../../../platform/persistence/sql/statements';
 import { randomBase62 } from '../../../../../shared/domain/ids';
@@ -22,7 +21,6 @@ import { type Behavior, declineOf, TEST_CARDS, TEST_TOKENS } from './test-cards'
 import { checkCard } from '../../../domain/card-rules';
 import { PAYMENTS, type PaymentSettings } from '../../../payments.tokens';
 
-type LedgerRecord = { idempotencyKey: string; operation: string; request: object };
 /** What the ledger recorded as a call's answer (a challenge's row keeps its card). */
 type LedgerResult = {
   status?: string;
@@ -50,10 +48,6 @@ type SimCardRow = {
 export class SimulatedProcessor implements CardProcessor {
   readonly name = 'simulated';
   readonly capabilities = SIMULATED_CAPABILITIES;
-  private readonly records = new GroupWriter<LedgerRecord, void>(
-    (records) => this.recordAll(records),
-    (record) => record.idempotencyKey,
-  );
 
   constructor(
     @inject(PERSISTENCE.EntityManager) private readonly em: EntityManager,
@@ -231,12 +225,17 @@ export class SimulatedProcessor implements CardProcessor {
   }
 
   /**
-   * A call whose answer never varies (capture, void, refund): recorded once per key; a repeat finds the
-   * key taken and changes nothing, as a replay through `once` would.
+   * A call whose answer never varies (a void): recorded once per key; a repeat finds the key taken and
+   * changes nothing, as a replay through `once` would.
    */
   private async recordOnce(idempotencyKey: string, operation: string, request: object): Promise<void> {
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
-    await this.records.submit({ idempotencyKey, operation, request });
+    await poolRows(
+      this.em,
+      `insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, '{"ok": true}', now())
+       on conflict (idempotency_key) do nothing`,
+      [idempotencyKey, operation, JSON.stringify(request)],
+    );
   }
 
   /**
@@ -261,23 +260,6 @@ export class SimulatedProcessor implements CardProcessor {
     if (inserted.length > 0) return;
     const seen = await poolRows(this.em, 'select 1 from sim_ledger where idempotency_key = $1', [request.idempotencyKey]);
     if (seen.length === 0) throw refusal();
-  }
-
-  /** The calls of concurrent callers (a sweep's lanes), in one statement. */
-  private async recordAll(records: LedgerRecord[]): Promise<void[]> {
-    await poolRows(
-      this.em,
-      `insert into sim_ledger (idempotency_key, operation, request, result, created_at)
-       select idempotency_key, operation, request, '{"ok": true}', now()
-         from jsonb_to_recordset($1::jsonb) as v(idempotency_key text, operation text, request jsonb)
-       on conflict (idempotency_key) do nothing`,
-      [
-        JSON.stringify(
-          records.map((record) => ({ idempotency_key: record.idempotencyKey, operation: record.operation, request: record.request })),
-        ),
-      ],
-    );
-    return records.map(() => undefined);
   }
 }
 
