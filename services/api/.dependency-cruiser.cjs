@@ -49,6 +49,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
-    exclude: { path: '\\.test\\.ts$' },
+    exclude: { path: '(\\.test\\.ts$|^src/testing/|/application/testing/)' },
   },
 };

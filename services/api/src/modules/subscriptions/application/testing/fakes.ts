@@ -1,0 +1,58 @@
+import type { Page } from '../../../../shared/domain/page';
+import type { Scope } from '../../../../shared/domain/scope';
+import { InMemoryTable, type InMemoryUnitOfWork } from '../../../../testing/in-memory-unit-of-work';
+import type { Subscription } from '../../domain/subscription';
+import type { SubscriptionRepository } from '../ports/subscription-repository';
+
+const inScope = (row: Scope, scope: Scope) => row.accountId === scope.accountId && row.livemode === scope.livemode;
+
+/** Subscriptions in memory. Nothing is locked: `lock` answers the row unless a specification says another worker holds it. */
+export class InMemorySubscriptions implements SubscriptionRepository {
+  readonly table: InMemoryTable<Subscription>;
+  /** Ids another worker holds: `lock` and `lockMany` skip them, as `skip locked` does. */
+  readonly heldElsewhere = new Set<string>();
+
+  constructor(uow: InMemoryUnitOfWork) {
+    this.table = new InMemoryTable(uow);
+  }
+
+  async add(subscription: Subscription) {
+    this.table.insert(subscription);
+  }
+  async save(subscription: Subscription) {
+    this.table.save(subscription);
+  }
+  async saveMany(subscriptions: Subscription[]) {
+    subscriptions.forEach((subscription) => this.table.save(subscription));
+  }
+  async findById(scope: Scope, id: string) {
+    const found = this.table.get(id);
+    return found && inScope(found, scope) ? found : null;
+  }
+  async findByIdUnscoped(id: string) {
+    return this.table.get(id);
+  }
+  async findManyUnscoped(ids: string[]) {
+    return ids.flatMap((id) => this.table.get(id) ?? []);
+  }
+  async findForUpdate(id: string) {
+    return this.table.get(id);
+  }
+  async lock(id: string) {
+    return this.heldElsewhere.has(id) ? null : this.table.get(id);
+  }
+  async lockMany(ids: string[]) {
+    return [...ids].sort().flatMap((id) => (this.heldElsewhere.has(id) ? [] : (this.table.get(id) ?? [])));
+  }
+  async list(scope: Scope): Promise<Page<Subscription>> {
+    return { items: this.table.all().filter((subscription) => inScope(subscription, scope)), hasMore: false };
+  }
+  async dueIds(now: Date, clock: string | null, afterId: string | null, limit: number) {
+    return this.table
+      .all()
+      .filter((s) => s.testClockId === clock && s.id > (afterId ?? '') && s.nextStep(now) !== null)
+      .map((s) => s.id)
+      .sort()
+      .slice(0, limit);
+  }
+}

@@ -1,0 +1,63 @@
+import { ChargeSavedCard } from '../../../payments/application/charge-saved-card';
+import { RecordSavedCardCharge } from '../../../payments/application/record-saved-card-charge';
+import { InMemoryPaymentMethods, fakeAccounts, fakeCustomers } from '../../../payments/application/testing/fakes';
+import { paymentsWorld, SCOPE } from '../../../payments/application/testing/world';
+import { PaymentMethod } from '../../../payments/domain/payment-method';
+import { Subscription } from '../../domain/subscription';
+import { AdvanceSubscription } from '../advance-subscription';
+import { SubscriptionEffects } from '../subscription-effects';
+import { InMemorySubscriptions } from './fakes';
+
+/** Renewals wired as in the service (subscriptions over payments), over fakes. */
+export function renewalsWorld() {
+  const payments = paymentsWorld();
+  const { uow, clock, effects, processor } = payments;
+  const methods = new InMemoryPaymentMethods(uow);
+  const subscriptions = new InMemorySubscriptions(uow);
+  const chargeSavedCard = new ChargeSavedCard(methods, payments.gate, payments.config, payments.directory, clock);
+  const subscriptionEffects = new SubscriptionEffects(
+    effects.recordEvent,
+    effects.queueEmail,
+    fakeCustomers(payments.customer),
+    fakeAccounts(payments.account),
+  );
+  const advance = new AdvanceSubscription(
+    subscriptions,
+    chargeSavedCard,
+    new RecordSavedCardCharge(payments.book, uow),
+    subscriptionEffects,
+    uow,
+  );
+
+  /** A monthly subscription of ₪49 started now, paying with a saved card that behaves as `card` says. */
+  async function aSubscription(card: 'ok' | 'declined' = 'ok', trialPeriodDays: number | null = null): Promise<Subscription> {
+    const ref = `pm_ref_${subscriptions.table.all().length + 1}`;
+    processor.cards.set(ref, card);
+    const method = PaymentMethod.save(
+      SCOPE,
+      payments.customer.id,
+      ref,
+      { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp' },
+      clock.now(),
+    );
+    await methods.addOnce(method);
+    const plan = {
+      price: 'price_monthly',
+      product: 'prod_gym',
+      name: 'Monthly',
+      unitAmount: 4_900,
+      currency: 'ils' as const,
+      interval: 'month' as const,
+      trialPeriodDays,
+    };
+    const subscription = Subscription.start(
+      SCOPE,
+      { customerId: payments.customer.id, paymentMethodId: method.id, plan, testClockId: null, renewalDiscount: 0 },
+      clock.now(),
+    );
+    await subscriptions.add(subscription);
+    return subscription;
+  }
+
+  return { ...payments, methods, subscriptions, advance, aSubscription };
+}
