@@ -137,7 +137,8 @@ app.get('/', (_req, res) => {
       ([slug, product]) => `<div class="product"><h2>${escape(product.name)}</h2>
 <p>${product.recurring ? `${shekels(product.amount)} a month, first ${product.recurring.trial_period_days} days free` : shekels(product.amount)}</p>
 <form method="post" action="/checkout"><input type="hidden" name="product" value="${slug}">
-<label>Name <input name="name" value="Dana Levi" required></label> <label>Email <input name="email" type="email" value="dana@example.co.il" required></label><br>
+<label>Name <input name="name" value="Dana Levi" required></label>
+<label>Email <input name="email" type="email" value="dana@example.co.il" required></label><br>
 <label><input type="checkbox" name="test_clock" value="on"> Put me on a test clock (move time from the order page)</label><br>
 <button name="mode" value="hosted">Buy now</button>
 ${product.recurring ? '' : '<button name="mode" value="embedded">Pay on this page</button> <button name="mode" value="hold">Reserve (pay on pickup)</button>'}
@@ -242,12 +243,18 @@ app.get('/orders/:order', (req, res) => {
 ${order.subscription ? `<p>Subscription ${escape(order.subscription)}: ${escape(order.subscriptionStatus ?? '')}</p>` : ''}
 ${
   heldCharge
-    ? `<form method="post" action="/orders/${order.id}/capture"><label>Capture amount (agorot) <input name="amount" value="${heldCharge[1].amount}"></label> <button>Capture</button></form>
+    ? `<form method="post" action="/orders/${order.id}/capture">
+<label>Capture amount (agorot) <input name="amount" value="${heldCharge[1].amount}"></label> <button>Capture</button></form>
 <form method="post" action="/orders/${order.id}/cancel"><button>Cancel the hold</button></form>`
     : ''
 }
 ${paidCharge ? `<form method="post" action="/orders/${order.id}/refund"><button>Refund</button></form>` : ''}
-${order.clock ? `<form method="post" action="/orders/${order.id}/advance"><label>Move time forward by <input name="days" value="8" size="3"> days</label> <button>Advance the test clock</button></form>` : ''}
+${
+  order.clock
+    ? `<form method="post" action="/orders/${order.id}/advance"><label>Move time forward by <input name="days" value="8" size="3"> ` +
+      `days</label> <button>Advance the test clock</button></form>`
+    : ''
+}
 <h2>Documents</h2><ul id="documents">${order.documents.map((id) => `<li>${escape(id)}</li>`).join('')}</ul>
 <h2>Events</h2><ul id="events">${order.events.map((type) => `<li>${escape(type)}</li>`).join('')}</ul>`,
     ),

@@ -84,7 +84,8 @@ export function readDelivery(payload: string | Uint8Array, headers: HeaderBag, s
   }
   if (typeof payload !== 'string' && !(payload instanceof Uint8Array)) {
     throw new WebhookVerificationError(
-      'The body was parsed before verification: pass the raw request body (a string or Buffer), exactly as received. In Express use express.raw({ type: "application/json" }) on the webhook route, or kupaWebhookHandler',
+      'The body was parsed before verification: pass the raw request body (a string or Buffer), exactly as received. In Express use ' +
+        'express.raw({ type: "application/json" }) on the webhook route, or kupaWebhookHandler',
     );
   }
   const serviceSignature = header(headers, 'service-signature');

@@ -69,7 +69,8 @@ export function kupaWebhookHandler(
     if (req.body !== undefined && !(req.body instanceof Uint8Array) && typeof req.body !== 'string') {
       res.writeHead(500, { 'Content-Type': 'text/plain' }).end('webhook body already parsed');
       throw new WebhookVerificationError(
-        'A JSON body parser ran before kupaWebhookHandler, so the raw body is gone and cannot be verified: mount the handler before express.json(), or exclude this route from it',
+        'A JSON body parser ran before kupaWebhookHandler, so the raw body is gone and cannot be verified: mount the handler before ' +
+          'express.json(), or exclude this route from it',
       );
     }
     const raw = req.body instanceof Uint8Array || typeof req.body === 'string' ? req.body : await readRaw(req);

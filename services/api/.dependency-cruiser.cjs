@@ -33,7 +33,8 @@ module.exports = {
       name: 'application-never-reaches-interfaces',
       severity: 'error',
       comment:
-        "use cases answer in the module's own words and publish event and response shapes from application/published/; HTTP and jobs call them, never the other way",
+        "use cases answer in the module's own words and publish event and response shapes from application/published/; HTTP and jobs call " +
+        'them, never the other way',
       from: { path: '^src/modules/[^/]+/(application|domain)/' },
       to: { path: '^src/modules/[^/]+/interfaces/' },
     },

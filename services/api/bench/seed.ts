@@ -90,7 +90,8 @@ export async function copyRow(
       table,
       ctx.db
         .query(
-          `select column_name from information_schema.columns where table_name = $1 and is_generated = 'NEVER' and identity_generation is null order by ordinal_position`,
+          `select column_name from information_schema.columns where table_name = $1 and is_generated = 'NEVER' and identity_generation is null order
+            by ordinal_position`,
           [table],
         )
         .then((r) => r.rows.map((row) => row.column_name as string)),

@@ -21,7 +21,8 @@ export class Migration20261123110000 extends Migration {
     this.addSql(`
       update documents set details = json_build_object(
         'issuer', json_build_object('name', details->'business'->>'name', 'profile', null),
-        'recipient', json_build_object('name', details->'customer'->>'name', 'taxId', null, 'email', details->'customer'->>'email', 'phone', details->'customer'->>'phone'),
+        'recipient', json_build_object('name', details->'customer'->>'name', 'taxId', null,
+                                        'email', details->'customer'->>'email', 'phone', details->'customer'->>'phone'),
         'payment', json_build_object('cardLast4', details->>'card_last4', 'installments', (details->>'installments')::int))`);
     this.addSql(`
       update documents credit set refers_to = json_build_object('documentId', sale.id, 'type', sale.type, 'number', sale.number)

@@ -14,7 +14,9 @@ const text = [
   ...names.map((name) => `import { ${name} } from './${name}';`),
   '',
   '/** Every migration of this folder, oldest first. */',
-  `export const MIGRATIONS = [${names.join(', ')}];`,
+  'export const MIGRATIONS = [',
+  ...names.map((name) => `  ${name},`),
+  '];',
   '',
 ].join('\n');
 const target = join(folder, 'index.ts');

@@ -170,7 +170,8 @@ describe('pnpm cli', () => {
       expect(exported.code, exported.stderr).toBe(0);
       const lines = exported.stdout.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'row,type,type_code,number,issued_on,customer,customer_tax_id,charge,refund,refers_to_number,allocation_number,amount_excluding_vat,vat_amount,total,documents',
+        'row,type,type_code,number,issued_on,customer,customer_tax_id,charge,refund,refers_to_number,allocation_number,' +
+          'amount_excluding_vat,vat_amount,total,documents',
       );
       expect(lines.slice(1).map((line) => line.replace(/,ch_\w+,/, ',CHARGE,'))).toEqual([
         `document,tax_invoice_receipt,320,1,${today},Dana Levi,,CHARGE,,,,100.00,18.00,118.00,1`,

@@ -59,7 +59,8 @@ describe('the code samples of /docs', () => {
         join(dir, 'samples.ts'),
         `import { createKupaClient, unwrap, type Schemas } from '@kupa/sdk';
 const kupa = createKupaClient({ baseUrl: 'http://localhost:3000', apiKey: process.env.KUPA_API_KEY });
-declare const product: Schemas['Product'], price: Schemas['Price'], customer: Schemas['Customer'], method: Schemas['PaymentMethod'], subscription: Schemas['Subscription'];
+declare const product: Schemas['Product'], price: Schemas['Price'], customer: Schemas['Customer'];
+declare const method: Schemas['PaymentMethod'], subscription: Schemas['Subscription'];
 ${bodies.join('\n')}`,
       );
       writeFileSync(

@@ -79,29 +79,33 @@ describe('document numbers', () => {
     expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 20 }, (_, i) => i + 1));
   });
 
-  it('of one transaction follow each other in the order issued, each account its own sequence, and transactions numbering for two accounts in either order never deadlock', async () => {
-    const other: Scope = { accountId: (await app.createAccount('Second numbering merchant')).id, livemode: false };
-    const before = (await numbers()).length;
-    const issued = await unit(async (_, issue) => [await issue(), await issue(other), await issue(), await issue()]);
-    expect((await numbers()).slice(before)).toEqual([
-      { id: issued[0], number: before + 1 },
-      { id: issued[2], number: before + 2 },
-      { id: issued[3], number: before + 3 },
-    ]);
-    expect(await numbers(other)).toEqual([{ id: issued[1], number: 1 }]);
+  it(
+    'of one transaction follow each other in the order issued, each account its own sequence, and transactions numbering for two accounts ' +
+      'in either order never deadlock',
+    async () => {
+      const other: Scope = { accountId: (await app.createAccount('Second numbering merchant')).id, livemode: false };
+      const before = (await numbers()).length;
+      const issued = await unit(async (_, issue) => [await issue(), await issue(other), await issue(), await issue()]);
+      expect((await numbers()).slice(before)).toEqual([
+        { id: issued[0], number: before + 1 },
+        { id: issued[2], number: before + 2 },
+        { id: issued[3], number: before + 3 },
+      ]);
+      expect(await numbers(other)).toEqual([{ id: issued[1], number: 1 }]);
 
-    await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        unit(async (_, issue) => {
-          const [first, second] = i % 2 ? [scope, other] : [other, scope];
-          await issue(first);
-          await issue(second);
-        }),
-      ),
-    );
-    expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 3 + 16 }, (_, i) => i + 1));
-    expect((await numbers(other)).map((row) => row.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
-  });
+      await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          unit(async (_, issue) => {
+            const [first, second] = i % 2 ? [scope, other] : [other, scope];
+            await issue(first);
+            await issue(second);
+          }),
+        ),
+      );
+      expect((await numbers()).map((row) => row.number)).toEqual(Array.from({ length: before + 3 + 16 }, (_, i) => i + 1));
+      expect((await numbers(other)).map((row) => row.number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+    },
+  );
 
   it("are taken after the transaction's new rows and before what they add to (events, jobs), each of those written once", async () => {
     const written: string[] = [];

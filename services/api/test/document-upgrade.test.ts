@@ -38,7 +38,8 @@ describe('upgrading a database with documents', () => {
   it('keeps every document readable and numbers each type after its highest', async () => {
     await migrate(BEFORE);
     await db.query(
-      `insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_old', 'Old Shop', false, false, false, now())`,
+      `insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_old', 'Old Shop', false,
+        false, false, now())`,
     );
     await db.query(`insert into document_sequences (account_id, livemode, next_number) values ('acct_old', false, 4)`);
     const details = (installments: number | null) =>
@@ -50,7 +51,8 @@ describe('upgrading a database with documents', () => {
       });
     const insert = (id: string, type: string, number: number, refundId: string | null, total: number, installments: number | null) =>
       db.query(
-        `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, refund_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+        `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, refund_id, currency, lines, vat_rate,
+          amount_excluding_vat, vat_amount, total, details, issued_at)
          values ($1, 'acct_old', false, $2, $3, 'cus_old', 'ch_old', $4, 'ils', '[]', 18, $5, $6, $7, $8, now())`,
         [id, type, number, refundId, total - Math.round((total * 18) / 118), Math.round((total * 18) / 118), total, details(installments)],
       );

@@ -41,16 +41,19 @@ describe('upgrading stored document lines', () => {
       { description: 'הנחה / Discount', quantity: 1, unit_amount: -1000, amount: -1000 },
     ];
     await db.query(
-      `insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_l', 'Shop', false, false, false, now())`,
+      `insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_l', 'Shop', false, false,
+        false, now())`,
     );
     await db.query(`insert into customers (id, account_id, livemode, name, created_at) values ('cus_l', 'acct_l', false, 'Dana', now())`);
     await db.query(
-      `insert into charges (id, account_id, livemode, customer_id, amount, currency, status, capture_method, payment_method_details, create_document, document_lines, created_at)
+      `insert into charges (id, account_id, livemode, customer_id, amount, currency, status, capture_method, payment_method_details, create_document,
+        document_lines, created_at)
        values ('ch_l', 'acct_l', false, 'cus_l', 9000, 'ils', 'requires_capture', 'manual', '{}', true, $1, now())`,
       [JSON.stringify(old)],
     );
     await db.query(
-      `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+      `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat,
+        vat_amount, total, details, issued_at)
        values ('doc_l', 'acct_l', false, 'tax_invoice_receipt', 1, 'cus_l', 'ch_l', 'ils', $1, 18, 7627, 1373, 9000, '{}', now()),
               ('doc_empty', 'acct_l', false, 'receipt', 1, 'cus_l', 'ch_l', 'ils', '[]', 0, 0, 0, 0, '{}', now())`,
       [JSON.stringify(old)],

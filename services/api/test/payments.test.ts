@@ -478,7 +478,8 @@ describe('the simulated processor', () => {
       .fork()
       .getConnection()
       .execute(
-        "select idempotency_key as key, operation, request->>'processorRef' as ref, (request->>'amount')::int as amount from sim_ledger where idempotency_key like ?",
+        `select idempotency_key as key, operation, request->>'processorRef' as ref, (request->>'amount')::int as amount from sim_ledger where
+          idempotency_key like ?`,
         [`${run}-%`],
       );
     const byKey = new Map(rows.map((row) => [row.key, row]));

@@ -108,7 +108,8 @@ describe('renewals at scale', () => {
       .fork()
       .getConnection()
       .execute(
-        "select count(*)::int as n, count(distinct request->>'reference')::int as periods from sim_ledger where operation = 'authorize' and request->>'reference' like 'sub_crash%:1'",
+        `select count(*)::int as n, count(distinct request->>'reference')::int as periods from sim_ledger where operation = 'authorize' and
+          request->>'reference' like 'sub_crash%:1'`,
       );
     // The processor saw each period's charge once per attempt key: replays are not new authorizations.
     expect(ledger.periods).toBe(COUNT);

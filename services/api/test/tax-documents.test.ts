@@ -264,28 +264,32 @@ describe('document events and allocation numbers', () => {
     expect(await eventsAbout(api, 'document.created', charge.document!)).toHaveLength(1);
   });
 
-  it('a tax invoice to a business above the threshold gets its number from the Tax Authority, with document.updated; at the threshold or to a private customer, none', async () => {
-    const { account, api } = await merchant('company');
-    const business = (await api.POST('/v1/customers', { body: { name: 'Galil Foods', tax_id: '000000018' } })).data!.data.id;
-    const person = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+  it(
+    'a tax invoice to a business above the threshold gets its number from the Tax Authority, with document.updated; at the threshold or to ' +
+      'a private customer, none',
+    async () => {
+      const { account, api } = await merchant('company');
+      const business = (await api.POST('/v1/customers', { body: { name: 'Galil Foods', tax_id: '000000018' } })).data!.data.id;
+      const person = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
 
-    const above = await paid(api, business, 590_001);
-    const [created] = await eventsAbout(api, 'document.created', above.document!);
-    expect(created.amount_excluding_vat).toBe(500_001);
-    expect(created.allocation).toEqual({ status: 'pending', number: null, refusal_reason: null });
-    const approved = await waitFor('the allocation number', async () => {
-      const current = await document(api, above.document!);
-      return current.allocation?.status === 'approved' && current;
-    });
-    expect(approved.allocation!.number).toMatch(/^\d{9}$/);
-    const [updated] = await eventsAbout(api, 'document.updated', above.document!);
-    expect(updated.allocation).toEqual(approved.allocation);
-    expect(await html(account, above.document!)).toContain(`מספר הקצאה:</span> <bdi>${approved.allocation!.number}</bdi>`);
+      const above = await paid(api, business, 590_001);
+      const [created] = await eventsAbout(api, 'document.created', above.document!);
+      expect(created.amount_excluding_vat).toBe(500_001);
+      expect(created.allocation).toEqual({ status: 'pending', number: null, refusal_reason: null });
+      const approved = await waitFor('the allocation number', async () => {
+        const current = await document(api, above.document!);
+        return current.allocation?.status === 'approved' && current;
+      });
+      expect(approved.allocation!.number).toMatch(/^\d{9}$/);
+      const [updated] = await eventsAbout(api, 'document.updated', above.document!);
+      expect(updated.allocation).toEqual(approved.allocation);
+      expect(await html(account, above.document!)).toContain(`מספר הקצאה:</span> <bdi>${approved.allocation!.number}</bdi>`);
 
-    const at = await document(api, (await paid(api, business, 590_000)).document!);
-    expect(at).toMatchObject({ amount_excluding_vat: 500_000, allocation: null });
-    expect((await document(api, (await paid(api, person, 1_180_000)).document!)).allocation).toBeNull();
-  });
+      const at = await document(api, (await paid(api, business, 590_000)).document!);
+      expect(at).toMatchObject({ amount_excluding_vat: 500_000, allocation: null });
+      expect((await document(api, (await paid(api, person, 1_180_000)).document!)).allocation).toBeNull();
+    },
+  );
 
   it('the simulated Tax Authority refuses the business number it is told to, and says why', async () => {
     const { api } = await merchant('licensed_dealer');

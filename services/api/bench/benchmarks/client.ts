@@ -16,7 +16,9 @@ const body = { name: 'Noa Cohen', email: 'noa@example.co.il' };
 export const clientBenchmarks: Benchmark[] = [
   {
     name: 'checkout-bundle',
-    what: `gzip JS+CSS of the checkout page (hosted and in the iframe), and of the merchant's embed script (goal ≤ ${EMBED_GOAL}), against a minimal Preact page built in the same run`,
+    what:
+      `gzip JS+CSS of the checkout page (hosted and in the iframe), and of the merchant's embed script (goal ≤ ${EMBED_GOAL}), against a ` +
+      `minimal Preact page built in the same run`,
     goal: 5,
     floor: 8,
     better: 'lower',

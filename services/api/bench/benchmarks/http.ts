@@ -128,7 +128,9 @@ export const httpBenchmarks: Benchmark[] = [
   },
   {
     name: 'create-checkout-session',
-    what: 'POST /v1/checkout_sessions, half carts of 5 lines with a code, half mixed (plan + 2 lines + code), against a raw twin of the same statements in one transaction',
+    what:
+      'POST /v1/checkout_sessions, half carts of 5 lines with a code, half mixed (plan + 2 lines + code), against a raw twin of the same ' +
+      'statements in one transaction',
     goal: 0.6,
     floor: 0.1,
     prepare: (ctx) => benchCatalog(ctx).then(() => undefined),
@@ -199,7 +201,9 @@ export const httpBenchmarks: Benchmark[] = [
   },
   {
     name: 'confirm-checkout',
-    what: 'the checkout page paying a one-time session (POST /v1/tokens, then confirm: attempt, processor, charge, document, events), against a raw twin of the same transactions',
+    what:
+      'the checkout page paying a one-time session (POST /v1/tokens, then confirm: attempt, processor, charge, document, events), ' +
+      'against a raw twin of the same transactions',
     goal: 0.5,
     floor: 0.1,
     unit: 'payments/s',
@@ -209,7 +213,9 @@ export const httpBenchmarks: Benchmark[] = [
   },
   {
     name: 'confirm-checkout-live',
-    what: 'the checkout page paying a one-time session in live mode, through the Tranzila connector against its twin (J2 token, signed debit), against the same payment in test mode through the simulated processor, on the same server',
+    what:
+      'the checkout page paying a one-time session in live mode, through the Tranzila connector against its twin (J2 token, signed ' +
+      'debit), against the same payment in test mode through the simulated processor, on the same server',
     goal: 0.8,
     floor: 0.1,
     unit: 'payments/s',

@@ -126,7 +126,8 @@ async function rawRenewals(ctx: Context): Promise<void> {
         const chargeId = `ch_${randomBytes(12).toString('hex')}`;
         const documentId = paid ? `doc_${randomBytes(12).toString('hex')}` : null;
         await client.query(
-          `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
+          `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at,
+            subscription_id, subscription_period, payment_method_details, document_id, create_document, document_lines, failure_code, created_at)
          values ($1, $2, $3, $4, $5, $6, 'ils', $7, 'automatic', $8, $9, 1, '{}', $10, true, '[]', $11, now())`,
           [
             chargeId,
@@ -158,7 +159,8 @@ async function rawRenewals(ctx: Context): Promise<void> {
         });
         if (paid) {
           await client.query(
-            `update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2 months' where id = $1`,
+            `update subscriptions set period_index = 1, current_period_start = anchor + interval '1 month', current_period_end = anchor + interval '2
+              months' where id = $1`,
             [id],
           );
           await event('subscription.updated', { id, object: 'subscription', status: 'active' });
@@ -166,12 +168,14 @@ async function rawRenewals(ctx: Context): Promise<void> {
           const {
             rows: [{ number }],
           } = await client.query(
-            `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+            `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict
+              (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
             [sub.account_id, sub.livemode],
           );
           const vat = Math.round((sub.plan.unitAmount * 18) / 118);
           await client.query(
-            `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+            `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat,
+              vat_amount, total, details, issued_at)
            values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, '{}', now())`,
             [
               documentId,
@@ -196,7 +200,8 @@ async function rawRenewals(ctx: Context): Promise<void> {
           });
         } else {
           await client.query(
-            `update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days' where id = $1`,
+            `update subscriptions set status = 'past_due', failed_attempts = 1, first_failure_at = now(), next_retry_at = now() + interval '3 days'
+              where id = $1`,
             [id],
           );
           await event('subscription.past_due', { id, object: 'subscription', status: 'past_due' });
@@ -255,7 +260,8 @@ async function eventsToDeliver(ctx: Context, items: number, queue: string, job: 
   const { rows } = await ctx.db.query(
     `insert into events (id, account_id, livemode, type, data, created_at)
      select 'evt_' || substr(md5(random()::text || g), 1, 24), $1, false, $2,
-            json_build_object('id', 're_' || g, 'object', 'refund', 'amount', 4900, 'currency', 'ils', 'status', 'succeeded', 'reason', 'requested_by_customer'), now()
+            json_build_object('id', 're_' || g, 'object', 'refund', 'amount', 4900, 'currency', 'ils', 'status', 'succeeded',
+                              'reason', 'requested_by_customer'), now()
        from generate_series(1, $3) g returning id`,
     [ctx.accountId, FANOUT_TYPE, items],
   );
@@ -495,7 +501,8 @@ async function sweepBaseline(ctx: Context, items: number): Promise<{ seconds: nu
       with expired as (update checkout_sessions set status = 'expired' where status = 'pending' and expires_at <= now() returning *)
       insert into events (id, account_id, livemode, type, data, created_at)
       select 'evt_' || substr(md5(random()::text || id), 1, 24), account_id, livemode, 'checkout_session.expired',
-             json_build_object('id', id, 'object', 'checkout_session', 'status', status, 'customer', customer_id, 'line_items', line_items, 'applied_codes', applied_codes), now()
+             json_build_object('id', id, 'object', 'checkout_session', 'status', status, 'customer', customer_id,
+                               'line_items', line_items, 'applied_codes', applied_codes), now()
         from expired`);
     await ctx.db.query(`
       with canceled as (
@@ -542,7 +549,9 @@ export const jobBenchmarks: Benchmark[] = [
   sweep(
     {
       name: 'renewal-sweep',
-      what: 'the daily renewal run over 5k due subscriptions (5 % declining; --scale for 1k–100k), against raw one-transaction-per-subscription renewals in 8 lanes',
+      what:
+        'the daily renewal run over 5k due subscriptions (5 % declining; --scale for 1k–100k), against raw ' +
+        'one-transaction-per-subscription renewals in 8 lanes',
       goal: 1.0,
       floor: 0.6,
       unit: 'renewals/s',
@@ -593,7 +602,9 @@ export const jobBenchmarks: Benchmark[] = [
   ),
   {
     name: 'queue-drain',
-    what: `20k no-op jobs drained by the worker's batch worker at each queue's batch size (${DRAIN_CONFIGS.join(', ')}), against a raw fetch(1000) + complete loop`,
+    what:
+      `20k no-op jobs drained by the worker's batch worker at each queue's batch size (${DRAIN_CONFIGS.join(', ')}), against a raw ` +
+      `fetch(1000) + complete loop`,
     goal: 0.5,
     floor: 0.25,
     unit: 'jobs/s',
@@ -638,7 +649,9 @@ export const jobBenchmarks: Benchmark[] = [
   sweep(
     {
       name: 'expiry-sweeps',
-      what: 'the session and hold expiry sweeps over 5k expired items, four in five sessions and one in five holds (--scale for 1k–100k), against set-based SQL',
+      what:
+        'the session and hold expiry sweeps over 5k expired items, four in five sessions and one in five holds (--scale for 1k–100k), ' +
+        'against set-based SQL',
       goal: 0.3,
       floor: 0.09,
       unit: 'items/s',

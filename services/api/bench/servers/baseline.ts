@@ -139,7 +139,8 @@ app.post('/v1/checkout_sessions', async (req, res) => {
     const { rows } = await client.query(
       `insert into checkout_sessions (id, account_id, livemode, customer_id, kind, price_id, plan, line_items, currency, applied_codes, success_url, cancel_url,
          create_document, capture_method, payment_methods, background_color, auto_open_wallets, locale, installments_max, status, expires_at, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, 'ils', $9, $10, $11, true, 'automatic', '{card}', '#ffffff', false, 'auto', null, 'pending', $12, now()) returning *`,
+       values ($1, $2, $3, $4, $5, $6, $7, $8, 'ils', $9, $10, $11, true, 'automatic', '{card}', '#ffffff', false, 'auto', null, 'pending', $12, now())
+       returning *`,
       [
         id,
         ...scope,
@@ -200,8 +201,11 @@ app.post('/v1/checkout_sessions/:id/discount', async (req, res) => {
   if (!session || session.status !== 'pending') return void fail(res, 404, 'resource_missing');
   // Counted as a failed try first, handed back once the code is known to be good.
   await pool.query(
-    `update checkout_sessions set failed_code_attempts = case when failed_code_window_start > now() - make_interval(secs => 900) then failed_code_attempts + 1 else 1 end,
-       failed_code_window_start = case when failed_code_window_start > now() - make_interval(secs => 900) then failed_code_window_start else now() end where id = $1`,
+    `update checkout_sessions
+        set failed_code_attempts = case when failed_code_window_start > now() - make_interval(secs => 900) then failed_code_attempts + 1 else 1 end,
+            failed_code_window_start = case when failed_code_window_start > now() - make_interval(secs => 900)
+                                            then failed_code_window_start else now() end
+      where id = $1`,
     [session.id],
   );
   const rules = await pool.query('select * from discounts where account_id = $1 and livemode = $2 and code_key = $3', [
@@ -249,11 +253,13 @@ app.post('/v1/tokens', async (req, res) => {
   const token = newId('tok');
   const fingerprint = `fp_${createHmac('sha256', 'bench').update(digits).digest('hex').slice(0, 24)}`;
   await pool.query(
-    `insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, 'visa', $2, $3, $4, $5, 'ok', false, now())`,
+    `insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, 'visa', $2, $3, $4, $5,
+      'ok', false, now())`,
     [token, digits.slice(-4), req.body.card.exp_month, req.body.card.exp_year, fingerprint],
   );
   await pool.query(
-    'insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2, $3, $4, $5, null, now(), $1)',
+    `insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2,
+      $3, $4, $5, null, now(), $1)`,
     [token, session.account_id, session.livemode, session.id, session.customer_id],
   );
   ok(res, {
@@ -288,7 +294,8 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     );
     if (claimed.rowCount === 0) throw new Error('token_already_used');
     await client.query(
-      `insert into payment_attempts (id, checkout_session_id, idempotency_key, status, request, amount, created_at, updated_at) values ($1, $2, $3, 'pending', $4, $5, now(), now())`,
+      `insert into payment_attempts (id, checkout_session_id, idempotency_key, status, request, amount, created_at, updated_at) values ($1, $2, $3,
+        'pending', $4, $5, now(), now())`,
       [attemptId, session.id, key, JSON.stringify({ sessionId: session.id, amount, token }), amount],
     );
   });
@@ -298,7 +305,8 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
   const card = (await pool.query('select * from sim_cards where token = $1', [token])).rows[0];
   const details = { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year };
   await pool.query(
-    `insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, 'authorize', $2, $3, now()) on conflict (idempotency_key) do nothing returning result`,
+    `insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, 'authorize', $2, $3, now()) on conflict
+      (idempotency_key) do nothing returning result`,
     [
       key,
       JSON.stringify({ idempotencyKey: key, source: { token }, amount }),
@@ -322,7 +330,8 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     await client.query('select * from accounts where id = $1 limit 1', [session.account_id]);
     const documentId = newId('doc');
     await client.query(
-      `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at, checkout_session_id, line_items, payment_method_details, document_id, create_document, document_lines, created_at)
+      `insert into charges (id, account_id, livemode, customer_id, amount, amount_captured, currency, status, capture_method, captured_at,
+        checkout_session_id, line_items, payment_method_details, document_id, create_document, document_lines, created_at)
        values ($1, $2, $3, $4, $5, $5, 'ils', 'succeeded', 'automatic', now(), $6, $7, $8, $9, true, $7, now())`,
       [
         chargeId,
@@ -365,13 +374,15 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     // The document's number last, as the service takes it: the account's sequence is locked until commit.
     const number = (
       await client.query(
-        `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id, livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
+        `insert into document_sequences (account_id, livemode, type, next_number) values ($1, $2, 'tax_invoice_receipt', 2) on conflict (account_id,
+          livemode, type) do update set next_number = document_sequences.next_number + 1 returning next_number - 1 as number`,
         [session.account_id, session.livemode],
       )
     ).rows[0].number;
     const vat = Math.round((amount * 18) / 118);
     await client.query(
-      `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat, vat_amount, total, details, issued_at)
+      `insert into documents (id, account_id, livemode, type, number, customer_id, charge_id, currency, lines, vat_rate, amount_excluding_vat,
+        vat_amount, total, details, issued_at)
        values ($1, $2, $3, 'tax_invoice_receipt', $4, $5, $6, 'ils', $7, 18, $8, $9, $10, $11, now())`,
       [
         documentId,

@@ -111,8 +111,13 @@ async function run(services: Services, command: string, positionals: string[], v
             cardholder_id_required: holderId,
           },
         },
-        `Account ${account.id}: wallets ${wallets ? 'on' : 'off'}, live onboarding ${live ? 'done' : 'pending'}, cardholder ID ${holderId ? 'required' : 'not asked'}\n` +
-          `  documents from: ${profile ? `${profile.legal_name} (${profile.dealer_type} ${profile.business_number}), ${profile.address.line1}, ${profile.address.city}` : 'no business profile yet (test documents only)'}`,
+        `Account ${account.id}: wallets ${wallets ? 'on' : 'off'}, live onboarding ${live ? 'done' : 'pending'}, cardholder ID ` +
+          `${holderId ? 'required' : 'not asked'}\n` +
+          `  documents from: ${
+            profile
+              ? `${profile.legal_name} (${profile.dealer_type} ${profile.business_number}), ${profile.address.line1}, ${profile.address.city}`
+              : 'no business profile yet (test documents only)'
+          }`,
       );
       return;
     }

@@ -55,7 +55,8 @@ export async function startEmbeddedPostgres(options: {
     const blocked = unreachableDirectory(options.dataDir, passwdEntry('postgres'));
     if (blocked) {
       throw new ConfigError([
-        `the embedded PostgreSQL runs as the unprivileged user 'postgres', which cannot enter ${blocked}: set DATA_DIR to a directory it can reach (for example /var/lib/kupa), or run \`chmod o+x ${blocked}\``,
+        `the embedded PostgreSQL runs as the unprivileged user 'postgres', which cannot enter ${blocked}: set DATA_DIR to a directory it can ` +
+          `reach (for example /var/lib/kupa), or run \`chmod o+x ${blocked}\``,
       ]);
     }
   }

@@ -45,7 +45,8 @@ function redoc(): string {
   return redocBundle;
 }
 const DOCS_LOGO =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0b5cad"/><path d="M5 4v8M5 8l5-4M5 8l5 4" stroke="#fff" stroke-width="2" fill="none"/></svg>';
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="4" fill="#0b5cad"/><path d="M5 4v8M5 8l5-4M5 ' +
+  '8l5 4" stroke="#fff" stroke-width="2" fill="none"/></svg>';
 
 const DOCS_PAGE = `<!doctype html>
 <html lang="en">
@@ -78,7 +79,8 @@ function rateLimits({ orm, config }: Services) {
     authenticated: rateLimit(
       new RateLimiter(store, config.rateLimit),
       byAccount,
-      `Too many requests for this account: at most ${config.rateLimit.perSecond} a second (bursts of ${config.rateLimit.burst}); retry after the Retry-After seconds`,
+      `Too many requests for this account: at most ${config.rateLimit.perSecond} a second (bursts of ${config.rateLimit.burst}); retry after ` +
+        `the Retry-After seconds`,
     ),
     public: rateLimit(
       new RateLimiter(store, { perSecond: perMinute / 60, burst: perMinute }),

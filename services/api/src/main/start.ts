@@ -106,7 +106,8 @@ async function main(): Promise<void> {
     console.log(`  Dev merchant:  ${merchant.account_id}${merchant.created ? ' (created now)' : ''}`);
     console.log(`  Test key:      ${merchant.test_key}`);
     console.log(
-      `\nTry: curl -X POST ${config.publicBaseUrl}/v1/products -H "Authorization: Bearer ${merchant.test_key}" -H "Content-Type: application/json" -d '{"name":"T-shirt"}'`,
+      `\nTry: curl -X POST ${config.publicBaseUrl}/v1/products -H "Authorization: Bearer ${merchant.test_key}" -H "Content-Type: ` +
+        `application/json" -d '{"name":"T-shirt"}'`,
     );
   }
   console.log('\nPress Ctrl-C to stop.');

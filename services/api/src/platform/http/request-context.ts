@@ -24,8 +24,10 @@ export function requestContext(logger: Logger, observe?: AnswerObserver): (req: 
       if (!logger.isLevelEnabled('info')) return;
       const account = res.locals.accountId as string | undefined;
       destination.write(
-        `{"level":${level},"time":${Date.now()},"requestId":"${requestId}","method":${JSON.stringify(req.method)},"path":${JSON.stringify(req.path)},` +
-          `"status":${res.statusCode},"durationMs":${Math.round(seconds * 10_000) / 10}${account === undefined ? '' : `,"account":${JSON.stringify(account)}`},"msg":"request"}\n`,
+        `{"level":${level},"time":${Date.now()},"requestId":"${requestId}",` +
+          `"method":${JSON.stringify(req.method)},"path":${JSON.stringify(req.path)},` +
+          `"status":${res.statusCode},"durationMs":${Math.round(seconds * 10_000) / 10}` +
+          `${account === undefined ? '' : `,"account":${JSON.stringify(account)}`},"msg":"request"}\n`,
       );
     });
   };

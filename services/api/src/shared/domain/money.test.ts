@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Money, parseCurrency } from './money';
+import { formatDecimal, formatShekels, Money, parseCurrency } from './money';
 
 describe('Money', () => {
   it('adds, subtracts and multiplies in agorot', () => {
@@ -37,5 +37,43 @@ describe('Money', () => {
   it('accepts ils in any case and rejects other currencies with a coded error', () => {
     expect(parseCurrency('ILS')).toBe('ils');
     expect(() => parseCurrency('usd')).toThrow(expect.objectContaining({ code: 'currency_not_supported', param: 'currency' }));
+  });
+
+  it('says what it refused: a fraction, a fractional quantity or percent, another currency', () => {
+    expect(() => Money.of(10.5, 'ils')).toThrow('Money needs an integer amount, got 10.5');
+    expect(() => Money.of(1, 'ils').multiply(1.5)).toThrow('quantity must be an integer, got 1.5');
+    expect(() => Money.of(1, 'ils').percent(2.5)).toThrow('percent must be an integer, got 2.5');
+    const other = Money.of(1, 'usd' as 'ils');
+    expect(() => Money.of(1, 'ils').add(other)).toThrow('currency mismatch: ils and usd');
+    expect(() => Money.of(1, 'ils').subtract(other)).toThrow('currency mismatch: ils and usd');
+    expect(() => parseCurrency('usd', 'line_items[0].currency')).toThrow(
+      expect.objectContaining({ message: "Currency 'usd' is not supported; use one of: ils", param: 'line_items[0].currency' }),
+    );
+  });
+
+  it('is negative only below zero, and multiplies by negative quantities too', () => {
+    expect(Money.of(0, 'ils').isNegative()).toBe(false);
+    expect(Money.of(-1, 'ils').isNegative()).toBe(true);
+    expect(Money.of(250, 'ils').multiply(-2).amount).toBe(-500);
+    expect(Money.of(0, 'ils').percent(50).amount).toBe(0);
+    expect(Money.of(-15, 'ils').percent(10).amount).toBe(-2);
+  });
+});
+
+describe('shekels as text', () => {
+  it('formats agorot as ₪ with thousands grouped and two decimals, the sign first', () => {
+    expect(formatShekels(0)).toBe('₪0.00');
+    expect(formatShekels(5)).toBe('₪0.05');
+    expect(formatShekels(123_456_789)).toBe('₪1,234,567.89');
+    expect(formatShekels(100_000)).toBe('₪1,000.00');
+    expect(formatShekels(99_999)).toBe('₪999.99');
+    expect(formatShekels(-1_234_550)).toBe('-₪12,345.50');
+  });
+
+  it('formats agorot as a plain decimal for spreadsheets: no symbol, no grouping', () => {
+    expect(formatDecimal(0)).toBe('0.00');
+    expect(formatDecimal(123_456_789)).toBe('1234567.89');
+    expect(formatDecimal(-1_180)).toBe('-11.80');
+    expect(formatDecimal(7)).toBe('0.07');
   });
 });

@@ -18,10 +18,6 @@ export class Money {
     return new Money(amount, currency);
   }
 
-  static zero(currency: Currency): Money {
-    return new Money(0, currency);
-  }
-
   add(other: Money): Money {
     this.assertSameCurrency(other);
     return Money.of(this.amount + other.amount, this.currency);
@@ -45,17 +41,8 @@ export class Money {
     return Money.of(sign * Math.floor((Math.abs(scaled) + 50) / 100), this.currency);
   }
 
-  min(other: Money): Money {
-    this.assertSameCurrency(other);
-    return this.amount <= other.amount ? this : other;
-  }
-
   isNegative(): boolean {
     return this.amount < 0;
-  }
-
-  equals(other: Money): boolean {
-    return this.currency === other.currency && this.amount === other.amount;
   }
 
   private assertSameCurrency(other: Money): void {

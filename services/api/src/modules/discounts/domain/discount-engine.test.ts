@@ -205,4 +205,45 @@ describe('priceCheckout invariants', () => {
       ),
     );
   });
+
+  it('applies rules in the order they were created, whatever order they come in; ties by id', () => {
+    const half = rule({ code: 'HALF', percentOff: 50 });
+    const tenner = rule({ code: 'TEN', amountOff: 1_000, currency: 'ils' });
+    const codes = ['half', 'ten'];
+    // Created first, the half takes 5000 of 10000, then the tenner 1000: 6000 off.
+    for (const rules of [
+      [half, tenner],
+      [tenner, half],
+    ])
+      expect(price({ ...base, lines: [line(10_000)], rules, appliedCodes: codes }).totalDiscount).toBe(6_000);
+    const sameTime = new Date(now.getTime() - 5_000);
+    const a = Object.assign(rule({ code: 'HALF', percentOff: 50 }), { createdAt: sameTime, id: 'disc_a' });
+    const b = Object.assign(rule({ code: 'TEN', amountOff: 1_000, currency: 'ils' }), { createdAt: sameTime, id: 'disc_b' });
+    expect(price({ ...base, lines: [line(10_000)], rules: [b, a], appliedCodes: codes }).totalDiscount).toBe(6_000);
+    const bFirst = Object.assign(b, { id: 'disc_0' });
+    // The tenner first: 1000, then half of 9000: 5500.
+    expect(price({ ...base, lines: [line(10_000)], rules: [a, bFirst], appliedCodes: codes }).totalDiscount).toBe(5_500);
+  });
+
+  it('a rule with a code applies only when its code was applied', () => {
+    const coded = rule({ code: 'SECRET', percentOff: 50 });
+    expect(price({ ...base, lines: [line(10_000)], rules: [coded], appliedCodes: [] }).totalDiscount).toBe(0);
+    expect(price({ ...base, lines: [line(10_000)], rules: [coded], appliedCodes: ['other'] }).linked).toEqual([]);
+  });
+
+  it('gives back what would take the order below zero from the last lines it took from first', () => {
+    const big = rule({ code: 'BIG', amountOff: 10_000, currency: 'ils' });
+    const result = price({ ...base, lines: [line(5_000), line(5_000), line(-8_000)], rules: [big], appliedCodes: ['big'] });
+    expect(result.lineDiscounts).toEqual([2_000, 0, 0]);
+    expect(result.total).toBe(0);
+  });
+
+  it("a plan's share of a rule is its plan amount", () => {
+    const r = rule({ code: 'ALL', percentOff: 10 });
+    const result = price({ ...base, plan: line(4_900, { price: 'price_plan' }), lines: [line(1_000)], rules: [r], appliedCodes: ['all'] });
+    expect(result.linked).toEqual([{ rule: r, amount: 590, planAmount: 490 }]);
+    expect(result.planDiscount).toBe(490);
+    const cartOnly = price({ ...base, lines: [line(1_000)], rules: [r], appliedCodes: ['all'] });
+    expect(cartOnly.linked[0].planAmount).toBe(0);
+  });
 });

@@ -24,8 +24,9 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
  * (a rolled-back transaction took none), and the lock on the sequence, which every money transaction of
  * the account waits for, is held only for the rest of them (`COMMIT_ORDER`: the events, the jobs) and
  * the commit. The transaction's documents are numbered and written together (one statement per
- * sequence, sequences in a fixed order, one insert), their `document.created` with its other events. A document of money returned refers to the charge's; one that needs an allocation
- * number is asked for it right after the commit.
+ * sequence, sequences in a fixed order, one insert), their `document.created` with its other events.
+ * A document of money returned refers to the charge's; one that needs an allocation number is asked
+ * for it right after the commit.
  */
 @injectable()
 export class IssueDocument {

@@ -99,7 +99,8 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
     profile && profile.legalName !== issuer.name ? `<p>${escape(issuer.name)}</p>` : '',
     profile ? `<p>${w.dealers[profile.dealerType]} <bdi>${profile.businessNumber}</bdi></p>` : '',
     profile
-      ? `<p>${escape(profile.address.line1)}, ${escape(profile.address.city)}${profile.address.postalCode ? ` <bdi>${profile.address.postalCode}</bdi>` : ''}</p>`
+      ? `<p>${escape(profile.address.line1)}, ` +
+        `${escape(profile.address.city)}${profile.address.postalCode ? ` <bdi>${profile.address.postalCode}</bdi>` : ''}</p>`
       : '',
     profile && (profile.phone || profile.email)
       ? `<p>${[profile.phone, profile.email]
@@ -133,7 +134,8 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
   const rows = document.lines
     .map(
       (line) =>
-        `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td class="num">${amount(line.unitAmount)}</td><td class="num">${amount(line.amount)}</td></tr>`,
+        `<tr${line.amount < 0 ? ' class="credit"' : ''}><td>${escape(line.description)}</td><td class="num">${line.quantity}</td><td ` +
+        `class="num">${amount(line.unitAmount)}</td><td class="num">${amount(line.amount)}</td></tr>`,
     )
     .join('\n');
   const vatRows =
@@ -150,7 +152,8 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
 <style>
   @page { size: A4; margin: 16mm; }
   * { box-sizing: border-box; }
-  body { font-family: Arial, 'Noto Sans Hebrew', 'DejaVu Sans', sans-serif; font-size: 11pt; color: #111; margin: 0 auto; padding: 16mm; inline-size: 210mm; min-block-size: 297mm; }
+  body { font-family: Arial, 'Noto Sans Hebrew', 'DejaVu Sans', sans-serif; font-size: 11pt; color: #111;
+         margin: 0 auto; padding: 16mm; inline-size: 210mm; min-block-size: 297mm; }
   @media print { body { padding: 0; inline-size: auto; min-block-size: auto; } }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 2rem; border-block-end: 2px solid #111; padding-block-end: 0.75rem; }
   header h2 { margin: 0 0 0.25rem; font-size: 15pt; }
@@ -183,7 +186,8 @@ ${document.livemode ? '' : `<p class="test">${w.test}</p>`}
 <h1>${escape(title)}</h1>
 <div class="parties">
 <div>${customer}</div>
-<div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p><p><span class="label">${w.typeCode}:</span> ${DOCUMENT_TYPE_CODES[document.type]} · ${w.currency}</p></div>
+<div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p>
+<p><span class="label">${w.typeCode}:</span> ${DOCUMENT_TYPE_CODES[document.type]} · ${w.currency}</p></div>
 </div>
 ${reference}
 ${allocation}

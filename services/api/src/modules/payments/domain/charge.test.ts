@@ -124,4 +124,85 @@ describe('Charge', () => {
     charge.attachDocument('doc_1');
     expect(charge.documentId).toBe('doc_1');
   });
+
+  it('says what it refused, to the agora and the millisecond', () => {
+    const held = hold();
+    expect(held.id).toMatch(/^ch_/);
+    expect(() => held.startCapture(10_001, now)).toThrow(
+      expect.objectContaining({ message: 'Cannot capture 10001: the hold is 10000', param: 'amount' }),
+    );
+    expect(() => sale().startCapture(1, now)).toThrow(`Charge '`);
+    expect(() => sale().startCapture(1, now)).toThrow('has no open hold');
+    expect(() => held.startCapture(1, later(HOLD_WINDOW_MS))).toThrow(
+      `The hold on charge '${held.id}' expired at ${later(HOLD_WINDOW_MS).toISOString()}`,
+    );
+    const paid = sale();
+    paid.startRefund(9_000, null, now);
+    expect(() => paid.startRefund(1_001, null, now)).toThrow(
+      expect.objectContaining({ message: 'Cannot refund 1001: 1000 is left', param: 'amount' }),
+    );
+    paid.startRefund(undefined, null, now);
+    expect(() => paid.startRefund(1, null, now)).toThrow(`Charge '${paid.id}' has nothing left to refund`);
+    expect(() => Charge.authorized(scope, input('manual'), 'sim_1', now, null)).toThrow("a hold needs its processor's window");
+  });
+
+  it('a capture names the reference its refunds will use when the processor gives one', () => {
+    const held = hold();
+    held.finish(held.startCapture(undefined, now), now, 'captured_ref');
+    expect(held.processorRef).toBe('captured_ref');
+    const other = hold();
+    other.finish(other.startCapture(undefined, now), now);
+    expect(other.processorRef).toBe('sim_1');
+  });
+
+  it('finishing a capture or a cancel needs the hold still open', () => {
+    const held = hold();
+    const capture = held.startCapture(undefined, now);
+    const cancel = held.startCancel('requested_by_customer', now);
+    held.finish(cancel, now);
+    expect(() => held.finish(capture, now)).toThrow('has no open hold');
+    const other = hold();
+    const first = other.startCancel('abandoned', now);
+    const second = other.startCancel('abandoned', now);
+    other.finish(first, now);
+    expect(() => other.finish(second, now)).toThrow('has no open hold');
+    expect(() => other.refused(hold().startCancel('abandoned', now))).toThrow(/is not charge/);
+  });
+
+  it('a refused capture or cancel leaves the refunded amount alone', () => {
+    const paid = sale();
+    paid.startRefund(2_000, null, now);
+    const held = hold();
+    held.refused(held.startCancel('abandoned', now));
+    expect(held.amountRefunded).toBe(0);
+    expect(paid.amountRefunded).toBe(2_000);
+  });
+
+  it('a hold without a window never expires by itself; only an open hold does', () => {
+    const held = hold();
+    expect(held.holdExpired(later(HOLD_WINDOW_MS - 1))).toBe(false);
+    expect(held.holdExpired(later(HOLD_WINDOW_MS))).toBe(true);
+    held.capturableUntil = null;
+    expect(held.holdExpired(later(10 * HOLD_WINDOW_MS))).toBe(false);
+    const captured = hold();
+    captured.finish(captured.startCapture(undefined, now), now);
+    expect(captured.holdExpired(later(HOLD_WINDOW_MS))).toBe(false);
+  });
+
+  it('nothing is refundable before a capture; a partial capture released the rest, a sale released nothing', () => {
+    const held = hold();
+    expect(held.refundable()).toBe(0);
+    expect(held.released()).toBe(0);
+    held.finish(held.startCapture(6_500, now), now);
+    expect(held.refundable()).toBe(6_500);
+    expect(held.released()).toBe(3_500);
+    expect(sale().released()).toBe(0);
+    const canceled = hold();
+    canceled.finish(canceled.startCancel('abandoned', now), now);
+    expect([canceled.refundable(), canceled.released()]).toEqual([0, 0]);
+  });
+
+  it('shows an unknown card when the processor named none', () => {
+    expect(UNKNOWN_CARD).toEqual({ brand: 'unknown', last4: '0000', expMonth: 1, expYear: 2000 });
+  });
 });

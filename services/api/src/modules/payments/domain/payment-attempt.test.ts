@@ -78,4 +78,72 @@ describe('PaymentAttempt', () => {
     attempt.request = null;
     expect(() => attempt.replay()).toThrow(/refusing/);
   });
+
+  it('a stored request of another shape is refused, whichever field is wrong', () => {
+    const corrupt = (change: Record<string, unknown>) => {
+      const attempt = PaymentAttempt.start(request, now);
+      attempt.request = { ...(attempt.request as object), ...change };
+      return () => attempt.replay();
+    };
+    const shape = /stored request does not have the version 2 shape; refusing to replay it/;
+    for (const change of [
+      { scope: undefined },
+      { scope: { accountId: 1, livemode: false } },
+      { scope: { accountId: 'acct_1', livemode: 'no' } },
+      { sessionId: 7 },
+      { customerId: null },
+      { amount: 1.5 },
+      { currency: 'usd' },
+      { captureMethod: 'later' },
+      { createDocument: 'yes' },
+      { documentLines: null },
+      { lineItems: 'none' },
+      { installments: 2.5 },
+      { source: undefined },
+      { source: { type: 'cash' } },
+      { subscription: { id: 5 } },
+      { subscription: undefined },
+      { challengeResult: 'maybe' },
+    ])
+      expect(corrupt(change), JSON.stringify(change)).toThrow(shape);
+    expect(corrupt({ version: 1 })).toThrow('stored request version 1 is not 2; refusing to replay it');
+    const stored = PaymentAttempt.start(request, now);
+    stored.request = null;
+    expect(() => stored.replay()).toThrow('stored request version undefined is not 2');
+    // Every value each field may take replays.
+    for (const change of [
+      { captureMethod: 'manual' },
+      { lineItems: [] },
+      { installments: null },
+      { subscription: null },
+      { challengeResult: 'authenticated' },
+      { challengeResult: 'failed' },
+      { source: { type: 'saved_card', paymentMethod: 'pm_1', processorRef: 'ref' } },
+      { source: { type: 'wallet', wallet: 'bit', token: 'tok_w' } },
+    ])
+      expect(corrupt(change)(), JSON.stringify(change)).toMatchObject(change);
+  });
+
+  it("pays with the processor's own token when it is not the page's; a saved card keeps its reference", () => {
+    const attempt = PaymentAttempt.start(request, now);
+    attempt.paysWith('tok_1');
+    expect(attempt.replay().source).toEqual({ type: 'card', token: 'tok_1' });
+    attempt.paysWith('TranzilaToken');
+    expect(attempt.replay().source).toEqual({ type: 'card', token: 'TranzilaToken' });
+    const wallet = PaymentAttempt.start({ ...request, source: { type: 'wallet', wallet: 'bit', token: 'tok_w' } }, now);
+    wallet.paysWith('bit_own');
+    expect(wallet.replay().source).toEqual({ type: 'wallet', wallet: 'bit', token: 'bit_own' });
+    const saved = PaymentAttempt.start({ ...request, source: { type: 'saved_card', paymentMethod: 'pm_1', processorRef: 'ref_1' } }, now);
+    saved.paysWith('other');
+    expect(saved.replay().source).toEqual({ type: 'saved_card', paymentMethod: 'pm_1', processorRef: 'ref_1' });
+  });
+
+  it('says which transition a settled attempt refused', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    expect(attempt.id).toMatch(/^att_/);
+    attempt.succeeded('ch_1', now);
+    expect(() => attempt.succeeded('ch_1', now)).toThrow(`payment attempt ${attempt.id} is succeeded and cannot succeed`);
+    expect(() => attempt.failed('card_declined', null, now)).toThrow('cannot fail');
+    expect(() => attempt.challenged('3ds_1', now)).toThrow('cannot be challenged');
+  });
 });

@@ -38,4 +38,18 @@ describe('SubscriptionStart', () => {
     start.request = { version: 0, customerId: 'cus_1' };
     expect(() => start.subscription()).toThrow(/refusing to replay/);
   });
+
+  it('refuses to replay a request missing any field it needs', () => {
+    const good = SubscriptionStart.of(subscription).request as Record<string, unknown>;
+    for (const change of [{ version: 2 }, { customerId: 7 }, { paymentMethodId: undefined }, { plan: null }, { startedAt: 12 }]) {
+      const start = SubscriptionStart.of(subscription);
+      start.request = { ...good, ...change };
+      expect(() => start.subscription(), JSON.stringify(change)).toThrow(
+        `subscription start ${start.id}: stored request is not of version 1; refusing to replay it`,
+      );
+    }
+    const noClock = SubscriptionStart.of(subscription);
+    noClock.request = { ...good, testClockId: undefined };
+    expect(noClock.subscription().testClockId).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from './billing-period';
-import { Subscription } from './subscription';
+import { Subscription, SubscriptionNotFound } from './subscription';
 
 const scope = { accountId: 'acct_1', livemode: false };
 const plan = {
@@ -135,5 +135,65 @@ describe('Subscription', () => {
     expect(sub.nextStep(new Date('2027-01-01T00:00:00Z'))).toBeNull();
     expect(() => sub.cancel(start)).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
     expect(() => sub.scheduleCancel()).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
+  });
+
+  const begin = (trialPeriodDays: number | null, renewalDiscount = 0) =>
+    Subscription.start(
+      scope,
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: { ...plan, trialPeriodDays }, testClockId: null, renewalDiscount },
+      start,
+    );
+
+  it('is in its trial until the first period is charged', () => {
+    const sub = begin(14);
+    expect(sub.inTrial()).toBe(true);
+    sub.renewed(0);
+    expect(sub.inTrial()).toBe(false);
+    expect(begin(null).inTrial()).toBe(false);
+  });
+
+  it('sends the trial notice from three days before its end, never before; a shorter trial gets it at once', () => {
+    const sub = begin(14);
+    expect(sub.nextStep(new Date('2026-02-11T09:59:59Z'))).toBeNull();
+    expect(sub.nextStep(new Date('2026-02-11T10:00:00Z'))).toEqual({ kind: 'trial_will_end', at: new Date('2026-02-11T10:00:00Z') });
+    const short = begin(2);
+    expect(short.nextStep(start)).toEqual({ kind: 'trial_will_end', at: new Date('2026-01-30T10:00:00Z') });
+    short.markTrialWillEndSent();
+    expect(short.nextStep(start)).toBeNull();
+    expect(short.nextStep(new Date('2026-02-02T10:00:00Z'))).toMatchObject({ kind: 'charge', period: 0 });
+  });
+
+  it('a step is still due only while it is the same step: kind, period and attempt', () => {
+    const sub = begin(null);
+    const due = sub.nextStep(sub.currentPeriodEnd)!;
+    expect(sub.stillDue(due)).toBe(true);
+    expect(sub.stillDue({ kind: 'charge', at: due.at, period: 2, attempt: 1 })).toBe(false);
+    expect(sub.stillDue({ kind: 'charge', at: due.at, period: 1, attempt: 2 })).toBe(false);
+    expect(sub.stillDue({ kind: 'end_at_period_end', at: due.at })).toBe(false);
+    sub.renewed(1);
+    expect(sub.stillDue(due)).toBe(false);
+    const ending = begin(null);
+    ending.scheduleCancel();
+    const end = ending.nextStep(ending.currentPeriodEnd)!;
+    expect(end.kind).toBe('end_at_period_end');
+    expect(ending.stillDue(end)).toBe(true);
+    const trial = begin(14);
+    const notice = trial.nextStep(new Date('2026-02-12T10:00:00Z'))!;
+    expect(trial.stillDue(notice)).toBe(true);
+    trial.markTrialWillEndSent();
+    expect(trial.stillDue(notice)).toBe(false);
+  });
+
+  it('keeps a forever discount only when there is one', () => {
+    expect(begin(null, 0).planDiscount).toBeNull();
+    expect(begin(null, 1).planDiscount).toEqual({ amount: 1 });
+  });
+
+  it('says which subscription is already canceled', () => {
+    const sub = begin(null);
+    sub.cancel(start);
+    expect(() => sub.cancel(start)).toThrow(`Subscription '${sub.id}' is already canceled`);
+    expect(() => sub.scheduleCancel()).toThrow(`Subscription '${sub.id}' is already canceled`);
+    expect(new SubscriptionNotFound('sub_x').message).toBe("No such subscription: 'sub_x'");
   });
 });

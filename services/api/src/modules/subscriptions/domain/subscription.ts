@@ -91,7 +91,7 @@ export class Subscription {
     if (this.status === 'canceled') return null;
     if (this.trialEnd && !this.trialWillEndSent && this.inTrial()) {
       const notice = new Date(this.trialEnd.getTime() - TRIAL_WILL_END_NOTICE_MS);
-      if (notice <= now && notice < this.currentPeriodEnd) return { kind: 'trial_will_end', at: notice };
+      if (notice <= now) return { kind: 'trial_will_end', at: notice };
     }
     if (this.status === 'past_due') {
       return this.nextRetryAt && this.nextRetryAt <= now

@@ -20,7 +20,8 @@ export class PgCardTokenRepository implements CardTokenRepository {
   ): Promise<void> {
     await sqlRows(
       this.em,
-      'insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2, $3, $4, $5, null, $6, $7)',
+      `insert into card_tokens (token, account_id, livemode, checkout_session_id, customer_id, used_for, created_at, processor_token) values ($1, $2,
+        $3, $4, $5, null, $6, $7)`,
       [token, scope.accountId, scope.livemode, minted.sessionId, minted.customerId, now, processorToken],
     );
   }

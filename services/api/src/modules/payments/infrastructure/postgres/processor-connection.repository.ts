@@ -36,7 +36,8 @@ export class PgProcessorConnectionRepository implements ProcessorConnectionRepos
     await sqlRows(
       this.em,
       `insert into processor_connections (account_id, name, terminal, credentials_sealed, created_at, updated_at) values ($1, $2, $3, $4, $5, $6)
-       on conflict (account_id) do update set name = excluded.name, terminal = excluded.terminal, credentials_sealed = excluded.credentials_sealed, updated_at = excluded.updated_at`,
+       on conflict (account_id) do update
+         set name = excluded.name, terminal = excluded.terminal, credentials_sealed = excluded.credentials_sealed, updated_at = excluded.updated_at`,
       [
         connection.accountId,
         connection.name,

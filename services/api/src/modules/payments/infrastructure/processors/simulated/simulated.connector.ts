@@ -66,7 +66,8 @@ export class SimulatedProcessor implements CardProcessor {
     const token = `sim_tok_${randomBase62(24)}`;
     await poolRows(
       this.em,
-      'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, false, now())',
+      `insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6,
+        $7, false, now())`,
       [token, details.brand, details.last4, details.expMonth, details.expYear, details.fingerprint, TEST_CARDS[digits] ?? 'ok'],
     );
     return { token, card: details };
@@ -114,7 +115,9 @@ export class SimulatedProcessor implements CardProcessor {
   async capture(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<{ processorRef: string }> {
     const charge = parseChargeRef(request.processorRef);
     const allowed = !charge || (charge.hold && request.amount <= charge.amount);
-    const guard = `not exists (select 1 from sim_ledger where operation in ('capture', 'void') and request->>'processorRef' = $4)${allowed ? '' : ' and false'}`;
+    const guard =
+      `not exists (select 1 from sim_ledger where operation in ('capture', 'void') and request->>'processorRef' = ` +
+      `$4)${allowed ? '' : ' and false'}`;
     await this.recordGuarded(
       request,
       'capture',
@@ -185,7 +188,8 @@ export class SimulatedProcessor implements CardProcessor {
       const ref = `sim_pm_${randomBase62(20)}`;
       await poolRows(
         this.em,
-        'insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6, $7, true, now())',
+        `insert into sim_cards (token, brand, last4, exp_month, exp_year, fingerprint, behavior, reusable, created_at) values ($1, $2, $3, $4, $5, $6,
+          $7, true, now())`,
         [ref, details.brand, details.last4, details.expMonth, details.expYear, details.fingerprint, behavior],
       );
       return { ref, card: details };
@@ -216,7 +220,8 @@ export class SimulatedProcessor implements CardProcessor {
     const result = await work();
     const inserted = await poolRows(
       this.em,
-      'insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now()) on conflict (idempotency_key) do nothing returning result',
+      `insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, $4, now()) on conflict (idempotency_key)
+        do nothing returning result`,
       [idempotencyKey, operation, JSON.stringify(request), JSON.stringify(result)],
     );
     if (inserted.length > 0) return result;
