@@ -80,6 +80,25 @@ describe('the SDK package, installed with npm outside the workspace', () => {
     expect(JSON.parse(stdout)).toMatchObject({ object: 'customer', name: 'From CommonJS' });
   });
 
+  it('checks a card number and an Israeli ID with the rules the checkout page uses, from ESM and CommonJS', async () => {
+    writeFileSync(
+      join(shop, 'checks.mjs'),
+      `import { checkCardNumber, israeliIdValid } from '@kupa/sdk/card-checks';
+      console.log(JSON.stringify([checkCardNumber('4242424242424242'), checkCardNumber('12345679'), israeliIdValid('516179157')]));`,
+    );
+    writeFileSync(
+      join(shop, 'checks.cjs'),
+      `const { luhnValid, cvcValid } = require('@kupa/sdk/card-checks');
+      console.log(JSON.stringify([luhnValid('4242424242424241'), cvcValid('1234', 'amex')]));`,
+    );
+    expect(JSON.parse((await node('checks.mjs')).stdout)).toEqual([
+      { brand: 'visa', valid: true },
+      { brand: 'isracard', valid: true },
+      true,
+    ]);
+    expect(JSON.parse((await node('checks.cjs')).stdout)).toEqual([false, true]);
+  });
+
   it('type-checks with TypeScript (nodenext and bundler resolution): a correct call compiles, a misspelt body field does not', async () => {
     const tsc = (file: string) =>
       run(

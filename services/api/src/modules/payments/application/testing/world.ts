@@ -86,7 +86,8 @@ export function paymentsWorld() {
     uow,
     noMetrics,
   );
-  const gate = new MoneyGate(fakeAccounts(account), directory);
+  const getAccount = fakeAccounts(account);
+  const gate = new MoneyGate(getAccount, directory);
   const finish = new FinishChargeOperation(charges, operations, refunds, directory, config, book, uow, clock);
   const endHold = new EndHold(charges, operations, finish, uow, clock);
   return {
@@ -101,6 +102,7 @@ export function paymentsWorld() {
     effects,
     customer,
     account,
+    getAccount,
     config,
     book,
     gate,

@@ -59,5 +59,5 @@ export function renewalsWorld() {
     return subscription;
   }
 
-  return { ...payments, methods, subscriptions, advance, aSubscription };
+  return { ...payments, methods, subscriptions, advance, aSubscription, effectsOfSubscriptions: subscriptionEffects };
 }

@@ -1,0 +1,98 @@
+import { PriceCheckout } from '../../../discounts/application/price-checkout';
+import { RedeemDiscounts } from '../../../discounts/application/redeem-discounts';
+import { DiscountRule } from '../../../discounts/domain/discount-rule';
+import { AttemptsInFlight } from '../../../payments/application/attempts-in-flight';
+import { AwaitPaymentAttempt } from '../../../payments/application/await-payment-attempt';
+import { GetPaymentMethod } from '../../../payments/application/get-payment-method';
+import type { CreatePaymentMethod } from '../../../payments';
+import { SCOPE } from '../../../payments/application/testing/world';
+import { StartSubscription } from '../../../subscriptions/application/start-subscription';
+import { renewalsWorld } from '../../../subscriptions/application/testing/world';
+import { CheckoutSession, type OpenSessionInput } from '../../domain/checkout-session';
+import { ChoosePaymentSource } from '../choose-payment-source';
+import { CompleteCheckoutSession } from '../complete-checkout-session';
+import { ConfirmCheckoutSession } from '../confirm-checkout-session';
+import { ExpireCheckoutSession } from '../expire-checkout-session';
+import { LoadPendingSession } from '../load-pending-session';
+import { SessionView } from '../published/session-view';
+import { SessionPricing } from '../session-pricing';
+import { SettleCheckoutPayment } from '../settle-checkout-payment';
+import { InMemoryCheckoutSessions, InMemoryDiscountRules } from './fakes';
+
+/** Checkout's confirm wired as in the service (checkout over payments, discounts and subscriptions), over fakes. */
+export function checkoutWorld() {
+  const world = renewalsWorld();
+  const { uow, clock, effects } = world;
+  const sessions = new InMemoryCheckoutSessions(uow);
+  const rules = new InMemoryDiscountRules(uow);
+  const pricing = new SessionPricing(new PriceCheckout(rules), clock);
+  const view = new SessionView(pricing, { checkoutHostUrl: 'https://pay.example' }, clock);
+  const redeem = new RedeemDiscounts(rules, clock);
+  const inFlight = new AttemptsInFlight(world.attempts, world.config, clock);
+  const expire = new ExpireCheckoutSession(sessions, view, effects.recordEvent, inFlight, redeem, uow, clock);
+  const startSubscription = new StartSubscription(world.subscriptions, world.effectsOfSubscriptions, uow, {
+    now: async () => ({ now: clock.now(), testClockId: null }),
+  });
+  const complete = new CompleteCheckoutSession(sessions, startSubscription, effects.recordEvent, view, clock);
+  const noSaving = {
+    execute: () => Promise.reject(new Error('saving a card is not part of these specifications')),
+  } as unknown as CreatePaymentMethod;
+  const confirm = new ConfirmCheckoutSession(
+    sessions,
+    new LoadPendingSession(sessions, expire, clock),
+    pricing,
+    new ChoosePaymentSource(world.getAccount, new GetPaymentMethod(world.methods), noSaving),
+    world.start,
+    inFlight,
+    new SettleCheckoutPayment(
+      new AwaitPaymentAttempt(world.attempts, world.config, uow, clock),
+      world.authorize,
+      world.record,
+      complete,
+      redeem,
+      uow,
+    ),
+    complete,
+    redeem,
+    uow,
+  );
+
+  /** A pending session of this customer: a cart of ₪100 unless told otherwise. */
+  async function aSession(overrides: Partial<OpenSessionInput> = {}): Promise<CheckoutSession> {
+    const session = CheckoutSession.open(
+      SCOPE,
+      {
+        customerId: world.customer.id,
+        price: null,
+        lineItems: [
+          { name: 'Olive oil', amountAgorot: 10_000, quantity: 1, description: null, imageUrl: null, price: null, product: null },
+        ],
+        successUrl: 'https://shop.example/thanks/{CHECKOUT_SESSION_ID}',
+        cancelUrl: 'https://shop.example/cart',
+        createDocument: true,
+        captureMethod: 'automatic',
+        paymentMethods: undefined,
+        backgroundColor: undefined,
+        autoOpenWallets: false,
+        locale: 'en',
+        installmentsMax: null,
+        walletsEnabled: false,
+        couponCodes: [],
+        processor: null,
+        ...overrides,
+      },
+      clock.now(),
+    );
+    await sessions.add(session);
+    return session;
+  }
+
+  /** A discount rule under `code`, created now. */
+  async function aDiscount(code: string, percentOff: number, maxRedemptions?: number): Promise<DiscountRule> {
+    const rule = DiscountRule.create(SCOPE, { name: code, code, percentOff, maxRedemptions }, clock.now());
+    await rules.add(rule);
+    return rule;
+  }
+
+  return { ...world, sessions, rules, confirm, expire, aSession, aDiscount };
+}
