@@ -1,38 +1,21 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { entities } from '../src/main/container';
-import { createDatabaseIfMissing } from '../src/main/database';
-import { createOrm } from '../src/platform/persistence/orm';
-import { randomBase62 } from '../src/shared/domain/ids';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upgradeDatabase } from './support/upgrade-database';
 
 // A database that issued documents before dealer types, per-type numbering and allocation numbers,
 // upgraded by the migration that brought them: its documents read as documents do now, and numbering
 // goes on without reusing a number.
 
 const BEFORE = 'Migration20261123100000';
-let url: string;
 let db: pg.Client;
+let migrate: (to?: string) => Promise<void>;
 
 beforeAll(async () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `kupa_upgrade_${randomBase62(8).toLowerCase()}`;
-  await createDatabaseIfMissing(adminUrl, name);
-  url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ db, migrate } = await upgradeDatabase('kupa_upgrade'));
 });
 afterAll(async () => {
   await db?.end();
 });
-
-async function migrate(to?: string): Promise<void> {
-  const orm = await createOrm(url, entities);
-  try {
-    await orm.getMigrator().up(to ? { to } : undefined);
-  } finally {
-    await orm.close();
-  }
-}
 
 describe('upgrading a database with documents', () => {
   it('keeps every document readable and numbers each type after its highest', async () => {

@@ -1,37 +1,20 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { entities } from '../src/main/container';
-import { createDatabaseIfMissing } from '../src/main/database';
-import { createOrm } from '../src/platform/persistence/orm';
-import { randomBase62 } from '../src/shared/domain/ids';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upgradeDatabase } from './support/upgrade-database';
 
 // A database whose stored document lines carry the contract's `unit_amount`, upgraded by the migration
 // that gave them the service's own names: every line keeps its values and its place.
 
 const BEFORE = 'Migration20261125030000';
-let url: string;
 let db: pg.Client;
+let migrate: (to?: string) => Promise<void>;
 
 beforeAll(async () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `kupa_lines_${randomBase62(8).toLowerCase()}`;
-  await createDatabaseIfMissing(adminUrl, name);
-  url = adminUrl.replace(/\/postgres$/, `/${name}`);
-  db = new pg.Client({ connectionString: url });
-  await db.connect();
+  ({ db, migrate } = await upgradeDatabase('kupa_lines'));
 });
 afterAll(async () => {
   await db?.end();
 });
-
-async function migrate(to?: string): Promise<void> {
-  const orm = await createOrm(url, entities);
-  try {
-    await orm.getMigrator().up(to ? { to } : undefined);
-  } finally {
-    await orm.close();
-  }
-}
 
 describe('upgrading stored document lines', () => {
   it('renames unit_amount to unitAmount in documents and charges, in order, values unchanged', async () => {

@@ -1,4 +1,5 @@
 import type { Schemas } from '../../../../platform/http/contract';
+import { lineItemShape } from '../../../../platform/http/line-item-shape';
 import type { Pricing } from '../../../discounts';
 import type { CheckoutSession } from '../../domain/checkout-session';
 
@@ -56,13 +57,7 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
     const subtotal = line.amountAgorot * line.quantity;
     const discount = pricing.lineDiscounts[i];
     return {
-      name: line.name,
-      amount_agorot: line.amountAgorot,
-      quantity: line.quantity,
-      description: line.description,
-      image_url: line.imageUrl,
-      price: line.price,
-      product: line.product,
+      ...lineItemShape(line),
       amount_subtotal: subtotal,
       amount_discount: discount === 0 ? 0 : -discount,
       amount_total: subtotal - discount,

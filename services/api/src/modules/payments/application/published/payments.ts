@@ -1,4 +1,5 @@
 import type { Schemas } from '../../../../platform/http/contract';
+import { lineItemShape } from '../../../../platform/http/line-item-shape';
 import type { Charge } from '../../domain/charge';
 import type { PaymentMethod } from '../../domain/payment-method';
 import type { Refund } from '../../domain/refund';
@@ -26,15 +27,7 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     ...(charge.checkoutSessionId ? { checkout_session: charge.checkoutSessionId.replace(/^co_/, 'cs_') } : {}),
     ...(charge.lineItems
       ? {
-          line_items: charge.lineItems.map((line) => ({
-            name: line.name,
-            amount_agorot: line.amountAgorot,
-            quantity: line.quantity,
-            description: line.description,
-            image_url: line.imageUrl,
-            price: line.price,
-            product: line.product,
-          })),
+          line_items: charge.lineItems.map(lineItemShape),
         }
       : {}),
     subscription: charge.subscriptionId,
