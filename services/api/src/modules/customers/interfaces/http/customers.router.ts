@@ -1,25 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { toCustomerResponse } from '../../application/published/customer';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateCustomer } from '../../application/create-customer';
 import { GetCustomer } from '../../application/get-customer';
 import { ListCustomers } from '../../application/list-customers';
-import type { Customer } from '../../domain/customer';
-
-export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
-  return {
-    id: customer.id,
-    object: 'customer',
-    name: customer.name,
-    email: customer.email,
-    phone: customer.phone,
-    tax_id: customer.taxId,
-    test_clock: customer.testClockId,
-    livemode: customer.livemode,
-    created: customer.createdAt.toISOString(),
-  };
-}
 
 @injectable()
 export class CustomersRouter {

@@ -1,24 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../../platform/http/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import { toTestClockResponse } from '../../application/published/test-clock';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { AdvanceTestClock } from '../../application/advance-test-clock';
 import { CreateTestClock } from '../../application/create-test-clock';
 import { GetTestClock } from '../../application/get-test-clock';
 import { ListTestClocks } from '../../application/list-test-clocks';
-import type { TestClock } from '../../domain/test-clock';
-
-export function toTestClockResponse(clock: TestClock): Schemas['TestClock'] {
-  return {
-    id: clock.id,
-    object: 'test_clock',
-    name: clock.name,
-    frozen_time: clock.frozenTime.toISOString(),
-    status: clock.status,
-    livemode: false,
-    created: clock.createdAt.toISOString(),
-  };
-}
 
 @injectable()
 export class TestHelpersRouter {

@@ -1,0 +1,51 @@
+import type { Schemas } from '../../../../platform/http/contract';
+import type { ProcessorView } from '../ports/account-processors';
+import type { Account, BusinessProfile } from '../../domain/account';
+
+type BusinessProfileBody = Schemas['BusinessProfile'];
+
+export function toBusinessProfileResponse(profile: BusinessProfile): BusinessProfileBody {
+  return {
+    legal_name: profile.legalName,
+    business_number: profile.businessNumber,
+    dealer_type: profile.dealerType,
+    address: { line1: profile.address.line1, city: profile.address.city, postal_code: profile.address.postalCode },
+    email: profile.email,
+    phone: profile.phone,
+  };
+}
+
+export function toProcessorResponse(processor: ProcessorView): Schemas['ProcessorConnection'] {
+  const { capabilities } = processor;
+  return {
+    object: 'processor_connection',
+    name: processor.name,
+    terminal: processor.terminal,
+    capabilities: {
+      hold_window_seconds: Math.floor(capabilities.holdWindowMs / 1000),
+      partial_capture: capabilities.partialCapture,
+      installments: { kinds: capabilities.installments.kinds, max: capabilities.installments.max },
+      three_d_secure: capabilities.threeDSecure,
+      wallets: capabilities.wallets,
+      amount_unit: capabilities.amountUnit,
+    },
+    livemode: processor.livemode,
+    created: processor.createdAt?.toISOString() ?? null,
+    updated: processor.updatedAt?.toISOString() ?? null,
+  };
+}
+
+export function toAccountResponse(account: Account, livemode: boolean, processor: ProcessorView | null): Schemas['Account'] {
+  return {
+    id: account.id,
+    object: 'account',
+    name: account.name,
+    business_profile: account.businessProfile && toBusinessProfileResponse(account.businessProfile),
+    wallets_enabled: account.walletsEnabled,
+    live_onboarded: account.liveOnboarded,
+    cardholder_id_required: account.cardholderIdRequired,
+    processor: processor && toProcessorResponse(processor),
+    livemode,
+    created: account.createdAt.toISOString(),
+  };
+}

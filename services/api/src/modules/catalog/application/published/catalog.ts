@@ -1,0 +1,31 @@
+import type { Schemas } from '../../../../platform/http/contract';
+import type { Price } from '../../domain/price';
+import type { Product } from '../../domain/product';
+
+export function toProductResponse(product: Product): Schemas['Product'] {
+  return {
+    id: product.id,
+    object: 'product',
+    name: product.name,
+    description: product.description,
+    active: product.active,
+    livemode: product.livemode,
+    created: product.createdAt.toISOString(),
+  };
+}
+
+export function toPriceResponse(price: Price): Schemas['Price'] {
+  return {
+    id: price.id,
+    object: 'price',
+    product: price.productId,
+    unit_amount: price.unitAmount,
+    currency: price.currency,
+    tax_mode: price.taxMode,
+    type: price.type,
+    recurring: price.recurringInterval ? { interval: price.recurringInterval, trial_period_days: price.trialPeriodDays } : null,
+    active: price.active,
+    livemode: price.livemode,
+    created: price.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,16 @@
+import type { Schemas } from '../../../../platform/http/contract';
+import type { Customer } from '../../domain/customer';
+
+export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
+  return {
+    id: customer.id,
+    object: 'customer',
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    tax_id: customer.taxId,
+    test_clock: customer.testClockId,
+    livemode: customer.livemode,
+    created: customer.createdAt.toISOString(),
+  };
+}
