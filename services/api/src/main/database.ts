@@ -27,15 +27,19 @@ export interface Database {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+/** A port free now, other than `avoid` (the ports the service is about to listen on). */
+export async function freePort(avoid: ReadonlyArray<number | null> = []): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolvePort, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+      });
     });
-  });
+    if (!avoid.includes(port)) return port;
+  }
 }
 
 /**
@@ -45,6 +49,8 @@ export async function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port?: number;
+  /** Ports a free one must not be (the service's own, which it has not bound yet). */
+  avoidPorts?: ReadonlyArray<number | null>;
   database: string;
   onLog?: (line: string) => void;
 }): Promise<Database> {
@@ -63,7 +69,7 @@ export async function startEmbeddedPostgres(options: {
   mkdirSync(options.dataDir, { recursive: true });
   const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
   const password = databasePassword(options.dataDir, fresh);
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await freePort(options.avoidPorts));
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -189,6 +195,7 @@ export async function connectDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   port?: number;
+  avoidPorts?: ReadonlyArray<number | null>;
   database: string;
 }): Promise<Database> {
   if (options.databaseUrl) return { url: options.databaseUrl, embedded: false, stop: async () => {} };

@@ -68,6 +68,8 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     port: config.embeddedPgPort,
+    // Its free port is picked before the service listens: never one the service is about to take.
+    avoidPorts: [config.port, config.checkoutPort, config.metricsPort],
     database: 'kupa',
   });
 
