@@ -271,6 +271,8 @@ describe('tax documents', () => {
       headers: { Authorization: `Bearer ${merchant.testKey}` },
     });
     expect(html.headers.get('content-type')).toContain('text/html');
+    expect(html.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(html.headers.get('x-content-type-options')).toBe('nosniff');
     const text = await html.text();
     expect(text).toContain('dir="rtl"');
     expect(text).toContain('חשבונית מס / קבלה');

@@ -243,6 +243,12 @@ describe("the customer's link", () => {
 
     const page = await fetch(link);
     expect(page.status).toBe(200);
+    // Keyless, on the API's origin: the page runs no script, loads nothing, and cannot be framed.
+    expect(page.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
     const text = await page.text();
     expect(text).toContain('חשבונית מס / קבלה מס׳ 1');
     expect(text).toContain('>מקור<');

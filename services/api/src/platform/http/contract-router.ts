@@ -211,6 +211,11 @@ function operationChain(
     };
     const reply = await handler(context as HandlerContext<never>);
     if (reply && typeof reply === 'object' && 'html' in reply) {
+      // Pages the API serves (tax documents, one of them keyless) run no script, load nothing, and are never framed.
+      res.setHeader('Content-Security-Policy', HTML_CSP);
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('X-Frame-Options', 'DENY');
+      res.setHeader('Referrer-Policy', 'no-referrer');
       res.type('html').send((reply as HtmlReply).html);
     } else if (reply && typeof reply === 'object' && 'csv' in reply) {
       const { csv, filename } = reply as CsvReply;
@@ -221,6 +226,9 @@ function operationChain(
   });
   return chain;
 }
+
+const HTML_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Deeper than any request the contract describes; deeper input is refused before it is walked. */
 const MAX_DEPTH = 16;
