@@ -299,6 +299,21 @@ describe('cancellation', () => {
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.canceled']);
   });
 
+  it('answers a repeated advance to the time it reached with the clock, running nothing again', async () => {
+    const { clock, customer, pm } = await clockedCustomer('2026-03-01T00:00:00.000Z');
+    await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: monthly } });
+    await advance(clock, '2026-04-01T00:00:00.000Z');
+    expect(await chargesOf(customer)).toHaveLength(2);
+    // The SDK retries an advance whose answer was lost: the same frozen_time again.
+    await advance(clock, '2026-04-01T00:00:00.000Z');
+    expect(await chargesOf(customer)).toHaveLength(2);
+    const earlier = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock } },
+      body: { frozen_time: '2026-03-31T23:59:59Z' },
+    });
+    expect(earlier.error!.error).toMatchObject({ code: 'clock_cannot_move_backwards' });
+  });
+
   it('refuses to move a test clock backwards', async () => {
     const { clock } = await clockedCustomer('2026-03-01T00:00:00.000Z');
     const res = await api.POST('/v1/test_helpers/test_clocks/{id}/advance', {

@@ -15,7 +15,8 @@ import type { TestClockRepository } from './ports/test-clock-repository';
  * then: trial notices, renewals, retries, cancellations at period end, hold expiry and session expiry.
  * Each sweep asks the customer clock for the time, which is now the clock's new time. Answers when done.
  * Every step is safe to run again (a renewal's processor key is its period and try), so an advance a
- * crash cut short is finished by asking for the same time again, or by the reconciler.
+ * crash cut short is finished by asking for the same time again, or by the reconciler; asking again for
+ * the time of an advance that finished answers the clock, changed in nothing.
  */
 @injectable()
 export class AdvanceTestClock {
@@ -30,6 +31,8 @@ export class AdvanceTestClock {
 
   async execute(scope: Scope, id: string, to: Date): Promise<TestClock> {
     const clock = await this.getTestClock.execute(scope, id);
+    // A repeat of an advance that finished (a retry after a lost answer) answers the clock as it stands.
+    if (clock.stands(to)) return clock;
     clock.startAdvancing(to, this.clock.now());
     await this.clocks.save(clock);
     return this.finish(clock);

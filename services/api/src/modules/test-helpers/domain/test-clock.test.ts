@@ -18,8 +18,11 @@ describe('TestClock', () => {
     const to = new Date('2026-04-01T12:00:00Z');
     clock.startAdvancing(to, now);
     expect(clock).toMatchObject({ frozenTime: to, status: 'advancing', advancedAt: now });
+    expect(clock.stands(to)).toBe(false);
     clock.finishAdvancing();
     expect(clock.status).toBe('ready');
+    expect(clock.stands(to)).toBe(true);
+    expect(clock.stands(new Date(to.getTime() - 1))).toBe(false);
     expect(() => clock.startAdvancing(to, now)).toThrow(expect.objectContaining({ code: 'clock_cannot_move_backwards' }));
   });
 

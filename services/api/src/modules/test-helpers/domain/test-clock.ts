@@ -40,6 +40,11 @@ export class TestClock {
     this.advancedAt = now;
   }
 
+  /** Already at `to` with everything due by then run: asking for `to` again (a retried advance) changes nothing. */
+  stands(to: Date): boolean {
+    return this.status === 'ready' && this.frozenTime.getTime() === to.getTime();
+  }
+
   /** Still advancing `staleMs` after the advance began: the request running it died. */
   isStuck(now: Date, staleMs: number): boolean {
     return this.status === 'advancing' && this.advancedAt !== null && now.getTime() - this.advancedAt.getTime() >= staleMs;
