@@ -50,7 +50,8 @@ afterAll(async () => {
 const reconciled = () => app.services.inContext(() => reconcile(app.services.container));
 const sql = (query: string, params: unknown[] = []) => app.services.orm.em.fork().getConnection().execute(query, params);
 
-const crashed = (point: Point, path: string, body: unknown, key?: string) => crashedCall(crashing[point], path, body, key);
+const crashed = (point: Point, path: string, body: unknown, key?: string, idempotencyKey?: string) =>
+  crashedCall(crashing[point], path, body, key, idempotencyKey);
 
 async function eventsAbout(id: string): Promise<string[]> {
   const events = (await api.GET('/v1/events', { params: { query: { limit: 100 } } })).data!.data;
@@ -325,6 +326,27 @@ describe('what shoppers and merchants see while a payment is in flight', () => {
     expect(retried.data!.data).toMatchObject({ status: 'ready', frozen_time: '2026-02-11T00:00:00.000Z' });
     expect(await processorCalls('authorize', `${subscription.id}:1`)).toBe(1);
     expect((await api.GET('/v1/charges', { params: { query: { customer: member, limit: 100 } } })).data!.data).toHaveLength(2);
+  });
+
+  it('a capture or cancel retried with its Idempotency-Key after the reconciler finished it answers the result, not 409', async () => {
+    for (const [end, status] of [
+      ['capture', 'succeeded'],
+      ['cancel', 'canceled'],
+    ] as const) {
+      const held = await paidCharge({ capture_method: 'manual' });
+      const key = `${end}-${held.id}`;
+      await crashed('after_processor_call', `/v1/charges/${held.id}/${end}`, {}, secretKey, key);
+      expect((await reconciled()).operations).toBe(1);
+      const retried =
+        end === 'capture'
+          ? await api.POST('/v1/charges/{id}/capture', { params: { path: { id: held.id }, header: { 'Idempotency-Key': key } } })
+          : await api.POST('/v1/charges/{id}/cancel', { params: { path: { id: held.id }, header: { 'Idempotency-Key': key } } });
+      expect(retried.response.status, JSON.stringify(retried.error)).toBe(200);
+      expect(retried.data!.data).toMatchObject({ status });
+      expect(await eventsAbout(held.id)).toEqual(['charge.authorized', end === 'capture' ? 'charge.captured' : 'charge.canceled']);
+      expect(await processorCallsOn(end === 'capture' ? 'capture' : 'void', held.id)).toBe(1);
+    }
+    await nothingInFlight();
   });
 
   it('a capture retried after a crash finishes the capture under way instead of answering 409', async () => {

@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../shared/domain/scope';
 import { type CancellationReason, type Charge, ChargeNotFound } from '../domain/charge';
 import { PAYMENTS } from '../payments.tokens';
-import { EndHold } from './end-hold';
+import { EndHold, holdEndId } from './end-hold';
 import { MoneyGate } from './money-gate';
 import type { ChargeRepository } from './ports/payment-repositories';
 
@@ -15,10 +15,16 @@ export class CancelCharge {
     @inject(EndHold) private readonly endHold: EndHold,
   ) {}
 
-  async execute(scope: Scope, chargeId: string, reason: CancellationReason = 'requested_by_customer'): Promise<Charge> {
+  /** `requestKey` (the request's Idempotency-Key) names the cancellation: a retry answers the one it made. */
+  async execute(
+    scope: Scope,
+    chargeId: string,
+    reason: CancellationReason = 'requested_by_customer',
+    requestKey?: string,
+  ): Promise<Charge> {
     // An id of another account or mode is unknown here, before any question of onboarding.
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
     await this.gate.processorFor(scope);
-    return this.endHold.execute(chargeId, { kind: 'cancel', reason });
+    return this.endHold.execute(chargeId, { kind: 'cancel', reason }, holdEndId(scope, chargeId, 'cancel', requestKey));
   }
 }

@@ -4,7 +4,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { type Charge, ChargeExpired, ChargeNotFound } from '../domain/charge';
 import { PAYMENTS } from '../payments.tokens';
-import { EndHold } from './end-hold';
+import { EndHold, holdEndId } from './end-hold';
 import { MoneyGate } from './money-gate';
 import type { ChargeRepository } from './ports/payment-repositories';
 
@@ -18,7 +18,8 @@ export class CaptureCharge {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, chargeId: string, amount?: number): Promise<Charge> {
+  /** `requestKey` (the request's Idempotency-Key) names the capture: a retry answers the capture it made. */
+  async execute(scope: Scope, chargeId: string, amount?: number, requestKey?: string): Promise<Charge> {
     // An id of another account or mode is unknown here, before any question of onboarding.
     const charge = await this.charges.findById(scope, chargeId);
     if (!charge) throw new ChargeNotFound(chargeId);
@@ -27,6 +28,6 @@ export class CaptureCharge {
       await this.endHold.execute(chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
       throw new ChargeExpired(chargeId, charge.capturableUntil!);
     }
-    return this.endHold.execute(chargeId, { kind: 'capture', amount });
+    return this.endHold.execute(chargeId, { kind: 'capture', amount }, holdEndId(scope, chargeId, 'capture', requestKey));
   }
 }

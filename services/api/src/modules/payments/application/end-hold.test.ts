@@ -82,6 +82,34 @@ describe('capturing a hold', () => {
     expect(world.effects.documents).toHaveLength(1);
   });
 
+  it('a capture retried with its Idempotency-Key after another run finished it answers the captured charge', async () => {
+    const world = paymentsWorld();
+    const hold = await aHold(world);
+    world.processor.faults.set('capture', ['lost_answer']);
+    await expect(world.capture.execute(SCOPE, hold.id, undefined, 'key-1')).rejects.toBeInstanceOf(ProcessorTimeout);
+    // The reconciler finishes the capture under way.
+    await world.finish.executeMany(world.operations.table.all());
+    expect(world.charges.table.get(hold.id)!.status).toBe('succeeded');
+
+    const retried = await world.capture.execute(SCOPE, hold.id, undefined, 'key-1');
+
+    expect(retried).toMatchObject({ status: 'succeeded', amountCaptured: 10_000 });
+    expect(world.processor.moved).toHaveLength(1);
+    expect(world.effects.types().filter((type) => type === 'charge.captured')).toHaveLength(1);
+    // Another key asks for another capture, which the captured charge refuses.
+    await expect(world.capture.execute(SCOPE, hold.id, undefined, 'key-2')).rejects.toMatchObject({ code: 'charge_not_capturable' });
+  });
+
+  it('a cancel retried with its Idempotency-Key after it finished answers the released hold', async () => {
+    const world = paymentsWorld();
+    const hold = await aHold(world);
+    await world.cancel.execute(SCOPE, hold.id, 'abandoned', 'key-1');
+    const retried = await world.cancel.execute(SCOPE, hold.id, 'abandoned', 'key-1');
+    expect(retried).toMatchObject({ status: 'canceled', cancellationReason: 'abandoned' });
+    expect(world.processor.moved.map((call) => call.kind)).toEqual(['void']);
+    await expect(world.cancel.execute(SCOPE, hold.id, 'abandoned')).rejects.toMatchObject({ code: 'charge_not_capturable' });
+  });
+
   it('a capture of another amount while one is under way is refused', async () => {
     const world = paymentsWorld();
     const hold = await aHold(world);

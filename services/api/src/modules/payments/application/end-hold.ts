@@ -1,5 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { idFor } from '../../../shared/domain/ids';
+import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
@@ -27,14 +29,20 @@ export class EndHold {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(chargeId: string, end: HoldEnd): Promise<Charge> {
+  /**
+   * `named`: the operation's id when a request's Idempotency-Key names it (`idFor`): a retry of a request
+   * whose end another run finished (the reconciler, after a crash) answers that end's result.
+   */
+  async execute(chargeId: string, end: HoldEnd, named?: string): Promise<Charge> {
     const operation = await this.uow.run(async () => {
       const charge = await this.charges.findForUpdate(chargeId);
       if (!charge) throw new ChargeNotFound(chargeId);
+      const earlier = named && (await this.operations.findById(named));
+      if (earlier) return earlier;
       const unfinished = (await this.operations.pendingEnds([chargeId])).get(chargeId);
       if (unfinished && sameEnd(unfinished, end, charge.amount)) return unfinished;
-      const started =
-        end.kind === 'capture' ? charge.startCapture(end.amount, this.clock.now()) : charge.startCancel(end.reason, this.clock.now());
+      const now = this.clock.now();
+      const started = end.kind === 'capture' ? charge.startCapture(end.amount, now, named) : charge.startCancel(end.reason, now, named);
       if (!(await this.operations.add(started))) throw new ChargeNotCapturable(chargeId);
       return started;
     });
@@ -61,4 +69,9 @@ export class EndHold {
 /** A repeat of the end already under way (same kind, same amount). */
 function sameEnd(operation: ChargeOperation, end: HoldEnd, holdAmount: number): boolean {
   return operation.kind === end.kind && (end.kind === 'cancel' || operation.amount === (end.amount ?? holdAmount));
+}
+
+/** The id of the end a request's Idempotency-Key names, when it carries one (as a refund's is named). */
+export function holdEndId(scope: Scope, chargeId: string, kind: HoldEnd['kind'], requestKey: string | undefined): string | undefined {
+  return requestKey === undefined ? undefined : idFor('op', `${scope.accountId}:${scope.livemode}:${chargeId}:${kind}:${requestKey}`);
 }

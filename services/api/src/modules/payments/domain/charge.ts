@@ -140,18 +140,18 @@ export class Charge {
    * A capture of `amount` (all of it when omitted) within the hold's window: the operation to commit
    * before the processor call; `finish` applies it after. The rest of a partial capture is released.
    */
-  startCapture(amount: number | undefined, now: Date): ChargeOperation {
+  startCapture(amount: number | undefined, now: Date, operationId?: string): ChargeOperation {
     if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
     if (this.holdExpired(now)) throw new ChargeExpired(this.id, this.capturableUntil!);
     const value = amount ?? this.amount;
     if (value > this.amount) throw new ValidationError('amount_too_large', `Cannot capture ${value}: the hold is ${this.amount}`, 'amount');
-    return ChargeOperation.start(this.id, 'capture', value, null, now);
+    return ChargeOperation.start(this.id, 'capture', value, null, now, operationId);
   }
 
   /** Releases the hold (by the merchant, or as `expired` by the sweep); applied by `finish`. */
-  startCancel(reason: CancellationReason, now: Date): ChargeOperation {
+  startCancel(reason: CancellationReason, now: Date, operationId?: string): ChargeOperation {
     if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
-    return ChargeOperation.start(this.id, 'cancel', null, reason, now);
+    return ChargeOperation.start(this.id, 'cancel', null, reason, now, operationId);
   }
 
   /**

@@ -35,13 +35,13 @@ export class PaymentsRouter {
       getCharge: async ({ auth, params }) => ({ success: true, data: chargeView(await this.getCharge.execute(auth, params.id)) }),
       listCharges: async ({ auth, query }) =>
         listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, pageOf(query)), chargeView),
-      captureCharge: async ({ auth, params, body }) => ({
+      captureCharge: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
-        data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount)),
+        data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount, idempotencyKey)),
       }),
-      cancelCharge: async ({ auth, params, body }) => ({
+      cancelCharge: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
-        data: chargeView(await this.cancelCharge.execute(auth, params.id, body?.cancellation_reason)),
+        data: chargeView(await this.cancelCharge.execute(auth, params.id, body?.cancellation_reason, idempotencyKey)),
       }),
       createPaymentMethod: async ({ auth, body }) => ({
         success: true,
