@@ -112,4 +112,23 @@ describe('confirming a checkout', () => {
     expect(world.charges.table.all()).toEqual([expect.objectContaining({ status: 'requires_capture', amount: 10_000 })]);
     expect(world.effects.documents).toEqual([]);
   });
+
+  it('3-D Secure: the answer pays; the same answer again, after another run finished the payment, answers the same', async () => {
+    const world = checkoutWorld();
+    const session = await world.aSession();
+    world.processor.cards.set('tok_3ds', 'challenge');
+    const challenged = await world.confirm.execute(session.id, await token(world, session.id, 'tok_3ds'));
+    expect(challenged).toEqual({ status: 'requires_action', challengeId: '3ds_tok_3ds' });
+    // The answer reaches the processor, but its answer is lost; a later confirm finishes the payment.
+    world.processor.faults.set('complete_challenge', ['lost_answer']);
+    await expect(world.answerChallenge.execute(session.id, '3ds_tok_3ds', 'authenticated')).rejects.toBeInstanceOf(ProcessorTimeout);
+    world.clock.advance(world.config.attemptStaleMs + 1);
+    expect((await world.confirm.execute(session.id, await token(world, session.id, 'tok_other'))).status).toBe('succeeded');
+
+    const repeated = await world.answerChallenge.execute(session.id, '3ds_tok_3ds', 'authenticated');
+
+    expect(repeated).toEqual({ status: 'succeeded', redirectUrl: `https://shop.example/thanks/${session.id}` });
+    expect(world.processor.moved.map((call) => call.kind)).toEqual(['authorize', 'complete_challenge']);
+    expect(world.charges.table.all()).toHaveLength(1);
+  });
 });

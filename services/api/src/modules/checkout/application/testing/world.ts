@@ -9,7 +9,9 @@ import { SCOPE } from '../../../payments/application/testing/world';
 import { StartSubscription } from '../../../subscriptions/application/start-subscription';
 import { renewalsWorld } from '../../../subscriptions/application/testing/world';
 import { CheckoutSession, type OpenSessionInput } from '../../domain/checkout-session';
+import { AnswerPaymentChallenge } from '../../../payments/application/answer-payment-challenge';
 import { ChoosePaymentSource } from '../choose-payment-source';
+import { CompleteThreeDSecure } from '../complete-three-d-secure';
 import { CompleteCheckoutSession } from '../complete-checkout-session';
 import { ConfirmCheckoutSession } from '../confirm-checkout-session';
 import { ExpireCheckoutSession } from '../expire-checkout-session';
@@ -37,9 +39,25 @@ export function checkoutWorld() {
   const noSaving = {
     execute: () => Promise.reject(new Error('saving a card is not part of these specifications')),
   } as unknown as CreatePaymentMethod;
+  const loadPending = new LoadPendingSession(sessions, expire, clock);
+  const settle = new SettleCheckoutPayment(
+    new AwaitPaymentAttempt(world.attempts, world.config, uow, clock),
+    world.authorize,
+    world.record,
+    complete,
+    redeem,
+    uow,
+  );
+  const answerChallenge = new CompleteThreeDSecure(
+    sessions,
+    loadPending,
+    pricing,
+    new AnswerPaymentChallenge(world.attempts, uow, clock),
+    settle,
+  );
   const confirm = new ConfirmCheckoutSession(
     sessions,
-    new LoadPendingSession(sessions, expire, clock),
+    loadPending,
     pricing,
     new ChoosePaymentSource(world.getAccount, new GetPaymentMethod(world.methods), noSaving),
     world.start,
@@ -94,5 +112,5 @@ export function checkoutWorld() {
     return rule;
   }
 
-  return { ...world, sessions, rules, confirm, expire, aSession, aDiscount };
+  return { ...world, sessions, rules, confirm, answerChallenge, expire, aSession, aDiscount };
 }
