@@ -349,7 +349,7 @@ describe('unreadable input is a 4xx, never a 500', () => {
     expect(ancient.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'starts_at' });
   });
 
-  it('answers what the HTTP server refuses itself in the envelope: a broken request line (400), headers over the limit (431)', async () => {
+  it('answers what the HTTP server refuses itself in the envelope with a Request-Id: a broken request line (400), headers over the limit (431)', async () => {
     const { port } = new URL(app.baseUrl);
     const raw = (text: string) =>
       new Promise<string>((resolve) => {
@@ -361,12 +361,18 @@ describe('unreadable input is a 4xx, never a 500', () => {
       });
     const broken = await raw('GARBAGE\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
+    expect(broken).toMatch(/\r\nRequest-Id: req_[0-9A-Za-z]{20}\r\n/);
     expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4)).error).toMatchObject({
       type: 'invalid_request_error',
       code: 'invalid_request',
     });
     const huge = await raw(`GET /v1/products HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
+    expect(huge).toMatch(/\r\nRequest-Id: req_[0-9A-Za-z]{20}\r\n/);
+    // HTTP/1.0 needs no Host: such a request is answered like any other.
+    const noHost = await raw('GET /v1/products HTTP/1.0\r\n\r\n');
+    expect(noHost).toMatch(/^HTTP\/1\.1 401 /);
+    expect(noHost).toMatch(/\r\nRequest-Id: req_[0-9A-Za-z]{20}\r\n/);
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ code: 'request_headers_too_large' });
   });
 
