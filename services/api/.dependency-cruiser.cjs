@@ -18,9 +18,18 @@ module.exports = {
     {
       name: 'modules-meet-through-their-public-face',
       severity: 'error',
-      comment: 'a module reaches another only through its index.ts (its cross-module use cases and plain types)',
+      comment:
+        'a module reaches another only through its index.ts (its cross-module use cases and plain types), ' +
+        "and its specifications through the other's testing.ts (fakes and mothers)",
       from: { path: '^src/modules/([^/]+)/' },
-      to: { path: '^src/modules/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/index\\.ts$'] },
+      to: { path: '^src/modules/', pathNot: ['^src/modules/$1/', '^src/modules/[^/]+/(index|testing)\\.ts$'] },
+    },
+    {
+      name: 'test-support-only-in-tests',
+      severity: 'error',
+      comment: 'fakes, mothers and testing.ts faces serve specifications only: no production code imports them',
+      from: { path: '^src/', pathNot: ['/testing/', '/testing\\.ts$', '\\.test\\.ts$'] },
+      to: { path: ['^src/testing/', '^src/modules/[^/]+/testing\\.ts$', '/application/testing/'] },
     },
     {
       name: 'public-face-exposes-use-cases-and-types',
@@ -50,6 +59,6 @@ module.exports = {
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
-    exclude: { path: '(\\.test\\.ts$|^src/testing/|/application/testing/)' },
+    // Specifications (`*.test.ts`) and their support are cruised too: they meet other modules through the same faces.
   },
 };

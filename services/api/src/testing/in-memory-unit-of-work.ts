@@ -1,5 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { type CommitBatch, NestedUnitOfWork, type UnitOfWork } from '../platform/persistence/unit-of-work';
+import type { Scope } from '../shared/domain/scope';
+
+/** Whether a row belongs to `scope`: an account and a mode. */
+export const inScope = (row: Scope, scope: Scope) => row.accountId === scope.accountId && row.livemode === scope.livemode;
 
 /** A copy of an aggregate, as a database hands out rows: same class, no shared state with the original. */
 export function copyOf<T extends object>(value: T): T {

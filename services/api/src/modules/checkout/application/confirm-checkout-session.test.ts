@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProcessorTimeout } from '../../payments/application/ports/card-processor';
-import { SCOPE } from '../../payments/application/testing/world';
+import { ProcessorTimeout, SCOPE } from '../../payments/testing';
 import { checkoutWorld } from './testing/world';
 
 // The money rules of confirming a checkout as the shopper's page calls it, over fakes: the amount

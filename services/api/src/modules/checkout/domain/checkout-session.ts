@@ -1,6 +1,6 @@
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import type { LineItem } from '../../../shared/domain/line-item';
-import type { BillingInterval, Plan } from '../../../shared/domain/plan';
+import { type BillingInterval, type Plan, planOf } from '../../../shared/domain/plan';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
@@ -203,18 +203,7 @@ export class CheckoutSession {
     session.customerId = input.customerId;
     session.kind = kind;
     session.priceId = price?.id ?? null;
-    session.plan =
-      recurring && price
-        ? {
-            price: price.id,
-            product: price.product,
-            name: price.productName,
-            unitAmount: price.unitAmount,
-            currency: 'ils',
-            interval: price.interval!,
-            trialPeriodDays: price.trialPeriodDays,
-          }
-        : null;
+    session.plan = recurring && price ? planOf(price) : null;
     session.lineItems =
       kind === 'one_time'
         ? [

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../shared/domain/scope';
 import { type CancellationReason, type Charge, ChargeNotFound } from '../domain/charge';
+import { operationNamedBy } from '../domain/charge-operation';
 import { PAYMENTS } from '../payments.tokens';
-import { EndHold, holdEndId } from './end-hold';
+import { EndHold } from './end-hold';
 import { MoneyGate } from './money-gate';
 import type { ChargeRepository } from './ports/payment-repositories';
 
@@ -25,6 +26,6 @@ export class CancelCharge {
     // An id of another account or mode is unknown here, before any question of onboarding.
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
     await this.gate.processorFor(scope);
-    return this.endHold.execute(chargeId, { kind: 'cancel', reason }, holdEndId(scope, chargeId, 'cancel', requestKey));
+    return this.endHold.execute(chargeId, { kind: 'cancel', reason }, operationNamedBy(scope, chargeId, requestKey, 'cancel'));
   }
 }

@@ -3,8 +3,9 @@ import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { type Charge, ChargeExpired, ChargeNotFound } from '../domain/charge';
+import { operationNamedBy } from '../domain/charge-operation';
 import { PAYMENTS } from '../payments.tokens';
-import { EndHold, holdEndId } from './end-hold';
+import { EndHold } from './end-hold';
 import { MoneyGate } from './money-gate';
 import type { ChargeRepository } from './ports/payment-repositories';
 
@@ -28,6 +29,6 @@ export class CaptureCharge {
       await this.endHold.execute(chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
       throw new ChargeExpired(chargeId, charge.capturableUntil!);
     }
-    return this.endHold.execute(chargeId, { kind: 'capture', amount }, holdEndId(scope, chargeId, 'capture', requestKey));
+    return this.endHold.execute(chargeId, { kind: 'capture', amount }, operationNamedBy(scope, chargeId, requestKey, 'capture'));
   }
 }

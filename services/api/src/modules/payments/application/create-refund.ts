@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { idFor } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { ChargeNotFound, type RefundReason } from '../domain/charge';
+import { operationNamedBy } from '../domain/charge-operation';
 import type { Refund } from '../domain/refund';
 import { PAYMENTS } from '../payments.tokens';
 import { FinishChargeOperation } from './finish-charge-operation';
@@ -36,7 +36,7 @@ export class CreateRefund {
     // An id of another account or mode is unknown here, before any question of onboarding.
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
     await this.gate.processorFor(scope);
-    const named = requestKey === undefined ? undefined : idFor('op', `${scope.accountId}:${scope.livemode}:${chargeId}:${requestKey}`);
+    const named = operationNamedBy(scope, chargeId, requestKey);
     const operation = await this.uow.run(async () => {
       const charge = (await this.charges.findForUpdate(chargeId))!;
       const earlier = named && (await this.operations.findById(named));

@@ -1,7 +1,5 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { idFor } from '../../../shared/domain/ids';
-import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
@@ -69,9 +67,4 @@ export class EndHold {
 /** A repeat of the end already under way (same kind, same amount). */
 function sameEnd(operation: ChargeOperation, end: HoldEnd, holdAmount: number): boolean {
   return operation.kind === end.kind && (end.kind === 'cancel' || operation.amount === (end.amount ?? holdAmount));
-}
-
-/** The id of the end a request's Idempotency-Key names, when it carries one (as a refund's is named). */
-export function holdEndId(scope: Scope, chargeId: string, kind: HoldEnd['kind'], requestKey: string | undefined): string | undefined {
-  return requestKey === undefined ? undefined : idFor('op', `${scope.accountId}:${scope.livemode}:${chargeId}:${kind}:${requestKey}`);
 }

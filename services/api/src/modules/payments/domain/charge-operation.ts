@@ -1,4 +1,5 @@
-import { newId } from '../../../shared/domain/ids';
+import { idFor, newId } from '../../../shared/domain/ids';
+import type { Scope } from '../../../shared/domain/scope';
 
 /** A capture, cancellation or refund, recorded before its processor call. */
 export class ChargeOperation {
@@ -42,4 +43,19 @@ export class ChargeOperation {
     if (this.status !== 'pending') throw new Error(`operation ${this.id} is already ${this.status}`);
     this.status = 'failed';
   }
+}
+
+/**
+ * The id of the operation a request's Idempotency-Key names on a charge, when it carries one: a retry of
+ * that request finds the operation it started. A refund's seed names no kind (its ids predate captures
+ * and cancellations being named).
+ */
+export function operationNamedBy(
+  scope: Scope,
+  chargeId: string,
+  requestKey: string | undefined,
+  kind?: 'capture' | 'cancel',
+): string | undefined {
+  if (requestKey === undefined) return undefined;
+  return idFor('op', `${scope.accountId}:${scope.livemode}:${chargeId}:${kind === undefined ? '' : `${kind}:`}${requestKey}`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProcessorTimeout } from '../../payments/application/ports/card-processor';
+import { ProcessorTimeout } from '../../payments/testing';
 import { renewalsWorld } from './testing/world';
 
 // The money rules of renewals, over fakes: each period is charged once, a declined card is retried

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { planOf } from '../../../shared/domain/plan';
 import type { CustomerClock } from '../../../shared/domain/customer-clock';
 import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import { idFor } from '../../../shared/domain/ids';
@@ -72,15 +73,7 @@ export class CreateSubscription {
         id,
         customerId: customer.id,
         paymentMethodId: method.id,
-        plan: {
-          price: price.id,
-          product: price.product,
-          name: price.productName,
-          unitAmount: price.unitAmount,
-          currency: 'ils',
-          interval: price.interval!,
-          trialPeriodDays: price.trialPeriodDays,
-        },
+        plan: planOf(price),
         testClockId: customer.testClockId,
         renewalDiscount: 0,
       },

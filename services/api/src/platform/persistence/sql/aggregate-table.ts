@@ -3,11 +3,7 @@ import { sqlRows } from './statements';
 
 type Props<T> = ReadonlyArray<keyof T & string>;
 
-/** The persisted properties of an entity's class, each in the one column its schema names. */
-function columnsOf(em: EntityManager, entity: EntityClass<object>) {
-  const meta = em.getMetadata().get(entity.name);
-  return { table: meta.tableName, props: meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false) };
-}
+type Columns = { table: string; props: Array<{ name: string; fieldNames: string[]; customType?: unknown }> };
 
 /**
  * How an aggregate's rows are written, and read by a statement: its table as the schema
@@ -20,6 +16,8 @@ function columnsOf(em: EntityManager, entity: EntityClass<object>) {
 export class AggregateTable<T extends { id: string | number }> {
   /** Every table declared, by entity name: what `test/persistence.test.ts` checks against the schemas. */
   static readonly declared = new Map<string, { entity: EntityClass<object>; saved: readonly string[] }>();
+  /** The table and its persisted properties, each in the one column the schema names: read from the schema once. */
+  private columns?: Columns;
 
   constructor(
     private readonly entity: EntityClass<T>,
@@ -41,7 +39,7 @@ export class AggregateTable<T extends { id: string | number }> {
       return;
     }
     // A statement takes at most 65,535 parameters.
-    const perStatement = Math.floor(65_535 / columnsOf(em, this.entity).props.length);
+    const perStatement = Math.floor(65_535 / this.columnsOf(em).props.length);
     for (let start = 0; start < entities.length; start += perStatement) {
       const { text, values } = this.insertStatement(em, entities.slice(start, start + perStatement));
       await sqlRows(em, text, values);
@@ -60,7 +58,7 @@ export class AggregateTable<T extends { id: string | number }> {
   /** Writes the `saved` properties of each (found by id) in one statement. */
   async save(em: EntityManager, entities: T[]): Promise<void> {
     if (entities.length === 0) return;
-    const { table, props } = columnsOf(em, this.entity);
+    const { table, props } = this.columnsOf(em);
     const written = props.filter((prop) => prop.name === 'id' || this.saved.includes(prop.name as keyof T & string));
     if (written.length !== this.saved.length + 1) throw new Error(`saving ${table}: not every one of ${this.saved.join(', ')} is a column`);
     const set = written.filter((prop) => prop.name !== 'id').map((prop) => `${prop.fieldNames[0]} = v.${prop.fieldNames[0]}`);
@@ -70,6 +68,14 @@ export class AggregateTable<T extends { id: string | number }> {
       `update ${table} t set ${set.join(', ')} from json_populate_recordset(null::${table}, $1::json) as v where t.id = v.id`,
       [JSON.stringify(rows)],
     );
+  }
+
+  private columnsOf(em: EntityManager): Columns {
+    if (!this.columns) {
+      const meta = em.getMetadata().get(this.entity.name);
+      this.columns = { table: meta.tableName, props: meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false) };
+    }
+    return this.columns;
   }
 
   /** Aggregates read by a statement (`select * from <table> …`, `$1` parameters), mapped by the schema. */
@@ -85,11 +91,11 @@ export class AggregateTable<T extends { id: string | number }> {
   /** The aggregate with this id: the one this request or transaction already holds, else read by its key. */
   async known(em: EntityManager, id: T['id']): Promise<T | null> {
     const held = em.getUnitOfWork().getById<T>(this.entity.name, id as never);
-    return held ?? this.first(em, `select * from ${columnsOf(em, this.entity).table} where id = $1`, [id]);
+    return held ?? this.first(em, `select * from ${this.columnsOf(em).table} where id = $1`, [id]);
   }
 
   private insertStatement(em: EntityManager, entities: T[]): { text: string; values: unknown[] } {
-    const { table, props } = columnsOf(em, this.entity);
+    const { table, props } = this.columnsOf(em);
     const values: unknown[] = [];
     const rows = entities.map((entity) => {
       const fields = props.map((prop) => {

@@ -40,15 +40,16 @@ export function checkoutSessionView(
   };
 }
 
-const negate = (value: number) => (value === 0 ? 0 : -value);
+/** An amount taken off, as the contract shows it: negative, and never -0. */
+export const taken = (value: number) => (value === 0 ? 0 : -value);
 
 /** The discounts that took something, as merchants and shoppers see them (amounts taken off are negative). */
 export function discountSummary(pricing: Pricing): Schemas['DiscountSummary'] {
   return {
     discounts: pricing.linked.map(({ rule }) => ({ id: rule.id, code: rule.code, name: rule.name })),
-    discount_lines: pricing.linked.map(({ rule, amount }) => ({ name: rule.name, amount_agorot: negate(amount) })),
-    total_discount_agorot: negate(pricing.totalDiscount),
-    plan_discount_agorot: negate(pricing.planDiscount),
+    discount_lines: pricing.linked.map(({ rule, amount }) => ({ name: rule.name, amount_agorot: taken(amount) })),
+    total_discount_agorot: taken(pricing.totalDiscount),
+    plan_discount_agorot: taken(pricing.planDiscount),
   };
 }
 
@@ -59,7 +60,7 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
     return {
       ...lineItemShape(line),
       amount_subtotal: subtotal,
-      amount_discount: discount === 0 ? 0 : -discount,
+      amount_discount: taken(discount),
       amount_total: subtotal - discount,
     };
   });
@@ -68,7 +69,7 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
 export function amounts(session: CheckoutSession, pricing: Pricing) {
   return {
     amount_subtotal: pricing.subtotal,
-    amount_discount: negate(pricing.totalDiscount),
+    amount_discount: taken(pricing.totalDiscount),
     amount_total: pricing.total,
     amount_due_now: session.amountDueNow(pricing),
   };

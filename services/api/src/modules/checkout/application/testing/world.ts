@@ -1,15 +1,16 @@
-import { PriceCheckout } from '../../../discounts/application/price-checkout';
-import { RedeemDiscounts } from '../../../discounts/application/redeem-discounts';
-import { DiscountRule } from '../../../discounts/domain/discount-rule';
-import { AttemptsInFlight } from '../../../payments/application/attempts-in-flight';
-import { AwaitPaymentAttempt } from '../../../payments/application/await-payment-attempt';
-import { GetPaymentMethod } from '../../../payments/application/get-payment-method';
-import type { CreatePaymentMethod } from '../../../payments';
-import { SCOPE } from '../../../payments/application/testing/world';
-import { StartSubscription } from '../../../subscriptions/application/start-subscription';
-import { renewalsWorld } from '../../../subscriptions/application/testing/world';
+import { PriceCheckout, RedeemDiscounts } from '../../../discounts';
+import { aDiscountRule, InMemoryDiscountRules } from '../../../discounts/testing';
+import {
+  AnswerPaymentChallenge,
+  AttemptsInFlight,
+  AwaitPaymentAttempt,
+  type CreatePaymentMethod,
+  GetPaymentMethod,
+} from '../../../payments';
+import { SCOPE } from '../../../payments/testing';
+import { StartSubscription } from '../../../subscriptions';
+import { renewalsWorld } from '../../../subscriptions/testing';
 import { CheckoutSession, type OpenSessionInput } from '../../domain/checkout-session';
-import { AnswerPaymentChallenge } from '../../../payments/application/answer-payment-challenge';
 import { ChoosePaymentSource } from '../choose-payment-source';
 import { CompleteThreeDSecure } from '../complete-three-d-secure';
 import { CompleteCheckoutSession } from '../complete-checkout-session';
@@ -19,7 +20,7 @@ import { LoadPendingSession } from '../load-pending-session';
 import { SessionView } from '../published/session-view';
 import { SessionPricing } from '../session-pricing';
 import { SettleCheckoutPayment } from '../settle-checkout-payment';
-import { InMemoryCheckoutSessions, InMemoryDiscountRules } from './fakes';
+import { InMemoryCheckoutSessions } from './fakes';
 
 /** Checkout's confirm wired as in the service (checkout over payments, discounts and subscriptions), over fakes. */
 export function checkoutWorld() {
@@ -106,8 +107,8 @@ export function checkoutWorld() {
   }
 
   /** A discount rule under `code`, created now. */
-  async function aDiscount(code: string, percentOff: number, maxRedemptions?: number): Promise<DiscountRule> {
-    const rule = DiscountRule.create(SCOPE, { name: code, code, percentOff, maxRedemptions }, clock.now());
+  async function aDiscount(code: string, percentOff: number, maxRedemptions?: number) {
+    const rule = aDiscountRule(SCOPE, { code, percentOff, maxRedemptions }, clock.now());
     await rules.add(rule);
     return rule;
   }

@@ -1,7 +1,7 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import { renewalDiscount } from '../../application/renewal-discount';
 import type { CheckoutPage, ConfirmOutcome } from '../../application/results';
-import { amounts, discountSummary, lineItems } from '../../application/published/checkout-session';
+import { amounts, discountSummary, lineItems, taken } from '../../application/published/checkout-session';
 
 /** What the page is told after a confirm or a 3-D Secure answer. */
 export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult'] {
@@ -25,7 +25,7 @@ export function checkoutPageView({ session, status, pricing, merchantName, optio
       unit_amount: session.plan.unitAmount,
       interval: session.plan.interval,
       trial_period_days: session.plan.trialPeriodDays,
-      amount_discount: pricing.planDiscount === 0 ? 0 : -pricing.planDiscount,
+      amount_discount: taken(pricing.planDiscount),
       renewal_amount: session.plan.unitAmount - renewalDiscount(pricing),
     },
     ...amounts(session, pricing),

@@ -3,7 +3,7 @@ import { COMMIT_ORDER, type CommitBatch } from '../../../../platform/persistence
 import type { Clock } from '../../../../shared/domain/clock';
 import type { Page } from '../../../../shared/domain/page';
 import type { Scope } from '../../../../shared/domain/scope';
-import { InMemoryTable, type InMemoryUnitOfWork } from '../../../../testing/in-memory-unit-of-work';
+import { InMemoryTable, type InMemoryUnitOfWork, inScope } from '../../../../testing/in-memory-unit-of-work';
 import type { Account, GetAccount } from '../../../accounts';
 import type { Customer, GetCustomer } from '../../../customers';
 import type { EventRecord, RecordEvent } from '../../../events';
@@ -33,7 +33,6 @@ import type {
   RefundRepository,
 } from '../ports/payment-repositories';
 
-const inScope = (row: Scope, scope: Scope) => row.accountId === scope.accountId && row.livemode === scope.livemode;
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 const page = <T>(items: T[]): Page<T> => ({ items, hasMore: false });
 
@@ -212,6 +211,9 @@ export class InMemoryPaymentMethods implements PaymentMethodRepository {
   }
 }
 
+/** The card every fake token and reference stands for. */
+const CARD = { brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp_test' };
+
 /** What the processor is made to do next with a money call. */
 export type Fault = 'timeout' | 'refuse' | 'lost_answer';
 
@@ -253,20 +255,19 @@ export class FakeProcessor implements CardProcessor {
   }
   authorize(request: AuthorizeRequest): Promise<AuthorizeOutcome> {
     const token = 'token' in request.source ? request.source.token : request.source.paymentMethodRef;
-    const card = { brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp_test' };
     return this.money('authorize', request.idempotencyKey, request.amount, (): AuthorizeOutcome => {
       const behaviour = this.cards.get(token) ?? 'ok';
-      if (behaviour === 'declined') return { status: 'declined', code: 'card_declined', soft: false, card };
-      if (behaviour === 'challenge' && !request.merchantInitiated) return { status: 'requires_action', challengeId: `3ds_${token}`, card };
-      return { status: 'authorized', processorRef: `ref_${++this.refs}`, card };
+      if (behaviour === 'declined') return { status: 'declined', code: 'card_declined', soft: false, card: CARD };
+      if (behaviour === 'challenge' && !request.merchantInitiated)
+        return { status: 'requires_action', challengeId: `3ds_${token}`, card: CARD };
+      return { status: 'authorized', processorRef: `ref_${++this.refs}`, card: CARD };
     });
   }
   completeChallenge(request: { idempotencyKey: string; challengeId: string; result: 'authenticated' | 'failed' }) {
-    const card = { brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp_test' };
     return this.money('complete_challenge', request.idempotencyKey, undefined, (): AuthorizeOutcome =>
       request.result === 'failed'
-        ? { status: 'declined', code: 'authentication_failed', soft: true, card }
-        : { status: 'authorized', processorRef: `ref_${++this.refs}`, card },
+        ? { status: 'declined', code: 'authentication_failed', soft: true, card: CARD }
+        : { status: 'authorized', processorRef: `ref_${++this.refs}`, card: CARD },
     );
   }
   capture(request: { idempotencyKey: string; processorRef: string; amount: number }) {
@@ -279,8 +280,7 @@ export class FakeProcessor implements CardProcessor {
     return this.money('refund', request.idempotencyKey, request.amount, () => undefined);
   }
   verify(request: { idempotencyKey: string; token: string }) {
-    const card = { brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp_test' };
-    return this.money('verify', request.idempotencyKey, undefined, () => ({ ref: `pm_ref_${request.token}`, card }));
+    return this.money('verify', request.idempotencyKey, undefined, () => ({ ref: `pm_ref_${request.token}`, card: CARD }));
   }
   async lookup(idempotencyKey: string): Promise<LookedUp | null> {
     const seen = this.ledger.get(idempotencyKey);

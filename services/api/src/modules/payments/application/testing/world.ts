@@ -1,9 +1,10 @@
 import { MovableClock } from '../../../../testing/movable-clock';
 import { InMemoryUnitOfWork } from '../../../../testing/in-memory-unit-of-work';
 import type { Scope } from '../../../../shared/domain/scope';
-import { Account } from '../../../accounts/domain/account';
-import { Customer } from '../../../customers/domain/customer';
+import { anAccount } from '../../../accounts/testing';
+import { aCustomer } from '../../../customers/testing';
 import { Charge, type NewCharge } from '../../domain/charge';
+import { PaymentMethod } from '../../domain/payment-method';
 import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 import type { NewAttemptRequest } from '../../domain/payment-attempt';
 import { AuthorizePaymentAttempt } from '../authorize-payment-attempt';
@@ -16,7 +17,7 @@ import { DescribeProcessor } from '../describe-processor';
 import { EndHold } from '../end-hold';
 import { FinishChargeOperation } from '../finish-charge-operation';
 import { MoneyGate } from '../money-gate';
-import type { CardTokenRepository, ProcessorConnectionRepository } from '../ports/payment-repositories';
+import type { CardTokenRepository, PaymentMethodRepository, ProcessorConnectionRepository } from '../ports/payment-repositories';
 import { RecordPaymentAttempt } from '../record-payment-attempt';
 import { StartPaymentAttempt } from '../start-payment-attempt';
 import {
@@ -69,8 +70,8 @@ export function paymentsWorld() {
   const processor = new FakeProcessor(clock);
   const directory = new FakeDirectory(processor);
   const effects = new RecordedEffects(uow);
-  const account = Object.assign(Account.create({ name: 'Olive Shop', walletsEnabled: false }, T0), { id: SCOPE.accountId });
-  const customer = Customer.create(SCOPE, { name: 'Dana Levi', email: 'dana@example.co.il' }, T0);
+  const account = anAccount(SCOPE.accountId, 'Olive Shop', T0);
+  const customer = aCustomer(SCOPE, 'Dana Levi', 'dana@example.co.il', T0);
   const config = settings();
   const noConnections: ProcessorConnectionRepository = { find: async () => null, save: async () => {} };
   const describe = new DescribeProcessor(noConnections, directory);
@@ -173,4 +174,16 @@ export async function aCardPayment(
     subscription: null,
     ...overrides,
   };
+}
+
+/** A card saved for the world's customer under processor reference `ref`, which the processor answers as `behaviour`. */
+export async function aSavedCard(
+  world: PaymentsWorld,
+  methods: PaymentMethodRepository,
+  ref: string,
+  behaviour: 'ok' | 'declined' = 'ok',
+): Promise<PaymentMethod> {
+  world.processor.cards.set(ref, behaviour);
+  const card = { brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp' };
+  return methods.addOnce(PaymentMethod.save(SCOPE, world.customer.id, ref, card, world.clock.now()));
 }

@@ -1,10 +1,8 @@
 import type { Page } from '../../../../shared/domain/page';
 import type { Scope } from '../../../../shared/domain/scope';
-import { InMemoryTable, type InMemoryUnitOfWork } from '../../../../testing/in-memory-unit-of-work';
+import { InMemoryTable, type InMemoryUnitOfWork, inScope } from '../../../../testing/in-memory-unit-of-work';
 import type { Subscription } from '../../domain/subscription';
 import type { SubscriptionRepository } from '../ports/subscription-repository';
-
-const inScope = (row: Scope, scope: Scope) => row.accountId === scope.accountId && row.livemode === scope.livemode;
 
 /** Subscriptions in memory. Nothing is locked: `lock` answers the row unless a specification says another worker holds it. */
 export class InMemorySubscriptions implements SubscriptionRepository {

@@ -1,8 +1,5 @@
-import { ChargeSavedCard } from '../../../payments/application/charge-saved-card';
-import { RecordSavedCardCharge } from '../../../payments/application/record-saved-card-charge';
-import { InMemoryPaymentMethods, fakeAccounts, fakeCustomers } from '../../../payments/application/testing/fakes';
-import { paymentsWorld, SCOPE } from '../../../payments/application/testing/world';
-import { PaymentMethod } from '../../../payments/domain/payment-method';
+import { ChargeSavedCard, RecordSavedCardCharge } from '../../../payments';
+import { aSavedCard, fakeAccounts, fakeCustomers, InMemoryPaymentMethods, paymentsWorld, SCOPE } from '../../../payments/testing';
 import { Subscription } from '../../domain/subscription';
 import { AdvanceSubscription } from '../advance-subscription';
 import { SubscriptionEffects } from '../subscription-effects';
@@ -11,7 +8,7 @@ import { InMemorySubscriptions } from './fakes';
 /** Renewals wired as in the service (subscriptions over payments), over fakes. */
 export function renewalsWorld() {
   const payments = paymentsWorld();
-  const { uow, clock, effects, processor } = payments;
+  const { uow, clock, effects } = payments;
   const methods = new InMemoryPaymentMethods(uow);
   const subscriptions = new InMemorySubscriptions(uow);
   const chargeSavedCard = new ChargeSavedCard(methods, payments.gate, payments.config, payments.directory, clock);
@@ -31,16 +28,7 @@ export function renewalsWorld() {
 
   /** A monthly subscription of ₪49 started now, paying with a saved card that behaves as `card` says. */
   async function aSubscription(card: 'ok' | 'declined' = 'ok', trialPeriodDays: number | null = null): Promise<Subscription> {
-    const ref = `pm_ref_${subscriptions.table.all().length + 1}`;
-    processor.cards.set(ref, card);
-    const method = PaymentMethod.save(
-      SCOPE,
-      payments.customer.id,
-      ref,
-      { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp' },
-      clock.now(),
-    );
-    await methods.addOnce(method);
+    const method = await aSavedCard(payments, methods, `pm_ref_${subscriptions.table.all().length + 1}`, card);
     const plan = {
       price: 'price_monthly',
       product: 'prod_gym',

@@ -1,0 +1,2 @@
+// The accounts module's face for other modules' specifications: object mothers, never for production code.
+export { anAccount } from './application/testing/mothers';

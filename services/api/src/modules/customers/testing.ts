@@ -1,0 +1,2 @@
+// The customers module's face for other modules' specifications: object mothers, never for production code.
+export { aCustomer } from './application/testing/mothers';
