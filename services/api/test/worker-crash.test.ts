@@ -145,3 +145,74 @@ describe("an API process killed (SIGKILL) between the processor's answer and the
     expect((await ledger())[0].n).toBe(1);
   });
 });
+
+describe('an API process killed (SIGKILL) after a keyed request committed its change and before it answered', () => {
+  it('leaves the answer with the key: the retry gets the object made, and nothing is made twice', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    const product = (await api.POST('/v1/products', { body: { name: 'Olive oil' } })).data!.data.id;
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Once' } })).data!.data.id;
+    const creates: Array<{ path: string; body: object; list: string }> = [
+      { path: '/v1/customers', body: { name: 'Noa Twice', email: 'noa@example.co.il' }, list: '/v1/customers?limit=100' },
+      { path: '/v1/products', body: { name: 'Once only' }, list: '/v1/products?limit=100' },
+      { path: '/v1/prices', body: { product, unit_amount: 3_900, currency: 'ils', type: 'one_time' }, list: '/v1/prices?limit=100' },
+      {
+        path: '/v1/checkout_sessions',
+        body: { customer, ...URLS, line_items: [{ name: 'Jar', amount_agorot: 2_500 }] },
+        list: '/v1/checkout_sessions?limit=100',
+      },
+      { path: '/v1/discounts', body: { name: 'Ten off', code: 'ONCE10', percent_off: 10 }, list: '/v1/discounts?limit=100' },
+      { path: '/v1/webhooks', body: { url: hook.url, events: ['*'] }, list: '/v1/webhooks' },
+    ];
+    const count = async (list: string) => {
+      const res = await fetch(`${app.baseUrl}${list}`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+      return ((await res.json()) as { data: unknown[] }).data.length;
+    };
+    const before = await Promise.all(creates.map((create) => count(create.list)));
+
+    // One doomed process per create: each dies at its first keyed request, after the commit.
+    const ports = await Promise.all(creates.map(() => freePort()));
+    const doomed = ports.map((port) => startRoleProcess('api', { PORT: String(port), TEST_FAULTS: 'after_commit,kill' }));
+    await Promise.all(
+      ports.map((port) =>
+        waitFor(
+          'the API process to listen',
+          () =>
+            fetch(`http://127.0.0.1:${port}/health`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          60_000,
+        ),
+      ),
+    );
+    const post = (base: string, { path, body }: (typeof creates)[number], key: string) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${merchant.testKey}`, 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(body),
+      });
+    await Promise.all(creates.map((create, i) => expect(post(`http://127.0.0.1:${ports[i]}`, create, `crash-${i}`)).rejects.toThrow()));
+    await Promise.all(
+      doomed.map((child) => waitFor('the process to be gone', () => child.exitCode !== null || child.signalCode !== null, 10_000)),
+    );
+    // Each change was committed before the process died.
+    expect(await Promise.all(creates.map((create) => count(create.list)))).toEqual(before.map((n) => n + 1));
+
+    // Retried after the first request's lease ran out, as a client retries a request that never answered.
+    const retrying = await startTestApp(databaseUrl, { env: { ...ENV, PAYMENT_ATTEMPT_STALE_MS: '0' } });
+    try {
+      for (const [i, create] of creates.entries()) {
+        const res = await post(retrying.baseUrl, create, `crash-${i}`);
+        expect([create.path, res.status, res.headers.get('Idempotent-Replayed')]).toEqual([create.path, 200, 'true']);
+        const made = ((await res.json()) as { data: { id: string; secret?: string } }).data;
+        const listed = await fetch(`${app.baseUrl}${create.list}`, { headers: { Authorization: `Bearer ${merchant.testKey}` } });
+        expect(((await listed.json()) as { data: Array<{ id: string }> }).data.map((o) => o.id)).toContain(made.id);
+        if (create.path === '/v1/webhooks') expect(made.secret).toMatch(/^whsec_/);
+      }
+      expect(await Promise.all(creates.map((create) => count(create.list)))).toEqual(before.map((n) => n + 1));
+    } finally {
+      await retrying.close();
+    }
+  });
+});

@@ -22,6 +22,8 @@ import { type AnswerObserver, requestContext } from '../platform/http/request-co
 import { PgRateBucketStore } from '../platform/persistence/rate-bucket-store';
 import { PgIdempotencyStore } from '../platform/persistence/idempotency-store';
 import { inOwnContext } from '../platform/persistence/own-context';
+import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../platform/persistence/unit-of-work';
 import { DomainError } from '../shared/domain/domain-error';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { Services } from './container';
@@ -138,7 +140,12 @@ export function createApiApp(
     idempotency: guards
       ? idempotency(
           new PgIdempotencyStore(orm.em, services.config.paymentAttemptStaleMs),
-          { waitMs: IDEMPOTENT_WAIT_MS, secrets: services.container.get(SHARED.SecretBox) },
+          {
+            waitMs: IDEMPOTENT_WAIT_MS,
+            secrets: services.container.get(SHARED.SecretBox),
+            unitOfWork: services.container.get<UnitOfWork>(PERSISTENCE.UnitOfWork),
+            faults: services.config.testFaults,
+          },
           logger,
         )
       : undefined,

@@ -64,6 +64,10 @@ export class InMemoryUnitOfWork implements UnitOfWork {
     this.tracked.push(snapshot);
   }
 
+  join<T>(work: () => Promise<T>): Promise<T> {
+    return this.active() ? work() : this.run(work);
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.active()) throw new NestedUnitOfWork();
     const unit: Unit = { afterCommit: [], batches: new Map() };

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { operations } from './contract';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
+import type { AnswerWithChange } from './idempotency';
 import { RouteTable, runChain } from '../fast-paths/route-table';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
 import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
@@ -167,6 +168,7 @@ function operationChain(
 ): RequestHandler[] {
   const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
   const chain: RequestHandler[] = [];
+  const answersWithChange = operation['x-key-names-operation'] !== true;
   if (isPublic) {
     chain.push((req, res, next) => {
       allowOrigin(req, res, options.publicCorsOrigin);
@@ -209,7 +211,9 @@ function operationChain(
         return gone.signal;
       },
     };
-    const reply = await handler(context as HandlerContext<never>);
+    const produce = () => handler(context as HandlerContext<never>);
+    const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
+    const reply = withChange && answersWithChange ? await withChange(produce) : await produce();
     if (reply && typeof reply === 'object' && 'html' in reply) {
       // Pages the API serves (tax documents, one of them keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);

@@ -5,6 +5,8 @@ import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import type { SecretBox } from '../../shared/domain/secret-box';
 import type { AuthContext } from './contract-router';
 import { sendError } from './error-mapper';
+import type { UnitOfWork } from '../persistence/unit-of-work';
+import { injectFault } from '../../shared/domain/faults';
 
 /** A key's first answer, or that its first request is still running. */
 export interface IdempotentRequest {
@@ -22,6 +24,11 @@ export interface IdempotencyStore {
   claim(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string): Promise<true | IdempotentRequest | null>;
   /** Keeps the answer of the request that claimed the key with `fingerprint`, for repeats within 24 hours. */
   keep(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void>;
+  /**
+   * `keep`, written in the unit of work in progress: the answer commits with the request's change, or
+   * neither does.
+   */
+  keepInUnit(scope: Omit<AuthContext, 'scope'>, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void>;
   /** Forgets a key whose request failed on our side (5xx), so a retry runs again. */
   release(scope: Omit<AuthContext, 'scope'>, key: string): Promise<void>;
 }
@@ -31,7 +38,18 @@ export interface IdempotencyOptions {
   waitMs: number;
   /** Seals the answers of operations whose answer holds a secret (`x-answer-holds-secret`), as kept. */
   secrets: SecretBox;
+  /** Where a keyed request's change and its answer commit together. */
+  unitOfWork: UnitOfWork;
+  /** Test faults (`TEST_FAULTS`): with `after_commit`, a keyed request dies between that commit and its answer. */
+  faults?: ReadonlySet<string>;
 }
+
+/**
+ * Set on `res.locals.answerWithChange` for a request that claimed its key: runs the handler in one unit
+ * of work and keeps its (200) answer in it, so a request that dies after its change committed leaves
+ * its answer for the retry.
+ */
+export type AnswerWithChange = <T>(produce: () => Promise<T>) => Promise<T>;
 
 /** The purpose a kept answer is sealed for, and the shape it is kept in. */
 const SEALED_ANSWER = 'idempotent-answer';
@@ -44,8 +62,9 @@ const POLL_MS = 25;
  * `Idempotency-Key` on an authenticated POST: the first request with a key runs and its answer (unless
  * 5xx) is kept; a repeat with the same body gets that answer with `Idempotent-Replayed: true`; another
  * body answers 409 `idempotency_key_reused`; a repeat while the first runs waits for its answer, or
- * answers 409 `idempotency_key_in_use`. The handler sees the key as `res.locals.idempotencyKey`, so a
- * money operation can be named by it and done once even when a crashed request is retried.
+ * answers 409 `idempotency_key_in_use`. An operation that moves no money commits its change and its
+ * answer together (`res.locals.answerWithChange`); one that calls the processor sees the key as
+ * `res.locals.idempotencyKey` and is named by it, so it is done once even when a crashed request is retried.
  */
 export function idempotency(store: IdempotencyStore, options: IdempotencyOptions, logger: Logger): RequestHandler {
   return async (req, res, next) => {
@@ -93,13 +112,26 @@ export function idempotency(store: IdempotencyStore, options: IdempotencyOptions
     }
 
     res.locals.idempotencyKey = key;
+    const kept = async (body: unknown) =>
+      res.locals.answerHoldsSecret
+        ? ({ sealed_answer: await options.secrets.seal(accountId, SEALED_ANSWER, JSON.stringify(body)) } satisfies SealedAnswer)
+        : body;
+    res.locals.answerWithChange = (async (produce) => {
+      await options.secrets.prepare(accountId);
+      const reply = await options.unitOfWork.run(async () => {
+        const answer = await produce();
+        await store.keepInUnit(scope, key, fingerprint, { status: 200, body: await kept(answer) });
+        return answer;
+      });
+      res.locals.answerKept = true;
+      injectFault(options.faults, 'after_commit');
+      return reply;
+    }) satisfies AnswerWithChange;
     keepAnswer(res, async (body) => {
+      if (res.locals.answerKept) return;
       try {
         if (res.statusCode >= 500) return await store.release(scope, key);
-        const kept = res.locals.answerHoldsSecret
-          ? ({ sealed_answer: await options.secrets.seal(accountId, SEALED_ANSWER, JSON.stringify(body)) } satisfies SealedAnswer)
-          : body;
-        await store.keep(scope, key, fingerprint, { status: res.statusCode, body: kept });
+        await store.keep(scope, key, fingerprint, { status: res.statusCode, body: await kept(body) });
       } catch (error) {
         logger.error({ err: error }, 'could not keep the answer of an idempotent request');
       }

@@ -22,6 +22,11 @@ export interface OpenApiOperation {
   'x-checkout-key'?: boolean;
   /** The answer carries a secret shown once (a webhook signing secret): kept for replays only sealed. */
   'x-answer-holds-secret'?: boolean;
+  /**
+   * Calls the processor (money, or a card it saves): commits what it is about to do first, named by the
+   * request's Idempotency-Key. Every other keyed POST commits its change and its answer together.
+   */
+  'x-key-names-operation'?: boolean;
 }
 
 export interface OpenApiDocument {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { IdempotencyStore, IdempotentRequest } from '../http/idempotency';
 import { GroupWriter } from './group-writer';
-import { poolRows } from './sql/statements';
+import { poolRows, sqlRows } from './sql/statements';
 
 type Scope = { accountId: string; livemode: boolean };
 /** A claim of a key (no answer yet), or the answer to keep under it. */
@@ -34,6 +34,15 @@ export class PgIdempotencyStore implements IdempotencyStore {
 
   async keep(scope: Scope, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void> {
     await this.writes.submit({ scope, key, fingerprint, answer });
+  }
+
+  async keepInUnit(scope: Scope, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void> {
+    await sqlRows(
+      this.em,
+      `update idempotency_keys set response_status = $5, response_body = $6
+        where account_id = $1 and livemode = $2 and key = $3 and fingerprint = $4`,
+      [scope.accountId, scope.livemode, key, fingerprint, answer.status, JSON.stringify(answer.body)],
+    );
   }
 
   async release(scope: Scope, key: string): Promise<void> {

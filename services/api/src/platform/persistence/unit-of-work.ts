@@ -8,6 +8,11 @@ export interface UnitOfWork {
   /** A transaction of its own; refused inside one (say `savepoint` for a part that may roll back alone). */
   run<T>(work: () => Promise<T>): Promise<T>;
   /**
+   * `work` in the unit of work in progress, or in one of its own when none is: for a change that moves
+   * no money, which a keyed request commits together with its answer (see `idempotency`).
+   */
+  join<T>(work: () => Promise<T>): Promise<T>;
+  /**
    * Part of the unit of work in progress that rolls back alone when `work` throws (a savepoint): what it
    * wrote and what it asked of the commit go, the rest of the unit stays. Refused outside one.
    */
@@ -97,6 +102,10 @@ export class MikroOrmUnitOfWork implements UnitOfWork {
     );
     for (const effect of hooks.afterCommit) effect();
     return result;
+  }
+
+  join<T>(work: () => Promise<T>): Promise<T> {
+    return this.active() ? work() : this.run(work);
   }
 
   async savepoint<T>(work: () => Promise<T>): Promise<T> {

@@ -44,6 +44,10 @@ export class AesSecretBox implements SecretBox {
     return decrypt(await this.dataKey(accountId), `secret:${accountId}:${purpose}`, sealed).toString('utf8');
   }
 
+  async prepare(accountId: string): Promise<void> {
+    await this.dataKey(accountId);
+  }
+
   /**
    * Re-wraps every data key wrapped by a previous master key under the current one; secrets sealed by
    * the data keys are untouched. Processes that still run with the old key as `MASTER_KEY_PREVIOUS`

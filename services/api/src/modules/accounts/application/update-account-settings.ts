@@ -21,7 +21,7 @@ export class UpdateAccountSettings {
   ) {}
 
   async execute(input: UpdateAccountSettingsInput): Promise<Account> {
-    return this.uow.run(async () => {
+    return this.uow.join(async () => {
       const account = await this.accounts.findById(input.accountId);
       if (!account) throw new AccountNotFound(input.accountId);
       account.changeSettings(input);

@@ -125,7 +125,7 @@ export class CreateCheckoutSession {
       );
     }
 
-    await this.uow.run(async () => {
+    await this.uow.join(async () => {
       await this.sessions.add(session);
       await this.queue.send(SESSION_EXPIRY_QUEUE, { sessionId: session.id }, { startAfter: session.expiresAt, singletonKey: session.id });
     });

@@ -35,7 +35,7 @@ export class CreateWebhookEndpoint {
     const events = parseSubscribedEvents(input.events);
     await this.guard.check(url, allowLoopback);
     const { secret, sealed } = await mintSigningSecret(this.secrets, scope.accountId);
-    return this.uow.run(async () => {
+    return this.uow.join(async () => {
       if ((await this.endpoints.countLocked(scope)) >= MAX_ENDPOINTS_PER_MODE) throw new WebhookEndpointLimit();
       const endpoint = WebhookEndpoint.register(scope, { url, events, secret: sealed }, this.clock.now());
       await this.endpoints.add(endpoint);

@@ -36,7 +36,7 @@ export class RedeliverEvent {
       targets = await this.endpoints.listSubscribed(scope, [event.type]);
     }
     const series = randomBase62(12);
-    await this.uow.run(() =>
+    await this.uow.join(() =>
       this.queue.sendMany(
         targets.map((endpoint) => ({
           name: WEBHOOK_DELIVERY_QUEUE,

@@ -29,7 +29,7 @@ export class RotateWebhookSecret {
     overlapSeconds = DEFAULT_SECRET_OVERLAP_SECONDS,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const { secret, sealed } = await mintSigningSecret(this.secrets, scope.accountId);
-    return this.uow.run(async () => {
+    return this.uow.join(async () => {
       const endpoint = await this.endpoints.findByIdForUpdate(scope, id);
       if (!endpoint) throw new WebhookEndpointNotFound(id);
       endpoint.rotateSecret(sealed, overlapSeconds, this.clock.now());

@@ -33,7 +33,7 @@ export class ConnectTerminal {
   ): Promise<ProcessorSummary> {
     await this.processors.connector(input.name, input.terminal, input.credentials).checkCredentials();
     const sealed = await this.secrets.seal(scope.accountId, PROCESSOR_CREDENTIALS, JSON.stringify(input.credentials));
-    await this.uow.run(async () => {
+    await this.uow.join(async () => {
       const existing = await this.connections.find(scope.accountId);
       const now = this.clock.now();
       if (existing) existing.reconnect(input.name, input.terminal, sealed, now);

@@ -24,7 +24,7 @@ export class CancelSubscription {
 
   async execute(scope: Scope, id: string, atPeriodEnd: boolean): Promise<Subscription> {
     if (!(await this.subscriptions.findById(scope, id))) throw new SubscriptionNotFound(id);
-    return this.uow.run(async () => {
+    return this.uow.join(async () => {
       const subscription = (await this.subscriptions.findForUpdate(id))!;
       if (!atPeriodEnd && subscription.status === 'canceled') return subscription;
       if (atPeriodEnd) {

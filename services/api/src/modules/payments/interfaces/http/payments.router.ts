@@ -43,9 +43,9 @@ export class PaymentsRouter {
         success: true,
         data: chargeView(await this.cancelCharge.execute(auth, params.id, body?.cancellation_reason, idempotencyKey)),
       }),
-      createPaymentMethod: async ({ auth, body }) => ({
+      createPaymentMethod: async ({ auth, body, idempotencyKey }) => ({
         success: true,
-        data: toPaymentMethodResponse(await this.createPaymentMethod.execute(auth, body)),
+        data: toPaymentMethodResponse(await this.createPaymentMethod.execute(auth, { ...body, idempotencyKey })),
       }),
       getPaymentMethod: async ({ auth, params }) => ({
         success: true,
