@@ -211,7 +211,7 @@ describe('routing', () => {
           document: loadOpenApi().document,
           handlers: {},
           authenticate: async () => ({ accountId: merchant.id, livemode: false, scope: 'full' }),
-          limits: { authenticatedBody: '1mb', publicBody: '8kb' },
+          limits: { authenticatedBody: 1024 * 1024, publicBody: 8 * 1024 },
           publicCorsOrigin: 'http://localhost',
         }),
       )
@@ -376,6 +376,22 @@ describe('unreadable input is a 4xx, never a 500', () => {
     expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ code: 'request_headers_too_large' });
   });
 
+  it('refuses a body declared over the limit at once, before reading it, and closes the connection (413)', async () => {
+    const huge = await exchange(
+      app,
+      `POST /v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${merchant.testKey}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2097152\r\n\r\n{"name":"',
+    );
+    expect(huge.status).toBe(413);
+    expect(huge.body.error).toMatchObject({ type: 'invalid_request_error', code: 'body_too_large' });
+    const token = await exchange(
+      app,
+      'POST /v1/tokens HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 9000\r\n\r\n{"card":{',
+    );
+    expect(token.status).toBe(413);
+    expect(token.body.error).toMatchObject({ code: 'body_too_large' });
+  });
+
   it('refuses OPTIONS on keyed endpoints in the envelope (405, with Allow)', async () => {
     const res = await fetch(`${app.baseUrl}/v1/customers`, { method: 'OPTIONS' });
     expect(res.status).toBe(405);
@@ -389,6 +405,57 @@ describe('unreadable input is a 4xx, never a 500', () => {
       json(merchant.testKey, { name: 'x' }, { 'Content-Type': 'application/json; charset=latin1' }),
     );
     expect(res.status).toBe(415);
+  });
+});
+
+/**
+ * Sends `text` over a raw connection and leaves it open, as a slow or stalled client does; resolves once
+ * the server has answered and closed the connection, with every answer it sent.
+ */
+function exchange(target: TestApp, text: string): Promise<{ status: number; requestId: string; body: any; answers: string[] }> {
+  const { port } = new URL(target.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(text));
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answers = received.split(/(?=HTTP\/1\.1 \d{3} )/);
+      const last = answers.at(-1)!;
+      resolve({
+        status: Number(last.slice(9, 12)),
+        requestId: /\r\nRequest-Id: (\S+)\r\n/i.exec(last)?.[1] ?? '',
+        body: JSON.parse(last.slice(last.indexOf('\r\n\r\n') + 4)),
+        answers,
+      });
+    });
+  });
+}
+
+describe('slow clients', () => {
+  let slow: TestApp;
+  beforeAll(async () => {
+    slow = await startTestApp(app.databaseUrl, { env: { REQUEST_TIMEOUT_MS: '500' } });
+  });
+  afterAll(() => slow.close());
+
+  it('answers 408 and closes the connection of a body that never arrives whole', async () => {
+    const stalled = await exchange(
+      slow,
+      `POST /v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${merchant.testKey}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+    );
+    expect(stalled.status).toBe(408);
+    expect(stalled.requestId).toMatch(/^req_[0-9A-Za-z]{20}$/);
+    expect(stalled.body.error).toMatchObject({ type: 'invalid_request_error', code: 'request_timeout' });
+  });
+
+  it('answers 408 to headers that never end, and to a slow request on a connection kept alive', async () => {
+    const headers = await exchange(slow, 'POST /v1/customers HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x\r\n');
+    expect(headers.status).toBe(408);
+    expect(headers.body.error).toMatchObject({ code: 'request_timeout' });
+    const kept = await exchange(slow, 'GET /v1/products HTTP/1.1\r\nHost: x\r\n\r\nGET /v1/products HTTP/1.1\r\nHost: x\r\n');
+    expect(kept.answers.map((answer) => answer.slice(0, 12))).toEqual(['HTTP/1.1 401', 'HTTP/1.1 408']);
   });
 });
 

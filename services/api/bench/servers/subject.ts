@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/main/config';
 import { createServices } from '../../src/main/container';
 import { createApiApp } from '../../src/main/http';
 import type { OperationHandlers } from '../../src/platform/http/contract-router';
+import { createHttpServer } from '../../src/platform/http/http-server';
 
 const config = loadConfig({ ...process.env, PORT: '0' });
 const services = await createServices(config, process.env.DATABASE_URL!, { worker: false });
@@ -30,11 +31,12 @@ const overrides: OperationHandlers = {
 
 // BENCH_GUARDS=off: the same service without Idempotency-Key and rate limits, to measure what they cost;
 // BENCH_METRICS=off: without counting requests.
-const server = createApiApp(services, {
+const app = createApiApp(services, {
   overrides,
   guards: process.env.BENCH_GUARDS !== 'off',
   metrics: process.env.BENCH_METRICS !== 'off',
-}).listen(0, '127.0.0.1', () => {
+});
+const server = createHttpServer(app, config).listen(0, '127.0.0.1', () => {
   process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);
 });
 process.once('SIGTERM', () => process.exit(0));

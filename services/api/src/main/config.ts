@@ -21,6 +21,8 @@ export interface Config {
   /** Delays before the 3 retries of a failed webhook delivery (±20 % jitter). */
   webhookRetryScheduleMs: number[];
   webhookTimeoutMs: number;
+  /** How long a client may take to send a whole request (headers and body) before it is answered 408. */
+  requestTimeoutMs: number;
   /** How often an idle worker looks for jobs. */
   jobPollIntervalMs: number;
   /** How long a job may stay claimed by a worker that went silent before another worker takes it. */
@@ -168,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooksAllowLoopback: bool('WEBHOOKS_ALLOW_LOOPBACK', env.NODE_ENV !== 'production'),
     webhookRetryScheduleMs: schedule('WEBHOOK_RETRY_SCHEDULE_MS', [5_000, 300_000, 1_800_000]),
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 1),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1),
     jobPollIntervalMs: integer('JOB_POLL_INTERVAL_MS', 1_000, 10),
     jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),
     jobMaintenanceIntervalSeconds: integer('JOB_MAINTENANCE_INTERVAL_SECONDS', 60, 1),

@@ -135,7 +135,7 @@ export function createApiApp(
     document,
     handlers,
     authenticate: (key) => authenticateKey.execute(key),
-    limits: { authenticatedBody: '1mb', publicBody: '8kb' },
+    limits: { authenticatedBody: 1024 * 1024, publicBody: 8 * 1024 },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
     idempotency: guards
       ? idempotency(

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
-import { answerClientErrors } from '../platform/http/client-errors';
+import { createHttpServer } from '../platform/http/http-server';
 import { ConfigError, loadConfig, type Role, ROLES } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
@@ -22,21 +22,17 @@ function parseRoles(argv: string[]): Role[] {
   return roles.length > 0 ? (roles as Role[]) : [...ROLES];
 }
 
-function listen(app: import('express').Express, port: number, variable: string): Promise<Server> {
+function listen(app: import('express').Express, port: number, variable: string, requestTimeoutMs: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = answerClientErrors(
-      app.listen(port, (error?: Error) => {
-        if (!error) return resolve(server);
-        const inUse = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
-        reject(
-          inUse ? new ConfigError([`port ${port} is already in use: stop what is using it, or set ${variable} to a free port`]) : error,
-        );
-      }),
+    const server = createHttpServer(app, { requestTimeoutMs });
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new ConfigError([`port ${port} is already in use: stop what is using it, or set ${variable} to a free port`])
+          : error,
+      ),
     );
-    // Idle keep-alive connections outlive clients' and load balancers' own idle timeouts (60 s is common),
-    // so the server never closes a connection a client is just reusing.
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
+    server.listen(port, () => resolve(server));
   });
 }
 
@@ -79,10 +75,13 @@ async function main(): Promise<void> {
   let ops: Server | undefined;
   try {
     services = await createServices(config, database.url, { worker: roles.includes('worker') });
-    if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT'));
+    if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT', config.requestTimeoutMs));
     if (roles.includes('checkout'))
-      servers.push(await listen(createCheckoutApp(config, readiness(services)), config.checkoutPort, 'CHECKOUT_PORT'));
-    if (config.metricsPort !== null) servers.push((ops = await listen(createOpsApp(services), config.metricsPort, 'METRICS_PORT')));
+      servers.push(
+        await listen(createCheckoutApp(config, readiness(services)), config.checkoutPort, 'CHECKOUT_PORT', config.requestTimeoutMs),
+      );
+    if (config.metricsPort !== null)
+      servers.push((ops = await listen(createOpsApp(services), config.metricsPort, 'METRICS_PORT', config.requestTimeoutMs)));
     if (roles.includes('worker')) stoppers.push(await startWorker(services));
   } catch (error) {
     // A start that fails half-way stops what it started, the embedded PostgreSQL included.

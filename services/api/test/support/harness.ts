@@ -5,7 +5,7 @@ import { CreateAccount } from '../../src/modules/accounts/application/create-acc
 import { IssueApiKey } from '../../src/modules/accounts/application/issue-api-key';
 import { loadConfig } from '../../src/main/config';
 import { createServices, type Services } from '../../src/main/container';
-import { answerClientErrors } from '../../src/platform/http/client-errors';
+import { createHttpServer } from '../../src/platform/http/http-server';
 import { createApiApp } from '../../src/main/http';
 import { startWorker } from '../../src/main/worker';
 import { EVENTS } from '../../src/modules/events/events.tokens';
@@ -98,7 +98,7 @@ export async function startTestApp(existingDatabaseUrl?: string, options: TestAp
   });
   const worker = options.worker ? await startWorker(services) : undefined;
   const server: Server = await new Promise((resolve) => {
-    const s = answerClientErrors(createApiApp(services).listen(0, '127.0.0.1', () => resolve(s)));
+    const s = createHttpServer(createApiApp(services), config).listen(0, '127.0.0.1', () => resolve(s));
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

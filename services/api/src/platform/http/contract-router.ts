@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type RequestHandler, type Res
 import type { operations } from './contract';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
-import type { AnswerWithChange } from './idempotency';
+import { ANSWERED, type AnswerWithChange, type IdempotentOperation } from './idempotency';
 import { RouteTable, runChain } from '../fast-paths/route-table';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
 import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
@@ -62,7 +62,8 @@ export interface ContractRouterOptions {
   document: OpenApiDocument;
   handlers: OperationHandlers;
   authenticate: Authenticate;
-  limits: { authenticatedBody: string; publicBody: string };
+  /** The largest request bodies taken, in bytes. */
+  limits: { authenticatedBody: number; publicBody: number };
   /** The only browser origin allowed to call public operations (the checkout host). */
   publicCorsOrigin: string;
   /** `Idempotency-Key` handling for authenticated POSTs. */
@@ -168,7 +169,6 @@ function operationChain(
 ): RequestHandler[] {
   const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
   const chain: RequestHandler[] = [];
-  const answersWithChange = operation['x-key-names-operation'] !== true;
   if (isPublic) {
     chain.push((req, res, next) => {
       allowOrigin(req, res, options.publicCorsOrigin);
@@ -181,12 +181,14 @@ function operationChain(
   }
   chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
   if (!isPublic && method === 'post' && options.idempotency) {
-    if (operation['x-answer-holds-secret'] === true) {
-      chain.push((_req, res, next) => {
-        res.locals.answerHoldsSecret = true;
-        next();
-      });
-    }
+    const idempotentOperation: IdempotentOperation = {
+      holdsSecret: operation['x-answer-holds-secret'] === true,
+      namesOperation: operation['x-key-names-operation'] === true,
+    };
+    chain.push((_req, res, next) => {
+      res.locals.idempotentOperation = idempotentOperation;
+      next();
+    });
     chain.push(options.idempotency);
   }
   chain.push(async (req, res) => {
@@ -213,7 +215,8 @@ function operationChain(
     };
     const produce = () => handler(context as HandlerContext<never>);
     const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
-    const reply = withChange && answersWithChange ? await withChange(produce) : await produce();
+    const reply = withChange ? await withChange(produce) : await produce();
+    if (reply === ANSWERED) return;
     if (reply && typeof reply === 'object' && 'html' in reply) {
       // Pages the API serves (tax documents, one of them keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);
@@ -330,9 +333,14 @@ function allowOrigin(req: Request, res: Response, origin: string): void {
   if (req.headers.origin === origin) res.setHeader('Access-Control-Allow-Origin', origin);
 }
 
-const parsers = new Map<string, RequestHandler>();
+const parsers = new Map<number, RequestHandler>();
 
-function jsonBody(limit: string): RequestHandler {
+/**
+ * JSON bodies up to `limit` bytes. A body declared larger is refused (413) before a byte of it is read,
+ * and the connection closed: waiting for it would let a client hold the connection with a body it
+ * never sends.
+ */
+function jsonBody(limit: number): RequestHandler {
   let parse = parsers.get(limit);
   if (!parse) {
     parse = express.json({ limit, type: () => true });
@@ -345,6 +353,11 @@ function jsonBody(limit: string): RequestHandler {
     if (!hasBody) return next();
     if (!req.is(['application/json', 'application/*+json'])) {
       sendError(res, new DomainError('unsupported_media_type', 'Send the request body as JSON with `Content-Type: application/json`.'));
+      return;
+    }
+    if (length !== undefined && Number(length) > limit) {
+      res.setHeader('Connection', 'close');
+      sendError(res, new DomainError('body_too_large', `The request body is too large: at most ${limit} bytes`));
       return;
     }
     parseJson(req, res, next);

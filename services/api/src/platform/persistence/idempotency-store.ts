@@ -36,13 +36,36 @@ export class PgIdempotencyStore implements IdempotencyStore {
     await this.writes.submit({ scope, key, fingerprint, answer });
   }
 
-  async keepInUnit(scope: Scope, key: string, fingerprint: string, answer: { status: number; body: unknown }): Promise<void> {
-    await sqlRows(
+  async keepFirst(
+    scope: Scope,
+    key: string,
+    fingerprint: string,
+    answer: { status: number; body: unknown },
+  ): Promise<IdempotentRequest | null> {
+    const values = [scope.accountId, scope.livemode, key];
+    const kept = await sqlRows(
       this.em,
-      `update idempotency_keys set response_status = $5, response_body = $6
-        where account_id = $1 and livemode = $2 and key = $3 and fingerprint = $4`,
-      [scope.accountId, scope.livemode, key, fingerprint, answer.status, JSON.stringify(answer.body)],
+      `insert into idempotency_keys as k (account_id, livemode, key, fingerprint, response_status, response_body, locked_at, created_at)
+       values ($1, $2, $3, $4, $5, $6, now(), now())
+       on conflict (account_id, livemode, key) do update
+         set fingerprint = excluded.fingerprint, response_status = excluded.response_status, response_body = excluded.response_body,
+             locked_at = now(), created_at = now()
+         where k.created_at < now() - interval '24 hours'
+       returning 1`,
+      [...values, fingerprint, answer.status, JSON.stringify(answer.body)],
     );
+    if (kept.length > 0) return null;
+    const [held] = await sqlRows<{ fingerprint: string; response_status: number | null; response_body: unknown }>(
+      this.em,
+      'select fingerprint, response_status, response_body from idempotency_keys where account_id = $1 and livemode = $2 and key = $3',
+      values,
+    );
+    // Purged between the two statements: as good as new.
+    if (!held) return this.keepFirst(scope, key, fingerprint, answer);
+    return {
+      fingerprint: held.fingerprint,
+      answer: held.response_status === null ? null : { status: held.response_status, body: held.response_body },
+    };
   }
 
   async release(scope: Scope, key: string): Promise<void> {

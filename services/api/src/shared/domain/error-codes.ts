@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'too_large'
   | 'method_not_allowed'
   | 'headers_too_large'
+  | 'timed_out'
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'not_implemented'
@@ -96,6 +97,7 @@ export const ERROR_CODES = {
   body_too_large: 'too_large',
   method_not_allowed: 'method_not_allowed',
   request_headers_too_large: 'headers_too_large',
+  request_timeout: 'timed_out',
   unsupported_media_type: 'unsupported_media_type',
   rate_limited: 'rate_limited',
   not_implemented: 'not_implemented',
