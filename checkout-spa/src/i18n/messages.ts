@@ -22,6 +22,7 @@ const he = {
   networkTitle: 'אין חיבור לשירות התשלום',
   networkText: 'בדקו את החיבור לאינטרנט ונסו שוב. לא תחויבו פעמיים.',
   totalChanged: 'הסכום לתשלום השתנה: הנחה הסתיימה או נוצלה עד תומה ממש עכשיו. לא חויבתם; בדקו את הסכום החדש ושלמו שוב.',
+  paymentInProgress: 'תשלום בכרטיס אחר עדיין בטיפול עבור הזמנה זו. המתינו לתוצאה שלו, ואז נסו שוב אם יש צורך.',
   retry: 'נסו שוב',
   cancel: 'ביטול וחזרה לחנות',
   testMode: 'מצב בדיקה',
@@ -132,6 +133,8 @@ const en: Messages = {
   networkTitle: 'Cannot reach the payment service',
   networkText: 'Check your connection and try again. You will not be charged twice.',
   totalChanged: 'The total has changed: a discount has just run out or ended. You were not charged; check the new total and pay again.',
+  paymentInProgress:
+    'A payment with another card is still being processed for this order. Wait for its outcome, then try again if you need to.',
   retry: 'Try again',
   cancel: 'Cancel and return to the store',
   testMode: 'Test mode',

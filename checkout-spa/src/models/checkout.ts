@@ -145,6 +145,12 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         // A discount ran out between showing the total and paying: nothing was charged; show the new total.
         await refresh();
         paymentError.value = t.value.totalChanged;
+      } else if (error instanceof RequestError && error.error.code === 'payment_in_progress') {
+        // Another card's payment for this checkout is in flight (another tab, a second click with another card).
+        batch(() => {
+          paymentError.value = t.value.paymentInProgress;
+          pendingRetry.value = () => step(run);
+        });
       } else if (error instanceof RequestError && error.error.code === 'processor_timeout') {
         // The card processor did not answer in time; the same payment, asked again, gets its outcome.
         batch(() => {

@@ -47,6 +47,8 @@ async function session(body: Record<string, unknown> = {}, client = api, who = c
   return res.data!.data;
 }
 
+const sql = (query: string, params: unknown[] = []) =>
+  app.services.orm.em.fork().getConnection().execute(query.replace(/\$\d+/g, '?'), params);
 const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
 const eventsAt = (receiver: Receiver, objectId: string) =>
   receiver
@@ -349,6 +351,75 @@ describe('money moves once', () => {
     await waitFor('the event', () => eventsAt(everything, charges[0].id).length === 1);
     await sleep(300);
     expect(eventsAt(everything, charges[0].id)).toEqual(['charge.succeeded']);
+  });
+
+  it("confirms in flight together are answered by their own card, or told to wait: never by another card's outcome", async () => {
+    // The processor takes a moment, so the good cards arrive while the declined one is in flight.
+    const slow = await startTestApp(app.databaseUrl, { env: { ...ENV, SIMULATED_PROCESSOR_LATENCY_MS: '1000' } });
+    try {
+      const shopperAtSlow = shopper(slow);
+      const s = await session();
+      const declinedToken = await pay.token(s.id, CARDS.declined);
+      const goodTokens = await Promise.all(Array.from({ length: 10 }, () => pay.token(s.id, CARDS.ok)));
+      const declined = shopperAtSlow.confirm(s.id, { type: 'card', token: declinedToken });
+      await waitFor('the declined card to be in flight', async () => {
+        const rows = await sql('select count(*)::int as n from payment_attempts where checkout_session_id = $1', [s.id]);
+        return rows[0].n === 1;
+      });
+      const goods = await Promise.all(goodTokens.map((token) => shopperAtSlow.confirm(s.id, { type: 'card', token })));
+
+      expect((await declined).data!.data).toMatchObject({ status: 'failed', failure: { code: 'card_declined' } });
+      for (const answer of goods) {
+        if (answer.response.status === 409)
+          expect(answer.error!.error).toMatchObject({ code: 'payment_in_progress', param: 'payment_method' });
+        else expect(answer.data!.data.status).toBe('succeeded');
+      }
+      expect(goods.filter((answer) => answer.response.status === 409).length).toBeGreaterThan(0);
+      const charges = (await api.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+        (c) => c.checkout_session === s.id.replace('co_', 'cs_'),
+      );
+      expect(charges.map((c) => c.status).sort()).toEqual(
+        goods.some((a) => a.response.status === 200) ? ['failed', 'succeeded'] : ['failed'],
+      );
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("parallel confirms of a subscription with fresh cards save one card, the winning attempt's, and charge once", async () => {
+    const product = (await api.POST('/v1/products', { body: { name: 'Club' } })).data!.data.id;
+    const monthly = (
+      await api.POST('/v1/prices', {
+        body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
+    const subscriber = (await api.POST('/v1/customers', { body: { name: 'Yael Parallel' } })).data!.data.id;
+    const res = await api.POST('/v1/checkout_sessions', { body: { customer: subscriber, price: monthly, ...URLS } });
+    const s = res.data!.data;
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => pay.token(s.id, CARDS.ok)));
+    const answers = await Promise.all(tokens.map((token) => pay.confirm(s.id, { type: 'card', token })));
+
+    for (const answer of answers) {
+      if (answer.response.status === 409) expect(answer.error!.error.code).toBe('payment_in_progress');
+      else expect(answer.data!.data.status).toBe('succeeded');
+    }
+    const saved = (await api.GET('/v1/customers/{id}/payment_methods', { params: { path: { id: subscriber } } })).data!.data;
+    expect(saved).toHaveLength(1);
+    const charges = (await api.GET('/v1/charges', { params: { query: { customer: subscriber } } })).data!.data;
+    expect(charges.map((c) => c.status)).toEqual(['succeeded']);
+    const subscriptions = (await api.GET('/v1/subscriptions', { params: { query: { customer: subscriber } } })).data!.data;
+    expect(subscriptions.map((sub) => [sub.status, sub.payment_method])).toEqual([['active', saved[0].id]]);
+  });
+
+  it('a repeated confirm with the card being challenged (3-D Secure) answers the same challenge', async () => {
+    const s = await session();
+    const token = await pay.token(s.id, CARDS.threeDSecure);
+    const first = await pay.confirm(s.id, { type: 'card', token });
+    const again = await pay.confirm(s.id, { type: 'card', token });
+    expect(first.data!.data.status).toBe('requires_action');
+    expect(again.data!.data).toEqual(first.data!.data);
+    const challenge = first.data!.data.next_action!.challenge_id;
+    expect((await pay.threeDSecure(s.id, challenge, 'authenticated')).data!.data.status).toBe('succeeded');
   });
 
   it('a crash right after the processor call is reconciled by the retry: still one charge', async () => {

@@ -25,3 +25,4 @@ export type { RecordedCharge } from './application/record-saved-card-charge';
 export { StartPaymentAttempt } from './application/start-payment-attempt';
 export type { AttemptTicket, CheckoutPayment } from './application/start-payment-attempt';
 export { TokenizeCard } from './application/tokenize-card';
+export { paidWithOf } from './domain/payment-attempt';

@@ -14,8 +14,9 @@ type Source = CheckoutPayment['source'];
 
 /**
  * What a confirm pays with, checked against the session: a J5 hold takes a new card only, wallets need
- * the account's consent, a saved card must be the session's customer's, and a subscription's card is
- * saved first so renewals can charge it (`declined` when the issuer refuses to save it).
+ * the account's consent, a saved card must be the session's customer's, and a subscription's new card is
+ * saved so renewals can charge it: by the payment's attempt once it has won (`charged`), so that parallel
+ * confirms save one card, or here when nothing is charged now (`declined` when the issuer refuses to save it).
  */
 @injectable()
 export class ChoosePaymentSource {
@@ -25,15 +26,16 @@ export class ChoosePaymentSource {
     @inject(CreatePaymentMethod) private readonly savePaymentMethod: CreatePaymentMethod,
   ) {}
 
-  execute(session: CheckoutSession, choice: PaymentChoice): Promise<Source | 'declined'> {
-    return session.isRecurring() ? this.saveCard(session, choice) : this.source(session, choice);
+  execute(session: CheckoutSession, choice: PaymentChoice, { charged }: { charged: boolean }): Promise<Source | 'declined'> {
+    return session.isRecurring() ? this.saveCard(session, choice, charged) : this.source(session, choice);
   }
 
-  /** A subscription needs a card renewals can charge: a saved one, or the new card saved first. */
-  private async saveCard(session: CheckoutSession, choice: PaymentChoice): Promise<Source | 'declined'> {
+  /** A subscription needs a card renewals can charge: a saved one, or the new card, saved. */
+  private async saveCard(session: CheckoutSession, choice: PaymentChoice, charged: boolean): Promise<Source | 'declined'> {
     if (choice.type === 'wallet')
       throw new ValidationError('wallet_not_allowed', 'A subscription needs a card that can be saved', 'payment_method');
     if (choice.type === 'saved_card') return this.source(session, choice);
+    if (charged) return { type: 'card', token: choice.token, save: true };
     try {
       const card = await this.savePaymentMethod.execute(session, {
         customer: session.customerId,

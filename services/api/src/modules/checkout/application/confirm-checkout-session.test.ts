@@ -122,12 +122,49 @@ describe('confirming a checkout', () => {
     world.processor.faults.set('complete_challenge', ['lost_answer']);
     await expect(world.answerChallenge.execute(session.id, '3ds_tok_3ds', 'authenticated')).rejects.toBeInstanceOf(ProcessorTimeout);
     world.clock.advance(world.config.attemptStaleMs + 1);
-    expect((await world.confirm.execute(session.id, await token(world, session.id, 'tok_other'))).status).toBe('succeeded');
+    // Another card cannot join it; the page's repeated confirm with the same card finishes it.
+    await expect(world.confirm.execute(session.id, await token(world, session.id, 'tok_other'))).rejects.toMatchObject({
+      code: 'payment_in_progress',
+    });
+    expect((await world.confirm.execute(session.id, { type: 'card', token: 'tok_3ds' })).status).toBe('succeeded');
 
     const repeated = await world.answerChallenge.execute(session.id, '3ds_tok_3ds', 'authenticated');
 
     expect(repeated).toEqual({ status: 'succeeded', redirectUrl: `https://shop.example/thanks/${session.id}` });
     expect(world.processor.moved.map((call) => call.kind)).toEqual(['authorize', 'complete_challenge']);
     expect(world.charges.table.all()).toHaveLength(1);
+  });
+
+  it('3-D Secure: a repeated confirm with the card being challenged answers the same challenge; another card abandons it', async () => {
+    const world = checkoutWorld();
+    const session = await world.aSession();
+    world.processor.cards.set('tok_3ds', 'challenge');
+    const card = await token(world, session.id, 'tok_3ds');
+    const first = await world.confirm.execute(session.id, card);
+    expect(await world.confirm.execute(session.id, card)).toEqual(first);
+    expect(first).toEqual({ status: 'requires_action', challengeId: '3ds_tok_3ds' });
+
+    const other = await world.confirm.execute(session.id, await token(world, session.id, 'tok_ok'));
+    expect(other.status).toBe('succeeded');
+    expect(
+      world.attempts.table
+        .all()
+        .map((attempt) => attempt.status)
+        .sort(),
+    ).toEqual(['abandoned', 'succeeded']);
+  });
+
+  it('a confirm with another card while a payment is in flight answers payment_in_progress and charges nothing', async () => {
+    const world = checkoutWorld();
+    const session = await world.aSession();
+    world.processor.faults.set('authorize', ['lost_answer']);
+    await expect(world.confirm.execute(session.id, await token(world, session.id, 'tok_first'))).rejects.toBeInstanceOf(ProcessorTimeout);
+
+    await expect(world.confirm.execute(session.id, await token(world, session.id, 'tok_second'))).rejects.toMatchObject({
+      code: 'payment_in_progress',
+      param: 'payment_method',
+    });
+    expect(world.processor.moved.map((call) => call.kind)).toEqual(['authorize']);
+    expect(world.attempts.table.all()).toHaveLength(1);
   });
 });

@@ -4,7 +4,7 @@ import { newId } from '../../../shared/domain/ids';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RedeemDiscounts } from '../../discounts';
-import { AttemptsInFlight, failureMessage, StartPaymentAttempt } from '../../payments';
+import { AttemptsInFlight, failureMessage, paidWithOf, StartPaymentAttempt } from '../../payments';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source';
@@ -49,8 +49,9 @@ export class ConfirmCheckoutSession {
     // A repeated confirm of a paid session answers as the first did.
     if (found?.status === 'completed') return paid(found);
     // A confirm while a payment is in flight (a double click, a retry after a lost answer, even past the
-    // session's time) joins it, and finishes it if the request running it died.
-    const inFlight = found && (await this.inFlight.of(found.id));
+    // session's time) joins it if it pays with the same, and finishes it if the request running it died;
+    // with another card it answers 409 `payment_in_progress`.
+    const inFlight = found && (await this.inFlight.joinable(found.id, paidWithOf(choice)));
     if (inFlight) return this.settle.execute(found, await this.sessionPricing.price(found), { attemptId: inFlight, fresh: false });
     const session = await this.loadPending.execute(sessionId);
     const pricing = await this.sessionPricing.price(session);
@@ -61,7 +62,7 @@ export class ConfirmCheckoutSession {
         `The amount due is now ${due} agorot, not ${expectedAmount}: a discount ran out or ended. Nothing was charged; show the new total and confirm again`,
       );
     }
-    const source = await this.chooseSource.execute(session, choice);
+    const source = await this.chooseSource.execute(session, choice, { charged: due > 0 });
     if (source === 'declined')
       return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
     // A subscription's payment has no installments; the field is ignored for it.
@@ -69,6 +70,8 @@ export class ConfirmCheckoutSession {
 
     const subscription =
       session.isRecurring() && source.type === 'saved_card' ? { id: newId('sub'), paymentMethodId: source.paymentMethod } : null;
+    // A new card a subscription's payment saves: the attempt saves it once it has won, and starts the subscription with it.
+    const starts = subscription ?? (session.isRecurring() ? { id: newId('sub') } : null);
     const scope = { accountId: session.accountId, livemode: session.livemode };
     if (due === 0) {
       await this.uow.run(async () => {
@@ -92,7 +95,7 @@ export class ConfirmCheckoutSession {
         documentLines: documentLines(session, pricing),
         installments: count,
         source,
-        subscription: subscription && { id: subscription.id, period: session.inTrial() ? null : 0 },
+        subscription: starts && { id: starts.id, period: session.inTrial() ? null : 0 },
       });
       if (started.fresh) await this.redeem.hold(scope, session.id, pricing);
       return started;

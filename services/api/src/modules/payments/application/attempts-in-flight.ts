@@ -3,6 +3,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
 import type { PaymentAttemptRepository } from './ports/payment-repositories';
+import { paymentInProgress } from './start-payment-attempt';
 
 /** A checkout's payment attempt left in flight. */
 export interface OrphanedAttempt {
@@ -23,6 +24,17 @@ export class AttemptsInFlight {
   async of(sessionId: string): Promise<string | null> {
     const live = await this.attempts.findLive(sessionId);
     return live?.status === 'pending' ? live.id : null;
+  }
+
+  /**
+   * The session's attempt in flight for a confirm that chose `paidWith` (`paidWithOf`) to join: null when
+   * none is in flight; 409 `payment_in_progress` when it pays with something else.
+   */
+  async joinable(sessionId: string, paidWith: string): Promise<string | null> {
+    const live = await this.attempts.findLive(sessionId);
+    if (live?.status !== 'pending') return null;
+    if (!live.paysWithSame(paidWith)) throw paymentInProgress();
+    return live.id;
   }
 
   /** Those of the sessions with an attempt whose outcome is not recorded yet. */

@@ -4,7 +4,8 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { tokenRefused } from '../domain/card-token';
-import { type NewAttemptRequest, PaymentAttempt } from '../domain/payment-attempt';
+import { type NewAttemptRequest, paidWithOf, PaymentAttempt } from '../domain/payment-attempt';
+import { DomainError } from '../../../shared/domain/domain-error';
 import { PAYMENTS } from '../payments.tokens';
 import { CardTokens } from './card-tokens';
 import { MoneyGate } from './money-gate';
@@ -20,9 +21,11 @@ export interface AttemptTicket {
 
 /**
  * Step one of paying a checkout session: the attempt and its idempotency key, committed before any
- * processor call. A session has one live attempt (a partial unique index); a second confirm gets the
- * one in flight. An attempt waiting for 3-D Secure is abandoned when the shopper pays again. A card or
- * wallet token is taken by the attempt it pays (single use, bound to this session), in the same transaction.
+ * processor call. A session has one live attempt (a partial unique index). A second confirm that chose
+ * the same to pay with (a double click, a retry) gets the one in flight or waiting for 3-D Secure; one
+ * with another card answers 409 `payment_in_progress` while an attempt is in flight, and abandons an
+ * attempt waiting for 3-D Secure (the shopper pays again). A card or wallet token is taken by the attempt
+ * it pays (single use, bound to this session), in the same transaction.
  */
 @injectable()
 export class StartPaymentAttempt {
@@ -38,8 +41,10 @@ export class StartPaymentAttempt {
     if (!this.uow.active()) throw new Error('a payment attempt starts inside the unit of work of what it pays for');
     await this.gate.processorFor(payment.scope);
     const now = this.clock.now();
+    const paidWith = paidWithOf(payment.source);
     const live = await this.attempts.findLive(payment.sessionId);
-    if (live?.status === 'succeeded' || live?.status === 'pending') return { attemptId: live.id, fresh: false };
+    const joined = live && joinAttempt(live, paidWith);
+    if (joined) return joined;
     if (live?.status === 'requires_action') {
       live.abandon(now);
       await this.attempts.save(live);
@@ -52,11 +57,34 @@ export class StartPaymentAttempt {
       else {
         // A confirm racing this one took the token for its attempt: join that attempt.
         const racing = await this.attempts.findLive(payment.sessionId);
-        if (racing?.status === 'pending' || racing?.status === 'succeeded') return { attemptId: racing.id, fresh: false };
+        const joinedRace = racing && joinAttempt(racing, paidWith);
+        if (joinedRace) return joinedRace;
         throw tokenRefused(taken, 'payment_method.token');
       }
     }
     if (await this.attempts.add(attempt)) return { attemptId: attempt.id, fresh: true };
-    return { attemptId: (await this.attempts.findLive(payment.sessionId))!.id, fresh: false };
+    // Another confirm's attempt went live first.
+    const winner = (await this.attempts.findLive(payment.sessionId))!;
+    const ticket = joinAttempt(winner, paidWith);
+    if (!ticket) throw paymentInProgress();
+    return ticket;
   }
+}
+
+/**
+ * The attempt a confirm that chose `paidWith` joins: the live one if it pays with the same; else null
+ * when it waits for 3-D Secure (the shopper may pay with another card), or 409 `payment_in_progress`.
+ */
+function joinAttempt(live: PaymentAttempt, paidWith: string): AttemptTicket | null {
+  if (live.paysWithSame(paidWith)) return { attemptId: live.id, fresh: false };
+  if (live.status === 'requires_action') return null;
+  throw paymentInProgress();
+}
+
+export function paymentInProgress(): DomainError {
+  return new DomainError(
+    'payment_in_progress',
+    'A payment with another card is in progress for this checkout; wait for its outcome before paying again',
+    'payment_method',
+  );
 }

@@ -24,7 +24,7 @@ describe('PaymentAttempt', () => {
     expect(attempt).toMatchObject({ status: 'pending', checkoutSessionId: 'co_1', amount: 12_000 });
     expect(attempt.idempotencyKey).toBe(`pay_${attempt.id}`);
     expect(attempt.outcome()).toBeNull();
-    expect(attempt.replay()).toEqual({ ...request, version: 2, challengeResult: null });
+    expect(attempt.replay()).toEqual({ ...request, version: 3, paidWith: 'tok_1', challengeResult: null });
   });
 
   it('settles once: succeeded with its charge, or failed with its code', () => {
@@ -67,14 +67,39 @@ describe('PaymentAttempt', () => {
     expect(attempt.isStale(later(5000), 1000)).toBe(false);
   });
 
+  it('is joined only by a confirm that chose the same to pay with, whatever token the processor charges', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    attempt.paysWith('processor_tok_9');
+    expect(attempt.paysWithSame('tok_1')).toBe(true);
+    expect(attempt.paysWithSame('tok_2')).toBe(false);
+    expect(attempt.paysWithSame('processor_tok_9')).toBe(false);
+    const saved = PaymentAttempt.start({ ...request, source: { type: 'saved_card', paymentMethod: 'pm_1', processorRef: 'ref_1' } }, now);
+    expect([saved.paysWithSame('pm_1'), saved.paysWithSame('ref_1')]).toEqual([true, false]);
+  });
+
+  it("charges the card it saved, and stays joined by the shopper's token", () => {
+    const attempt = PaymentAttempt.start({ ...request, source: { type: 'card', token: 'tok_1', save: true } }, now);
+    attempt.savedCard('pm_7', 'ref_7');
+    expect(attempt.replay().source).toEqual({ type: 'saved_card', paymentMethod: 'pm_7', processorRef: 'ref_7' });
+    expect(attempt.paysWithSame('tok_1')).toBe(true);
+    expect(() => attempt.savedCard('pm_8', 'ref_8')).toThrow(/saves no card/);
+  });
+
+  it('reads a version 2 request, as it was stored before `paidWith`', () => {
+    const attempt = PaymentAttempt.start(request, now);
+    const { paidWith: _dropped, ...stored } = attempt.replay();
+    attempt.request = { ...stored, version: 2 };
+    expect(attempt.replay()).toMatchObject({ version: 3, paidWith: 'tok_1', amount: 12_000 });
+  });
+
   it('refuses to replay a stored request of another version or shape, loudly', () => {
     const attempt = PaymentAttempt.start(request, now);
     attempt.request = { source: { type: 'card', token: 'tok_1' }, installments: null };
-    expect(() => attempt.replay()).toThrow(/version undefined is not 2; refusing/);
+    expect(() => attempt.replay()).toThrow(/version undefined is not 3; refusing/);
     attempt.request = { ...(PaymentAttempt.start(request, now).request as object), version: 1 };
-    expect(() => attempt.replay()).toThrow(/version 1 is not 2/);
+    expect(() => attempt.replay()).toThrow(/version 1 is not 3/);
     attempt.request = { ...(PaymentAttempt.start(request, now).request as object), amount: '12000' };
-    expect(() => attempt.replay()).toThrow(/does not have the version 2 shape/);
+    expect(() => attempt.replay()).toThrow(/does not have the version 3 shape/);
     attempt.request = null;
     expect(() => attempt.replay()).toThrow(/refusing/);
   });
@@ -85,7 +110,7 @@ describe('PaymentAttempt', () => {
       attempt.request = { ...(attempt.request as object), ...change };
       return () => attempt.replay();
     };
-    const shape = /stored request does not have the version 2 shape; refusing to replay it/;
+    const shape = /stored request does not have the version 3 shape; refusing to replay it/;
     for (const change of [
       { scope: undefined },
       { scope: { accountId: 1, livemode: false } },
@@ -100,16 +125,17 @@ describe('PaymentAttempt', () => {
       { lineItems: 'none' },
       { installments: 2.5 },
       { source: undefined },
+      { paidWith: undefined },
       { source: { type: 'cash' } },
       { subscription: { id: 5 } },
       { subscription: undefined },
       { challengeResult: 'maybe' },
     ])
       expect(corrupt(change), JSON.stringify(change)).toThrow(shape);
-    expect(corrupt({ version: 1 })).toThrow('stored request version 1 is not 2; refusing to replay it');
+    expect(corrupt({ version: 1 })).toThrow('stored request version 1 is not 3; refusing to replay it');
     const stored = PaymentAttempt.start(request, now);
     stored.request = null;
-    expect(() => stored.replay()).toThrow('stored request version undefined is not 2');
+    expect(() => stored.replay()).toThrow('stored request version undefined is not 3');
     // Every value each field may take replays.
     for (const change of [
       { captureMethod: 'manual' },

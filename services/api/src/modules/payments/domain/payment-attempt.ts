@@ -7,12 +7,18 @@ import type { DocumentLine } from '../../../shared/domain/document-line';
 export type AttemptStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'abandoned';
 
 export type PaymentSource =
-  | { type: 'card'; token: string }
+  /** `save`: a subscription's new card, saved by the attempt before it is charged, so renewals can charge it. */
+  | { type: 'card'; token: string; save?: true }
   | { type: 'saved_card'; paymentMethod: string; processorRef: string }
   | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string };
 
-/** 2: cart lines in the session's shape (camelCase). */
-export const ATTEMPT_REQUEST_VERSION = 2;
+/** 2: cart lines in the session's shape (camelCase); 3: `paidWith`. */
+export const ATTEMPT_REQUEST_VERSION = 3;
+
+/** What the shopper chose to pay with, as the page named it: its card or wallet token, or the saved card's id. */
+export function paidWithOf(source: { type: 'saved_card'; paymentMethod: string } | { type: 'card' | 'wallet'; token: string }): string {
+  return source.type === 'saved_card' ? source.paymentMethod : source.token;
+}
 
 /**
  * Everything needed to repeat an attempt's processor call and record its charge after a crash: no card
@@ -32,13 +38,18 @@ export interface AttemptRequest {
   documentLines: DocumentLine[];
   installments: number | null;
   source: PaymentSource;
+  /**
+   * `paidWithOf` the source the shopper chose (the source itself may later hold a processor's own token,
+   * or the card it saved): a confirm joins the attempt only with the same.
+   */
+  paidWith: string;
   /** The subscription this payment starts, decided before the payment (recurring and mixed sessions). */
   subscription: { id: string; period: number | null } | null;
   /** The shopper's answer to a 3-D Secure challenge, once given. */
   challengeResult: 'authenticated' | 'failed' | null;
 }
 
-export type NewAttemptRequest = Omit<AttemptRequest, 'version' | 'challengeResult'>;
+export type NewAttemptRequest = Omit<AttemptRequest, 'version' | 'challengeResult' | 'paidWith'>;
 
 /** What the attempt came to, once settled. */
 export type AttemptOutcome =
@@ -68,7 +79,12 @@ export class PaymentAttempt {
     attempt.checkoutSessionId = request.sessionId;
     attempt.idempotencyKey = `pay_${attempt.id}`;
     attempt.status = 'pending';
-    attempt.request = { ...request, version: ATTEMPT_REQUEST_VERSION, challengeResult: null } satisfies AttemptRequest;
+    attempt.request = {
+      ...request,
+      version: ATTEMPT_REQUEST_VERSION,
+      paidWith: paidWithOf(request.source),
+      challengeResult: null,
+    } satisfies AttemptRequest;
     attempt.amount = request.amount;
     attempt.challengeId = null;
     attempt.chargeId = null;
@@ -88,6 +104,18 @@ export class PaymentAttempt {
     const request = this.replay();
     if (request.source.type === 'saved_card' || request.source.token === processorToken) return;
     this.request = { ...request, source: { ...request.source, token: processorToken } } satisfies AttemptRequest;
+  }
+
+  /** Whether the shopper chose the same to pay with (`paidWithOf`) as this attempt's. */
+  paysWithSame(paidWith: string): boolean {
+    return this.replay().paidWith === paidWith;
+  }
+
+  /** The new card the attempt saved, which it charges from now on (a repeat charges it by its reference). */
+  savedCard(paymentMethod: string, processorRef: string): void {
+    const request = this.replay();
+    if (request.source.type !== 'card' || !request.source.save) throw new Error(`payment attempt ${this.id} saves no card`);
+    this.request = { ...request, source: { type: 'saved_card', paymentMethod, processorRef } } satisfies AttemptRequest;
   }
 
   /** The outcome once settled; null while it is in flight (pending). */
@@ -157,7 +185,11 @@ export class PaymentAttempt {
 }
 
 function readAttemptRequest(attemptId: string, stored: unknown): AttemptRequest {
-  const request = (stored ?? {}) as Partial<AttemptRequest>;
+  let request = (stored ?? {}) as Partial<AttemptRequest>;
+  // Version 2 is version 3 without `paidWith`: what its source names (a live processor's token may stand
+  // in for the page's, so such an attempt in flight may refuse a joining confirm; it never pays twice).
+  if ((request.version as number) === 2 && request.source)
+    request = { ...request, version: ATTEMPT_REQUEST_VERSION, paidWith: paidWithOf(request.source) };
   if (request.version !== ATTEMPT_REQUEST_VERSION) {
     throw new Error(
       `payment attempt ${attemptId}: stored request version ${String(request.version)} is not ${ATTEMPT_REQUEST_VERSION}; refusing to replay it`,
@@ -176,6 +208,7 @@ function readAttemptRequest(attemptId: string, stored: unknown): AttemptRequest 
     (request.lineItems === null || Array.isArray(request.lineItems)) &&
     (request.installments === null || Number.isSafeInteger(request.installments)) &&
     ['card', 'saved_card', 'wallet'].includes(request.source?.type ?? '') &&
+    typeof request.paidWith === 'string' &&
     (request.subscription === null || typeof request.subscription?.id === 'string') &&
     (request.challengeResult === null || request.challengeResult === 'authenticated' || request.challengeResult === 'failed');
   if (!valid)

@@ -28,6 +28,7 @@ import {
   InMemoryAttempts,
   InMemoryCharges,
   InMemoryOperations,
+  InMemoryPaymentMethods,
   InMemoryRefunds,
   noMetrics,
   RecordedEffects,
@@ -66,6 +67,7 @@ export function paymentsWorld() {
   const operations = new InMemoryOperations(uow);
   const refunds = new InMemoryRefunds(uow);
   const attempts = new InMemoryAttempts(uow);
+  const methods = new InMemoryPaymentMethods(uow);
   const tokens = new InMemoryCardTokens();
   const processor = new FakeProcessor(clock);
   const directory = new FakeDirectory(processor);
@@ -98,6 +100,7 @@ export function paymentsWorld() {
     operations,
     refunds,
     attempts,
+    methods,
     tokens,
     processor,
     effects,
@@ -114,7 +117,7 @@ export function paymentsWorld() {
     cancel: new CancelCharge(charges, gate, endHold),
     refund: new CreateRefund(charges, operations, gate, finish, uow, clock),
     start: new StartPaymentAttempt(attempts, gate, new CardTokens(tokens, directory), uow, clock),
-    authorize: new AuthorizePaymentAttempt(attempts, config, gate),
+    authorize: new AuthorizePaymentAttempt(attempts, methods, config, gate, clock),
     record: new RecordPaymentAttempt(attempts, book, uow, clock),
   };
 }
