@@ -22,7 +22,6 @@ export { RecordPaymentAttempt } from './application/record-payment-attempt';
 export type { PaymentOutcome, RecordedPayment } from './application/record-payment-attempt';
 export { RecordSavedCardCharge } from './application/record-saved-card-charge';
 export type { RecordedCharge } from './application/record-saved-card-charge';
-export { StartPaymentAttempt } from './application/start-payment-attempt';
+export { paidWithOf, StartPaymentAttempt } from './application/start-payment-attempt';
 export type { AttemptTicket, CheckoutPayment } from './application/start-payment-attempt';
 export { TokenizeCard } from './application/tokenize-card';
-export { paidWithOf } from './domain/payment-attempt';

@@ -12,6 +12,8 @@ import { MoneyGate } from './money-gate';
 import type { PaymentAttemptRepository } from './ports/payment-repositories';
 
 export type CheckoutPayment = NewAttemptRequest;
+/** What a confirm chose to pay with, as an attempt it may join records it. */
+export { paidWithOf };
 
 /** The attempt a payment goes on with: a fresh one this caller runs, or one already in flight or done. */
 export interface AttemptTicket {
