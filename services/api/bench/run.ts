@@ -68,7 +68,8 @@ async function measure(bench: Benchmark, ctx: Context) {
   }
   // The median of each round's ratio: the two trials of a round are moments apart, so a machine whose
   // speed drifts over the run moves both.
-  const ratio = round2(median(runs.subject.map((run, i) => run.rate / runs.baseline[i].rate)));
+  const ratios = runs.subject.map((run, i) => run.rate / runs.baseline[i].rate);
+  const ratio = round2(median(ratios));
   const subject = median(runs.subject.map((r) => r.rate));
   const baseline = median(runs.baseline.map((r) => r.rate));
   const extra = bench.extra ? await bench.extra(ctx) : {};
@@ -77,6 +78,8 @@ async function measure(bench: Benchmark, ctx: Context) {
     name: bench.name,
     what: bench.what,
     ratio,
+    // How far the rounds' own ratios spread: a goal inside the spread is not decided by this run.
+    spread: { min: round2(Math.min(...ratios)), max: round2(Math.max(...ratios)) },
     goal: bench.goal,
     floor: bench.floor,
     better: bench.better ?? 'higher',
@@ -87,12 +90,27 @@ async function measure(bench: Benchmark, ctx: Context) {
   };
 }
 
-function verdict(bench: Benchmark, ratio: number): { text: string; belowFloor: boolean } {
+/**
+ * A ratio against its goal and floor. When the rounds' ratios fall on both sides of a limit, the run has
+ * not decided that limit: the ratio is shown as undecided rather than as met or missed (a quick run, or a
+ * machine busy with other work, spreads its rounds widely).
+ */
+function verdict(bench: Benchmark, ratio: number, spread: { min: number; max: number }): { text: string; belowFloor: boolean } {
   const lower = bench.better === 'lower';
-  const worse = (limit: number) => (lower ? ratio > limit : ratio < limit);
+  const worse = (value: number, limit: number) => (lower ? value > limit : value < limit);
+  const undecided = (limit: number) => worse(spread.min, limit) !== worse(spread.max, limit) && spread.min !== spread.max;
   const sign = lower ? '≤ ' : '';
-  const text = `(goal ${sign}${bench.goal}, floor ${sign}${bench.floor})${worse(bench.floor) ? ' BELOW FLOOR' : worse(bench.goal) ? ' below goal' : ''}`;
-  return { text, belowFloor: worse(bench.floor) };
+  const limits = `(goal ${sign}${bench.goal}, floor ${sign}${bench.floor}; rounds ${spread.min}–${spread.max})`;
+  const state = undecided(bench.floor)
+    ? ' UNDECIDED AT FLOOR'
+    : worse(ratio, bench.floor)
+      ? ' BELOW FLOOR'
+      : undecided(bench.goal)
+        ? ' undecided'
+        : worse(ratio, bench.goal)
+          ? ' below goal'
+          : '';
+  return { text: `${limits}${state}`, belowFloor: !undecided(bench.floor) && worse(ratio, bench.floor) };
 }
 
 async function main(): Promise<number> {
@@ -200,7 +218,7 @@ async function main(): Promise<number> {
         await bench.prepare?.(ctx);
         const result = await measure(bench, ctx);
         writeFileSync(join(resultsDir, `${bench.name}.json`), `${JSON.stringify(result, null, 2)}\n`);
-        const judged = verdict(bench, result.ratio);
+        const judged = verdict(bench, result.ratio, result.spread);
         const figures =
           bench.better === 'lower'
             ? ''

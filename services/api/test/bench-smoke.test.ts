@@ -48,7 +48,11 @@ describe('pnpm bench', () => {
     );
     const run = bench([]);
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    for (const name of names) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal`, 'm'));
+    // Each ratio with its goal, its floor and the spread of its rounds' own ratios.
+    for (const name of names)
+      expect(run.stdout).toMatch(
+        new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal [^;]+; rounds \\d+(\\.\\d+)?–\\d+(\\.\\d+)?\\)`, 'm'),
+      );
     // Rounds run here as in a full run: two (the second starts with the baseline), or the benchmark's own
     // fifteen short ones.
     expect(run.stdout).toMatch(/^bench http-floor: .* req\/s, 2 rounds$/m);

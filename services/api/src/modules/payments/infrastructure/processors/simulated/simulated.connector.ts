@@ -3,6 +3,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../../platform/persistence/persistence.tokens';
+import { GroupWriter } from '../../../../../platform/persistence/group-writer';
 import { poolRows } from '../../../../../platform/persistence/sql/statements';
 import { randomBase62 } from '../../../../../shared/domain/ids';
 import {
@@ -231,17 +232,27 @@ export class SimulatedProcessor implements CardProcessor {
 
   /**
    * A call whose answer never varies (a void): recorded once per key; a repeat finds the key taken and
-   * changes nothing, as a replay through `once` would.
+   * changes nothing, as a replay through `once` would. Calls arriving together (a sweep's lanes) are
+   * recorded in one statement.
    */
   private async recordOnce(idempotencyKey: string, operation: string, request: object): Promise<void> {
     if (this.settings.simulatedLatencyMs > 0) await setTimeout(this.settings.simulatedLatencyMs);
-    await poolRows(
-      this.em,
-      `insert into sim_ledger (idempotency_key, operation, request, result, created_at) values ($1, $2, $3, '{"ok": true}', now())
-       on conflict (idempotency_key) do nothing`,
-      [idempotencyKey, operation, JSON.stringify(request)],
-    );
+    await this.recorded.submit({ idempotencyKey, operation, request });
   }
+
+  private readonly recorded = new GroupWriter<{ idempotencyKey: string; operation: string; request: object }, void>(
+    async (calls) => {
+      await poolRows(
+        this.em,
+        `insert into sim_ledger (idempotency_key, operation, request, result, created_at)
+         select key, operation, request, '{"ok": true}', now() from json_to_recordset($1::json) as v(key text, operation text, request jsonb)
+         on conflict (idempotency_key) do nothing`,
+        [JSON.stringify(calls.map((call) => ({ key: call.idempotencyKey, operation: call.operation, request: call.request })))],
+      );
+      return calls.map(() => undefined);
+    },
+    (call) => call.idempotencyKey,
+  );
 
   /**
    * A capture or refund, recorded once per key if `guard` (SQL over `$4`, the charge's reference, and
