@@ -63,6 +63,7 @@ export default defineConfig([
       baseline: 'bench/servers/baseline.ts',
       receivers: 'bench/servers/receivers.ts',
       stub: 'bench/servers/stub.ts',
+      worker: 'bench/servers/worker.ts',
     },
     outDir: 'dist/bench',
     skipNodeModulesBundle: true,

@@ -59,6 +59,11 @@ export const SERVERS = {
   receivers: { script: 'receivers', env: {} },
   /** A stub answering `POST /v1/customers` with a fixed customer, for the SDK. */
   stub: { script: 'stub', env: {} },
+  /**
+   * The service's worker role, polling as production does (`JOB_POLL_INTERVAL_MS` unset: its default),
+   * delivering to the receivers on this machine.
+   */
+  worker: { script: 'worker', env: { WEBHOOKS_ALLOW_LOOPBACK: 'true' } },
 } as const;
 export type ServerName = keyof typeof SERVERS;
 
@@ -84,6 +89,8 @@ export interface Context {
   accountId: string;
   /** Starts a server on first use; later calls return the same one. */
   server(name: ServerName): Promise<Server>;
+  /** Starts a server of the caller's own, which it stops (SIGTERM); one left running is stopped when the run ends. */
+  spawn(name: ServerName): Promise<Server>;
   /** Runs `close` when the run ends, before the database stops. */
   onEnd(close: () => Promise<void>): void;
   /** A twin of Tranzila's API (every server's `TRANZILA_API_URL`), with `BENCH_TERMINAL`. */

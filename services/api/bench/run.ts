@@ -18,6 +18,7 @@ import { CreateAccount } from '../src/modules/accounts/application/create-accoun
 import { startTranzilaTwin } from '../twins/tranzila/twin';
 import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { clientBenchmarks } from './benchmarks/client';
+import { deliveryBenchmarks } from './benchmarks/delivery';
 import { httpBenchmarks } from './benchmarks/http';
 import { jobBenchmarks } from './benchmarks/jobs';
 import {
@@ -50,7 +51,7 @@ const SCALE_SIZES = SMOKE ? [20, 40] : [1_000, 10_000, 100_000];
 /** Where a full or quick run writes each benchmark's result. */
 const RESULTS_DIR = fileURLToPath(new URL('../../../bench-results', import.meta.url));
 
-const benchmarks: Benchmark[] = [...httpBenchmarks, ...jobBenchmarks, ...clientBenchmarks];
+const benchmarks: Benchmark[] = [...httpBenchmarks, ...jobBenchmarks, ...deliveryBenchmarks, ...clientBenchmarks];
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const SIDES: Side[] = ['subject', 'baseline'];
@@ -194,6 +195,7 @@ async function main(): Promise<number> {
           );
         return servers.get(name)!;
       },
+      spawn: (name) => startServer(name, database.url, (child) => children.push(child)),
       onEnd: (close) => closers.push(close),
       tranzila,
     };

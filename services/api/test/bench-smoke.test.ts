@@ -42,6 +42,7 @@ describe('pnpm bench', () => {
         'webhook-fanout',
         'queue-drain',
         'expiry-sweeps',
+        'delivery-lag',
         'checkout-bundle',
         'sdk-overhead',
       ]),

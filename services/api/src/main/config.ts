@@ -25,6 +25,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** How often an idle worker looks for jobs. */
   jobPollIntervalMs: number;
+  /** How often an idle worker looks for webhook deliveries: a merchant fulfils orders from them, so sooner. */
+  webhookPollIntervalMs: number;
   /** How long a job may stay claimed by a worker that went silent before another worker takes it. */
   jobExpireSeconds: number;
   jobMaintenanceIntervalSeconds: number;
@@ -172,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 1),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1),
     jobPollIntervalMs: integer('JOB_POLL_INTERVAL_MS', 1_000, 10),
+    webhookPollIntervalMs: integer('WEBHOOK_POLL_INTERVAL_MS', 50, 10),
     jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),
     jobMaintenanceIntervalSeconds: integer('JOB_MAINTENANCE_INTERVAL_SECONDS', 60, 1),
     paymentAttemptStaleMs: integer('PAYMENT_ATTEMPT_STALE_MS', 10_000, 0),

@@ -19,7 +19,7 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
   const { container, config, logger } = services;
   const polling = { pollIntervalMs: config.jobPollIntervalMs };
   const workers = [
-    container.get(WebhookDeliveryJob).start({ ...polling, batchSize: BATCH_SIZES.webhookDelivery }),
+    container.get(WebhookDeliveryJob).start({ pollIntervalMs: config.webhookPollIntervalMs, batchSize: BATCH_SIZES.webhookDelivery }),
     await container.get(SessionExpiryJob).start({ ...polling, batchSize: BATCH_SIZES.sessionExpiry }),
     container.get(EmailJob).start({ ...polling, batchSize: BATCH_SIZES.email }),
     container.get(DocumentAllocationJob).start({ ...polling, batchSize: BATCH_SIZES.documentAllocation }),
