@@ -12,7 +12,14 @@ export const TARGETS = {
     dir: API,
     sources: ['src', 'migrations', 'bench/servers'],
     entry: 'dist/cli/cli.js',
-    alongside: ['dist/server/start.js', 'dist/bench/subject.js', 'dist/bench/baseline.js', 'dist/bench/receivers.js', 'dist/bench/stub.js', 'dist/bench/worker.js'],
+    alongside: [
+      'dist/server/start.js',
+      'dist/bench/subject.js',
+      'dist/bench/baseline.js',
+      'dist/bench/receivers.js',
+      'dist/bench/stub.js',
+      'dist/bench/worker.js',
+    ],
   },
   /** The SDK's `kupa` command (listen, trigger), which needs only an API key. */
   sdk: { dir: join(API, '..', '..', 'sdk'), sources: ['src'], entry: 'dist/cli.js', alongside: [] },
