@@ -41,6 +41,17 @@ function startRoleProcess(role: 'api' | 'worker', env: Record<string, string> = 
 
 const startWorkerProcess = () => startRoleProcess('worker');
 
+const listening = (port: number) =>
+  waitFor(
+    'the API process to listen',
+    () =>
+      fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      ),
+    60_000,
+  );
+
 function kill(child: ChildProcess): void {
   try {
     process.kill(-child.pid!, 'SIGKILL');
@@ -107,15 +118,7 @@ describe("an API process killed (SIGKILL) between the processor's answer and the
 
     const port = await freePort();
     const doomed = startRoleProcess('api', { PORT: String(port), TEST_FAULTS: 'after_processor_call,kill' });
-    await waitFor(
-      'the API process to listen',
-      () =>
-        fetch(`http://127.0.0.1:${port}/health`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-    );
+    await listening(port);
     const confirm = fetch(`http://127.0.0.1:${port}/v1/checkout_sessions/${session.id}/confirm`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -173,19 +176,7 @@ describe('an API process killed (SIGKILL) after a keyed request committed its ch
     // One doomed process per create: each dies at its first keyed request, after the commit.
     const ports = await Promise.all(creates.map(() => freePort()));
     const doomed = ports.map((port) => startRoleProcess('api', { PORT: String(port), TEST_FAULTS: 'after_commit,kill' }));
-    await Promise.all(
-      ports.map((port) =>
-        waitFor(
-          'the API process to listen',
-          () =>
-            fetch(`http://127.0.0.1:${port}/health`).then(
-              (r) => r.ok,
-              () => false,
-            ),
-          60_000,
-        ),
-      ),
-    );
+    await Promise.all(ports.map(listening));
     const post = (base: string, { path, body }: (typeof creates)[number], key: string) =>
       fetch(`${base}${path}`, {
         method: 'POST',

@@ -1,12 +1,9 @@
 // Webhook delivery lag under the API's load: the service's worker against a raw loop on the same queue.
-import { createHmac } from 'node:crypto';
 import { Pool } from 'undici';
 import { CreateAccount } from '../../src/modules/accounts/application/create-account';
 import { WEBHOOK_DELIVERY_QUEUE } from '../../src/modules/events/events.tokens';
-import { JOBS } from '../../src/platform/jobs/jobs.tokens';
-import type { PgBoss } from '../../src/platform/jobs/pg-boss';
-import { BATCH_SIZES } from '../../src/main/worker';
 import { type Benchmark, check, type Context, type Side, size, waitFor } from '../harness';
+import { rawEndpoints } from '../raw-webhooks';
 import { call } from '../seed';
 
 /** API requests a second, as a steady stream of checkout payments (create the session, tokenize, confirm). */
@@ -105,75 +102,18 @@ async function steadyPayments(ctx: Context, lag: LagAccount, durationMs: number)
   return rows.map((row) => row.id as string);
 }
 
-/**
- * The raw twin of the worker: pg-boss fetch of the same batch size → the events read → a signed undici
- * POST each → complete, polling the queue as fast as it answers, until stopped.
- */
+/** The raw twin of the worker on the same queue, polling it as fast as it answers (every 10 ms when empty), until stopped. */
 function rawDeliveries(ctx: Context, lag: LagAccount): { stop(): Promise<void> } {
-  const boss = ctx.services.container.get<PgBoss>(JOBS.Boss);
-  const endpoints = new Map(
-    lag.endpoints.map((endpoint) => [
-      endpoint.id,
-      {
-        key: Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64'),
-        path: new URL(endpoint.url).pathname,
-        pool: new Pool(new URL(endpoint.url).origin, { connections: 50 }),
-      },
-    ]),
-  );
+  const raw = rawEndpoints(ctx, lag.endpoints);
   let stopping = false;
   const loop = (async () => {
-    while (!stopping) {
-      const jobs =
-        (await boss.fetch<{ eventId: string; endpointId: number }>(WEBHOOK_DELIVERY_QUEUE, { batchSize: BATCH_SIZES.webhookDelivery })) ??
-        [];
-      if (jobs.length === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-        continue;
-      }
-      const { rows } = await ctx.db.query('select id, type, data, created_at from events where id = any($1)', [
-        jobs.map((job) => job.data.eventId),
-      ]);
-      const events = new Map(rows.map((row) => [row.id, row]));
-      await Promise.all(
-        jobs.map(async (job) => {
-          const event = events.get(job.data.eventId);
-          const endpoint = endpoints.get(Number(job.data.endpointId));
-          if (!event || !endpoint) return;
-          const body = JSON.stringify({
-            id: event.id,
-            object: 'event',
-            type: event.type,
-            data: { object: event.data },
-            created: event.created_at,
-          });
-          const timestamp = String(Math.floor(Date.now() / 1000));
-          const signature = createHmac('sha256', endpoint.key).update(`${event.id}.${timestamp}.${body}`).digest('base64');
-          const res = await endpoint.pool.request({
-            method: 'POST',
-            path: endpoint.path,
-            headers: {
-              'content-type': 'application/json',
-              'webhook-id': event.id,
-              'webhook-timestamp': timestamp,
-              'webhook-signature': `v1,${signature}`,
-            },
-            body,
-          });
-          await res.body.dump();
-        }),
-      );
-      await boss.complete(
-        WEBHOOK_DELIVERY_QUEUE,
-        jobs.map((job) => job.id),
-      );
-    }
+    while (!stopping) if ((await raw.deliverBatch(WEBHOOK_DELIVERY_QUEUE)) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
   })();
   return {
     async stop() {
       stopping = true;
       await loop;
-      await Promise.all([...endpoints.values()].map((endpoint) => endpoint.pool.close()));
+      await raw.close();
     },
   };
 }

@@ -1,7 +1,6 @@
 // The worker's sweeps and queues, run in this process through their use cases, against raw twins.
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { Pool } from 'undici';
 import { loadConfig } from '../../src/main/config';
 import { createServices, type Services } from '../../src/main/container';
 import { BATCH_SIZES } from '../../src/main/worker';
@@ -15,6 +14,7 @@ import { inLanes } from '../../src/shared/domain/in-lanes';
 import type { PgBoss } from '../../src/platform/jobs/pg-boss';
 import { type Benchmark, type Context, check, type Side, timed, trialItems, waitFor } from '../harness';
 import type { Measure } from '../load';
+import { rawEndpoints } from '../raw-webhooks';
 import { benchCatalog, call, cartBody, copyRow } from '../seed';
 
 const rate = (items: number, seconds: number): Measure => ({ rate: items / seconds });
@@ -336,62 +336,13 @@ async function fanoutBaseline(ctx: Context, items: number): Promise<{ seconds: n
     'bench-fanout',
     (event, endpoint) => `json_build_object('eventId', ${event}, 'endpointId', ${endpoint})`,
   );
-  const byId = new Map(
-    endpoints.map((endpoint) => [
-      endpoint.id,
-      {
-        ...endpoint,
-        key: Buffer.from(endpoint.secret.slice('whsec_'.length), 'base64'),
-        pool: new Pool(new URL(endpoint.url).origin, { connections: 50 }),
-      },
-    ]),
-  );
+  const raw = rawEndpoints(ctx, endpoints);
   const t0 = performance.now();
   let done = 0;
-  while (done < items * 4) {
-    const jobs =
-      (await boss.fetch<{ eventId: string; endpointId: number }>('bench-fanout', { batchSize: BATCH_SIZES.webhookDelivery })) ?? [];
-    const { rows } = await ctx.db.query('select id, type, data, created_at from events where id = any($1)', [
-      jobs.map((job) => job.data.eventId),
-    ]);
-    const events = new Map(rows.map((row) => [row.id, row]));
-    await Promise.all(
-      jobs.map(async (job) => {
-        const event = events.get(job.data.eventId);
-        const endpoint = byId.get(Number(job.data.endpointId))!;
-        const body = JSON.stringify({
-          id: event.id,
-          object: 'event',
-          type: event.type,
-          data: { object: event.data },
-          created: event.created_at,
-        });
-        const timestamp = String(Math.floor(Date.now() / 1000));
-        const signature = createHmac('sha256', endpoint.key).update(`${event.id}.${timestamp}.${body}`).digest('base64');
-        const res = await endpoint.pool.request({
-          method: 'POST',
-          path: '/webhooks',
-          body,
-          headers: {
-            'content-type': 'application/json',
-            'webhook-id': event.id,
-            'webhook-timestamp': timestamp,
-            'webhook-signature': `v1,${signature}`,
-          },
-        });
-        await res.body.dump();
-      }),
-    );
-    if (jobs.length > 0)
-      await boss.complete(
-        'bench-fanout',
-        jobs.map((job) => job.id),
-      );
-    done += jobs.length;
-  }
+  while (done < items * 4) done += await raw.deliverBatch('bench-fanout');
   const seconds = (performance.now() - t0) / 1000;
   await delivered(ctx, 'baseline', items);
-  await Promise.all([...byId.values()].map((endpoint) => endpoint.pool.close()));
+  await raw.close();
   return { seconds };
 }
 
