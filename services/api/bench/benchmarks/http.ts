@@ -100,8 +100,12 @@ export const httpBenchmarks: Benchmark[] = [
     // A fresh key on every request, so each is claimed and its answer kept.
     name: 'guards',
     what: 'POST /v1/customers with a fresh Idempotency-Key and the rate limiter, against the same service without them',
-    goal: 0.8,
-    floor: 0.5,
+    // A keyed create commits with its answer: a transaction of four statements (begin, the insert, the
+    // key with its answer, commit) where the unkeyed create sends one; on this machine statements are the
+    // cost, so exactly-once creates cost about half the rate (0.80–0.91 when answers were kept apart,
+    // and a create could be made twice after a crash).
+    goal: 0.45,
+    floor: 0.25,
     rounds: SHORT_ROUNDS,
     async trial(ctx, side, _warmUp, durationMs) {
       const guarded = side === 'subject';
