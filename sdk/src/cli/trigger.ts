@@ -151,6 +151,16 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
     unwrap(await kit.api.POST('/v1/charges/{id}/refunds', { params: { path: { id: charge } }, body: {} }));
     return charge;
   },
+  'customer.updated': async (kit) => {
+    const customer = await kit.customer();
+    unwrap(
+      await kit.api.POST('/v1/customers/{id}', {
+        params: { path: { id: customer } },
+        body: { metadata: { triggered_by: 'kupa trigger' } },
+      }),
+    );
+    return customer;
+  },
   'document.created': async (kit) => kit.documentOf(await kit.paidCharge()),
   'document.updated': async (kit) => {
     // A tax invoice of ₪11,800 (₪10,000 before VAT) to a business: above the allocation threshold.

@@ -68,7 +68,15 @@ function validBodies(): Record<string, Record<string, unknown>> {
       type: 'recurring',
       recurring: { interval: 'month', trial_period_days: 7 },
     },
-    createCustomer: { name: 'Fuzz', email: 'fuzz@example.co.il', phone: '052-555-1234', tax_id: '000000018', test_clock: ids.clock },
+    createCustomer: {
+      name: 'Fuzz',
+      email: 'fuzz@example.co.il',
+      phone: '052-555-1234',
+      tax_id: '000000018',
+      test_clock: ids.clock,
+      metadata: { crm_id: '7731' },
+    },
+    updateCustomer: { name: 'Fuzzier', email: 'fuzzier@example.co.il', phone: null, tax_id: '000000018', metadata: { crm_id: '' } },
     updateAccount: {
       business_profile: {
         legal_name: 'Fuzz Ltd',

@@ -116,3 +116,60 @@ describe('test clocks', () => {
     expect(res.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'frozen_time' });
   });
 });
+
+describe('changing a customer', () => {
+  it('keeps metadata from create, changes only the fields sent, merges metadata, and emits customer.updated', async () => {
+    const api = app.client(merchant.testKey);
+    const created = (
+      await api.POST('/v1/customers', {
+        body: { name: 'Yael Mizrahi', email: 'yael@example.co.il', phone: '052-555-0000', metadata: { crm_id: '7731', channel: 'web' } },
+      })
+    ).data!.data;
+    expect(created.metadata).toEqual({ crm_id: '7731', channel: 'web' });
+
+    const updated = await api.POST('/v1/customers/{id}', {
+      params: { path: { id: created.id } },
+      body: { name: 'Yael Mizrahi-Cohen', phone: null, tax_id: '516179157', metadata: { channel: '', tier: 'gold' } },
+    });
+    expect(updated.response.status).toBe(200);
+    expect(updated.data!.data).toEqual({
+      ...created,
+      name: 'Yael Mizrahi-Cohen',
+      phone: null,
+      tax_id: '516179157',
+      metadata: { crm_id: '7731', tier: 'gold' },
+    });
+    expect((await api.GET('/v1/customers/{id}', { params: { path: { id: created.id } } })).data!.data).toEqual(updated.data!.data);
+
+    const events = (await api.GET('/v1/events', { params: { query: { type: 'customer.updated' } } })).data!.data;
+    expect(events.filter((event) => (event.data as { id: string }).id === created.id).map((event) => event.data)).toEqual([
+      updated.data!.data,
+    ]);
+  });
+
+  it('refuses a bad field, a bad check digit and metadata over its limits, changing nothing', async () => {
+    const api = app.client(merchant.testKey);
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Limits', metadata: { a: '1' } } })).data!.data;
+    const change = (body: Record<string, unknown>) =>
+      api.POST('/v1/customers/{id}', { params: { path: { id: customer.id } }, body: body as never });
+    expect((await change({ tax_id: '516179158' })).error!.error).toMatchObject({ code: 'tax_id_invalid', param: 'tax_id' });
+    expect((await change({ email: 'not an email' })).error!.error).toMatchObject({ code: 'parameter_invalid', param: 'email' });
+    expect((await change({ metadata: { note: 'x'.repeat(501) } })).error!.error).toMatchObject({ code: 'parameter_invalid' });
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
+    expect((await change({ metadata: fifty })).error!.error).toMatchObject({ code: 'parameter_invalid', param: 'metadata' });
+    expect((await change({ unknown: 1 })).error!.error).toMatchObject({ code: 'parameter_unknown' });
+    expect((await api.GET('/v1/customers/{id}', { params: { path: { id: customer.id } } })).data!.data).toEqual(customer);
+  });
+
+  it("answers 404 for another account's customer, and the other mode's", async () => {
+    const customer = (await app.client(merchant.testKey).POST('/v1/customers', { body: { name: 'Mine' } })).data!.data;
+    const stranger = await app.createAccount('Stranger');
+    for (const key of [stranger.testKey, merchant.liveKey]) {
+      const res = await app.client(key).POST('/v1/customers/{id}', { params: { path: { id: customer.id } }, body: { name: 'Taken' } });
+      expect(res.response.status).toBe(404);
+    }
+    expect((await app.client(merchant.testKey).GET('/v1/customers/{id}', { params: { path: { id: customer.id } } })).data!.data.name).toBe(
+      'Mine',
+    );
+  });
+});

@@ -32,7 +32,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
     ...['id', 'accountId', 'livemode', 'productId', 'unitAmount', 'currency', 'taxMode', 'type'],
     ...['recurringInterval', 'trialPeriodDays', 'active', 'createdAt'],
   ],
-  Customer: ['id', 'accountId', 'livemode', 'name', 'email', 'phone', 'taxId', 'testClockId', 'createdAt'],
+  Customer: ['id', 'accountId', 'livemode', 'testClockId', 'createdAt'],
   TestClock: ['id', 'accountId', 'name', 'createdAt'],
   Event: ['id', 'accountId', 'livemode', 'type', 'data', 'createdAt'],
   WebhookEndpoint: ['id', 'accountId', 'livemode', 'url', 'events', 'createdAt'],

@@ -4,6 +4,7 @@ import { CreateCustomer } from './application/create-customer';
 import { GetCustomer } from './application/get-customer';
 import { ListCustomers } from './application/list-customers';
 import { ListCustomersOnClock } from './application/list-customers-on-clock';
+import { UpdateCustomer } from './application/update-customer';
 import { CUSTOMERS } from './customers.tokens';
 import { PgCustomerRepository } from './infrastructure/postgres/customer.repository';
 import { CustomerSchema } from './infrastructure/postgres/customer.schema';
@@ -13,5 +14,5 @@ export const customersEntities = [CustomerSchema];
 
 export const customersModule = new ContainerModule(({ bind }) => {
   bind(CUSTOMERS.CustomerRepository).to(PgCustomerRepository).inSingletonScope();
-  bindSingletons(bind, [CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, CustomersRouter]);
+  bindSingletons(bind, [CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, UpdateCustomer, CustomersRouter]);
 });

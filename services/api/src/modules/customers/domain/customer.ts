@@ -1,6 +1,7 @@
 import { ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import { businessNumberValid } from '../../../shared/domain/israeli-id';
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import type { Scope } from '../../../shared/domain/scope';
 import { normalizePhone } from './phone-number';
 
@@ -11,6 +12,16 @@ export interface CreateCustomerInput {
   /** A business customer's number, printed on its documents. */
   taxId?: string;
   testClockId?: string;
+  metadata?: Metadata;
+}
+
+/** What an update may change; `null` clears a field, a field left out stays; metadata merges. */
+export interface UpdateCustomerInput {
+  name?: string;
+  email?: string | null;
+  phone?: string | null;
+  taxId?: string | null;
+  metadata?: Metadata;
 }
 
 export class Customer {
@@ -23,6 +34,7 @@ export class Customer {
   phone!: string | null;
   taxId!: string | null;
   testClockId!: string | null;
+  metadata!: Metadata;
   createdAt!: Date;
 
   static create(scope: Scope, input: CreateCustomerInput, now: Date): Customer {
@@ -30,19 +42,30 @@ export class Customer {
     customer.id = newId('cus');
     customer.accountId = scope.accountId;
     customer.livemode = scope.livemode;
-    customer.name = input.name;
-    customer.email = input.email?.trim() ?? null;
-    customer.phone = input.phone === undefined ? null : normalizePhone(input.phone);
-    if (input.taxId !== undefined && !businessNumberValid(input.taxId)) {
-      throw new ValidationError(
-        'tax_id_invalid',
-        `'${input.taxId}' is not a valid business number: nine digits with a check digit`,
-        'tax_id',
-      );
-    }
-    customer.taxId = input.taxId ?? null;
+    customer.email = null;
+    customer.phone = null;
+    customer.taxId = null;
+    customer.metadata = {};
+    customer.update(input);
     customer.testClockId = input.testClockId ?? null;
     customer.createdAt = now;
     return customer;
+  }
+
+  update(input: UpdateCustomerInput): void {
+    if (input.name !== undefined) this.name = input.name;
+    if (input.email !== undefined) this.email = input.email?.trim() ?? null;
+    if (input.phone !== undefined) this.phone = input.phone === null ? null : normalizePhone(input.phone);
+    if (input.taxId !== undefined) {
+      if (input.taxId !== null && !businessNumberValid(input.taxId)) {
+        throw new ValidationError(
+          'tax_id_invalid',
+          `'${input.taxId}' is not a valid business number: nine digits with a check digit`,
+          'tax_id',
+        );
+      }
+      this.taxId = input.taxId;
+    }
+    this.metadata = mergeMetadata(this.metadata, input.metadata);
   }
 }

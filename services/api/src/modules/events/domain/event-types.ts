@@ -6,6 +6,7 @@ export const EVENT_TYPES = [
   'charge.captured',
   'charge.canceled',
   'charge.refunded',
+  'customer.updated',
   'subscription.created',
   'subscription.updated',
   'subscription.canceled',

@@ -7,6 +7,9 @@ export interface CustomerRepository {
   list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(customer: Customer): Promise<void>;
+  /** The customer, locked for a change until the unit of work ends. */
+  findForUpdate(scope: Scope, id: string): Promise<Customer | null>;
+  save(customer: Customer): Promise<void>;
   idsOnClock(clockId: string): Promise<string[]>;
 }
 

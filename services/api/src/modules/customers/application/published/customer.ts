@@ -10,6 +10,7 @@ export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
     phone: customer.phone,
     tax_id: customer.taxId,
     test_clock: customer.testClockId,
+    metadata: customer.metadata,
     livemode: customer.livemode,
     created: customer.createdAt.toISOString(),
   };

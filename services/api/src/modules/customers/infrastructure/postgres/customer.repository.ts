@@ -8,7 +8,7 @@ import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CustomerRepository } from '../../application/ports/customer-repository';
 import { Customer } from '../../domain/customer';
 
-const CUSTOMERS = new AggregateTable(Customer, []);
+const CUSTOMERS = new AggregateTable(Customer, ['name', 'email', 'phone', 'taxId', 'metadata']);
 
 @injectable()
 export class PgCustomerRepository implements CustomerRepository {
@@ -34,5 +34,17 @@ export class PgCustomerRepository implements CustomerRepository {
 
   add(customer: Customer): Promise<void> {
     return CUSTOMERS.insert(this.em, [customer]);
+  }
+
+  findForUpdate(scope: Scope, id: string): Promise<Customer | null> {
+    return CUSTOMERS.first(this.em, 'select * from customers where account_id = $1 and livemode = $2 and id = $3 for update', [
+      scope.accountId,
+      scope.livemode,
+      id,
+    ]);
+  }
+
+  save(customer: Customer): Promise<void> {
+    return CUSTOMERS.save(this.em, [customer]);
   }
 }

@@ -13,6 +13,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     phone: { type: 'string', nullable: true },
     taxId: { type: 'string', nullable: true },
     testClockId: { type: 'string', nullable: true },
+    metadata: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });

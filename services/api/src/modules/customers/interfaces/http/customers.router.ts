@@ -5,6 +5,7 @@ import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateCustomer } from '../../application/create-customer';
 import { GetCustomer } from '../../application/get-customer';
 import { ListCustomers } from '../../application/list-customers';
+import { UpdateCustomer } from '../../application/update-customer';
 
 @injectable()
 export class CustomersRouter {
@@ -12,6 +13,7 @@ export class CustomersRouter {
     @inject(CreateCustomer) private readonly createCustomer: CreateCustomer,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(ListCustomers) private readonly listCustomers: ListCustomers,
+    @inject(UpdateCustomer) private readonly updateCustomer: UpdateCustomer,
   ) {}
 
   handlers(): OperationHandlers {
@@ -23,6 +25,17 @@ export class CustomersRouter {
           phone: body.phone,
           taxId: body.tax_id,
           testClockId: body.test_clock,
+          metadata: body.metadata,
+        });
+        return { success: true, data: toCustomerResponse(customer) };
+      },
+      updateCustomer: async ({ auth, params, body }) => {
+        const customer = await this.updateCustomer.execute(auth, params.id, {
+          name: body.name,
+          email: body.email,
+          phone: body.phone,
+          taxId: body.tax_id,
+          metadata: body.metadata,
         });
         return { success: true, data: toCustomerResponse(customer) };
       },
