@@ -161,6 +161,16 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
     );
     return customer;
   },
+  'product.updated': async (kit) => {
+    const { product } = unwrap(await kit.api.GET('/v1/prices/{id}', { params: { path: { id: await kit.monthlyPrice() } } })).data;
+    unwrap(await kit.api.POST('/v1/products/{id}', { params: { path: { id: product } }, body: { active: false } }));
+    return product;
+  },
+  'price.updated': async (kit) => {
+    const price = await kit.monthlyPrice();
+    unwrap(await kit.api.POST('/v1/prices/{id}', { params: { path: { id: price } }, body: { active: false } }));
+    return price;
+  },
   'document.created': async (kit) => kit.documentOf(await kit.paidCharge()),
   'document.updated': async (kit) => {
     // A tax invoice of ₪11,800 (₪10,000 before VAT) to a business: above the allocation threshold.

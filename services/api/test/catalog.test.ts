@@ -147,3 +147,65 @@ describe('prices', () => {
     expect(before.data!.data).toEqual([]);
   });
 });
+
+describe('changing products and prices', () => {
+  it('updates a product and a price (never its amount), merging metadata, with product.updated and price.updated', async () => {
+    const api = app.client(merchant.testKey);
+    const product = (await api.POST('/v1/products', { body: { name: 'Tea', description: 'Green', metadata: { sku: 'T-1' } } })).data!.data;
+    expect(product.metadata).toEqual({ sku: 'T-1' });
+    const price = (
+      await api.POST('/v1/prices', {
+        body: { product: product.id, unit_amount: 2_500, currency: 'ils', type: 'one_time', metadata: { list: 'a' } },
+      })
+    ).data!.data;
+
+    const archived = await api.POST('/v1/products/{id}', {
+      params: { path: { id: product.id } },
+      body: { name: 'Green tea', description: null, active: false, metadata: { sku: '', shelf: '3' } },
+    });
+    expect(archived.data!.data).toEqual({ ...product, name: 'Green tea', description: null, active: false, metadata: { shelf: '3' } });
+    const retired = await api.POST('/v1/prices/{id}', {
+      params: { path: { id: price.id } },
+      body: { active: false, metadata: { list: 'b' } },
+    });
+    expect(retired.data!.data).toEqual({ ...price, active: false, metadata: { list: 'b' } });
+    const amount = await api.POST('/v1/prices/{id}', { params: { path: { id: price.id } }, body: { unit_amount: 1 } as never });
+    expect(amount.error!.error).toMatchObject({ code: 'parameter_unknown' });
+
+    const events = (await api.GET('/v1/events', { params: { query: { limit: 100 } } })).data!.data;
+    const about = (id: string) =>
+      events.filter((event) => (event.data as { id: string }).id === id).map((event) => [event.type, event.data]);
+    expect(about(product.id)).toEqual([['product.updated', archived.data!.data]]);
+    expect(about(price.id)).toEqual([['price.updated', retired.data!.data]]);
+  });
+
+  it('an inactive price starts no checkout session and no subscription (400 price_inactive), and 404s elsewhere', async () => {
+    const api = app.client(merchant.testKey);
+    const product = (await api.POST('/v1/products', { body: { name: 'Plan' } })).data!.data.id;
+    const monthly = (
+      await api.POST('/v1/prices', {
+        body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
+    const once = (await api.POST('/v1/prices', { body: { product, unit_amount: 900, currency: 'ils', type: 'one_time' } })).data!.data.id;
+    for (const id of [monthly, once]) await api.POST('/v1/prices/{id}', { params: { path: { id } }, body: { active: false } });
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Inactive' } })).data!.data.id;
+    const urls = { success_url: 'https://shop.example.co.il/thanks', cancel_url: 'https://shop.example.co.il/cart' };
+
+    const plan = await api.POST('/v1/checkout_sessions', { body: { customer, price: monthly, ...urls } });
+    expect(plan.error!.error).toMatchObject({ code: 'price_inactive', param: 'price' });
+    const cart = await api.POST('/v1/checkout_sessions', {
+      body: { customer, ...urls, line_items: [{ name: 'Tea', amount_agorot: 900, price: once }] },
+    });
+    expect(cart.error!.error).toMatchObject({ code: 'price_inactive', param: 'line_items[0].price' });
+    const card = (await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
+    const subscription = await api.POST('/v1/subscriptions', { body: { customer, payment_method: card, price: monthly } });
+    expect(subscription.error!.error).toMatchObject({ code: 'price_inactive', param: 'price' });
+
+    const stranger = await app.createAccount('Stranger catalog');
+    const theirs = await app
+      .client(stranger.testKey)
+      .POST('/v1/prices/{id}', { params: { path: { id: monthly } }, body: { active: true } });
+    expect(theirs.response.status).toBe(404);
+  });
+});

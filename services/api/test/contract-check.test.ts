@@ -10,6 +10,7 @@ describe('contract check', () => {
     name: 'x',
     description: null,
     active: true,
+    metadata: {},
     livemode: false,
     created: '2026-01-01T00:00:00.000Z',
   };

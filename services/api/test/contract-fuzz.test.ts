@@ -59,7 +59,9 @@ const ids: Record<string, string> = {};
 /** A valid request body per operation; each test below breaks one part of it at a time. */
 function validBodies(): Record<string, Record<string, unknown>> {
   return {
-    createProduct: { name: 'Fuzz lamp', description: 'Bright' },
+    createProduct: { name: 'Fuzz lamp', description: 'Bright', metadata: { sku: 'L-1' } },
+    updateProduct: { name: 'Fuzz lamp 2', description: null, active: true, metadata: { sku: '' } },
+    updatePrice: { active: true, metadata: { legacy: 'no' } },
     createPrice: {
       product: ids.product,
       unit_amount: 1_000,

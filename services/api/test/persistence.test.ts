@@ -27,10 +27,10 @@ afterAll(() => app.close());
 const WRITTEN_ONCE: Record<string, string[]> = {
   Account: ['id', 'createdAt'],
   ApiKey: ['id', 'accountId', 'livemode', 'scope', 'secretHash', 'last4', 'createdAt'],
-  Product: ['id', 'accountId', 'livemode', 'name', 'description', 'active', 'createdAt'],
+  Product: ['id', 'accountId', 'livemode', 'createdAt'],
   Price: [
     ...['id', 'accountId', 'livemode', 'productId', 'unitAmount', 'currency', 'taxMode', 'type'],
-    ...['recurringInterval', 'trialPeriodDays', 'active', 'createdAt'],
+    ...['recurringInterval', 'trialPeriodDays', 'createdAt'],
   ],
   Customer: ['id', 'accountId', 'livemode', 'testClockId', 'createdAt'],
   TestClock: ['id', 'accountId', 'name', 'createdAt'],

@@ -7,6 +7,7 @@ import { GetPrice } from './application/get-price';
 import { GetProduct } from './application/get-product';
 import { ListPrices } from './application/list-prices';
 import { ListProducts } from './application/list-products';
+import { UpdatePrice, UpdateProduct } from './application/update-catalog';
 import { CATALOG } from './catalog.tokens';
 import { PgPriceRepository, PgProductRepository } from './infrastructure/postgres/catalog.repository';
 import { PriceSchema, ProductSchema } from './infrastructure/postgres/catalog.schema';
@@ -17,5 +18,16 @@ export const catalogEntities = [ProductSchema, PriceSchema];
 export const catalogModule = new ContainerModule(({ bind }) => {
   bind(CATALOG.ProductRepository).to(PgProductRepository).inSingletonScope();
   bind(CATALOG.PriceRepository).to(PgPriceRepository).inSingletonScope();
-  bindSingletons(bind, [FindCatalogItems, CreateProduct, GetProduct, ListProducts, CreatePrice, GetPrice, ListPrices, CatalogRouter]);
+  bindSingletons(bind, [
+    FindCatalogItems,
+    CreateProduct,
+    GetProduct,
+    ListProducts,
+    UpdateProduct,
+    CreatePrice,
+    GetPrice,
+    ListPrices,
+    UpdatePrice,
+    CatalogRouter,
+  ]);
 });

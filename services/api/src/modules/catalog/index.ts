@@ -1,3 +1,3 @@
 // The catalog module's public face: what other modules may use.
-export { FindCatalogItems } from './application/find-catalog-items';
+export { FindCatalogItems, inactivePrice } from './application/find-catalog-items';
 export type { CatalogItems, CatalogPrice } from './application/find-catalog-items';

@@ -64,6 +64,7 @@ export const ERROR_CODES = {
   payment_method_not_found: 'invalid',
   payment_methods_not_supported_for_recurring: 'invalid',
   price_not_found: 'invalid',
+  price_inactive: 'invalid',
   price_not_recurring: 'invalid',
   price_or_line_items_required: 'invalid',
   product_not_found: 'invalid',

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import type { Metadata } from '../../../shared/domain/metadata';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { Product } from '../domain/product';
@@ -9,6 +10,7 @@ import type { ProductRepository } from './ports/catalog-repository';
 export interface CreateProductInput {
   name: string;
   description?: string;
+  metadata?: Metadata;
 }
 
 @injectable()

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { ValidationError } from '../../../shared/domain/domain-error';
 import type { BillingInterval } from '../../../shared/domain/plan';
 import type { Scope } from '../../../shared/domain/scope';
 import { CATALOG } from '../catalog.tokens';
@@ -13,6 +14,8 @@ export interface CatalogPrice {
   type: 'one_time' | 'recurring';
   interval: BillingInterval | null;
   trialPeriodDays: number | null;
+  /** An inactive price starts nothing new: 400 `price_inactive`. */
+  active: boolean;
 }
 
 export interface CatalogItems {
@@ -46,10 +49,16 @@ export class FindCatalogItems {
             type: price.type,
             interval: price.recurringInterval,
             trialPeriodDays: price.trialPeriodDays,
+            active: price.active,
           },
         ]),
       ),
       products: new Map(products.map((product) => [product.id, { id: product.id, name: product.name }])),
     };
   }
+}
+
+/** 400 `price_inactive` on `param`: an inactive price starts no new session or subscription. */
+export function inactivePrice(id: string, param: string): ValidationError {
+  return new ValidationError('price_inactive', `The price '${id}' is inactive: it starts nothing new`, param);
 }

@@ -1,6 +1,7 @@
 import { ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import { type Currency, Money, parseCurrency } from '../../../shared/domain/money';
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import type { Product } from './product';
 
 export type PriceType = 'one_time' | 'recurring';
@@ -15,6 +16,13 @@ export interface CreatePriceInput {
   taxMode?: TaxMode;
   type: PriceType;
   recurring?: { interval: BillingInterval; trialPeriodDays?: number };
+  metadata?: Metadata;
+}
+
+/** What an update may change: whether it starts anything, and metadata (merged). Amounts never change. */
+export interface UpdatePriceInput {
+  active?: boolean;
+  metadata?: Metadata;
 }
 
 export class Price {
@@ -28,7 +36,9 @@ export class Price {
   type!: PriceType;
   recurringInterval!: BillingInterval | null;
   trialPeriodDays!: number | null;
+  /** An inactive price starts nothing new (400 `price_inactive`); what it started goes on. */
   active!: boolean;
+  metadata!: Metadata;
   createdAt!: Date;
 
   /** A price of `product`, in its account and mode. `recurring` is required exactly for recurring prices. */
@@ -56,8 +66,14 @@ export class Price {
     price.recurringInterval = input.recurring?.interval ?? null;
     price.trialPeriodDays = input.recurring?.trialPeriodDays ?? null;
     price.active = true;
+    price.metadata = mergeMetadata({}, input.metadata);
     price.createdAt = now;
     return price;
+  }
+
+  update(input: UpdatePriceInput): void {
+    if (input.active !== undefined) this.active = input.active;
+    this.metadata = mergeMetadata(this.metadata, input.metadata);
   }
 
   unitPrice(): Money {

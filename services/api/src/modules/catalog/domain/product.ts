@@ -1,5 +1,14 @@
 import { newId } from '../../../shared/domain/ids';
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import type { Scope } from '../../../shared/domain/scope';
+
+/** What an update may change; a field left out stays; metadata merges. */
+export interface UpdateProductInput {
+  name?: string;
+  description?: string | null;
+  active?: boolean;
+  metadata?: Metadata;
+}
 
 export class Product {
   id!: string;
@@ -8,9 +17,10 @@ export class Product {
   name!: string;
   description!: string | null;
   active!: boolean;
+  metadata!: Metadata;
   createdAt!: Date;
 
-  static create(scope: Scope, input: { name: string; description?: string }, now: Date): Product {
+  static create(scope: Scope, input: { name: string; description?: string; metadata?: Metadata }, now: Date): Product {
     const product = new Product();
     product.id = newId('prod');
     product.accountId = scope.accountId;
@@ -18,7 +28,15 @@ export class Product {
     product.name = input.name;
     product.description = input.description ?? null;
     product.active = true;
+    product.metadata = mergeMetadata({}, input.metadata);
     product.createdAt = now;
     return product;
+  }
+
+  update(input: UpdateProductInput): void {
+    if (input.name !== undefined) this.name = input.name;
+    if (input.description !== undefined) this.description = input.description;
+    if (input.active !== undefined) this.active = input.active;
+    this.metadata = mergeMetadata(this.metadata, input.metadata);
   }
 }

@@ -9,7 +9,7 @@ import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { GetAccount } from '../../accounts';
-import { FindCatalogItems } from '../../catalog';
+import { FindCatalogItems, inactivePrice } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { FindUnknownCodes } from '../../discounts';
 import { DescribeProcessor } from '../../payments';
@@ -66,6 +66,7 @@ export class CreateCheckoutSession {
     });
     const price = input.price ? found.prices.get(input.price) : undefined;
     if (input.price && !price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');
+    if (input.price && !price!.active) throw inactivePrice(input.price, 'price');
 
     const lineItems: LineItem[] | null = input.lineItems
       ? input.lineItems.map((line, i) => {
@@ -75,6 +76,7 @@ export class CreateCheckoutSession {
             const linked = found.prices.get(line.price);
             if (!linked)
               throw new ValidationError('line_item_target_not_found', `No such price: '${line.price}'`, `line_items[${i}].price`);
+            if (!linked.active) throw inactivePrice(line.price, `line_items[${i}].price`);
             product = linked.product;
           } else if (line.product) {
             if (!found.products.has(line.product))

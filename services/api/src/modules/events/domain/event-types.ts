@@ -7,6 +7,8 @@ export const EVENT_TYPES = [
   'charge.canceled',
   'charge.refunded',
   'customer.updated',
+  'product.updated',
+  'price.updated',
   'subscription.created',
   'subscription.updated',
   'subscription.canceled',

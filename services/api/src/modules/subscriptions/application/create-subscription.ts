@@ -7,7 +7,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { FindCatalogItems } from '../../catalog';
+import { FindCatalogItems, inactivePrice } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { GetPaymentMethod, MoneyGate } from '../../payments';
 import { Subscription } from '../domain/subscription';
@@ -63,6 +63,7 @@ export class CreateSubscription {
       );
     const price = (await this.catalog.execute(scope, { prices: [input.price] })).prices.get(input.price);
     if (!price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');
+    if (!price.active) throw inactivePrice(input.price, 'price');
     if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
     await this.gate.processorFor(scope);
 

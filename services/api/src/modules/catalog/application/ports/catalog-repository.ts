@@ -9,6 +9,9 @@ export interface ProductRepository {
   list(scope: Scope, page: PageRequest): Promise<Page<Product>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(product: Product): Promise<void>;
+  /** The product, locked for a change until the unit of work ends. */
+  findForUpdate(scope: Scope, id: string): Promise<Product | null>;
+  save(product: Product): Promise<void>;
 }
 
 export interface PriceFilter {
@@ -22,4 +25,7 @@ export interface PriceRepository {
   list(scope: Scope, filter: PriceFilter, page: PageRequest): Promise<Page<Price>>;
   /** Inserts a new one (a plain INSERT, no change tracking). */
   add(price: Price): Promise<void>;
+  /** The price, locked for a change until the unit of work ends. */
+  findForUpdate(scope: Scope, id: string): Promise<Price | null>;
+  save(price: Price): Promise<void>;
 }

@@ -9,6 +9,7 @@ export function toProductResponse(product: Product): Schemas['Product'] {
     name: product.name,
     description: product.description,
     active: product.active,
+    metadata: product.metadata,
     livemode: product.livemode,
     created: product.createdAt.toISOString(),
   };
@@ -25,6 +26,7 @@ export function toPriceResponse(price: Price): Schemas['Price'] {
     type: price.type,
     recurring: price.recurringInterval ? { interval: price.recurringInterval, trial_period_days: price.trialPeriodDays } : null,
     active: price.active,
+    metadata: price.metadata,
     livemode: price.livemode,
     created: price.createdAt.toISOString(),
   };

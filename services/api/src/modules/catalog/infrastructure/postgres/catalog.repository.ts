@@ -9,8 +9,8 @@ import type { PriceFilter, PriceRepository, ProductRepository } from '../../appl
 import { Price } from '../../domain/price';
 import { Product } from '../../domain/product';
 
-const PRODUCTS = new AggregateTable(Product, []);
-const PRICES = new AggregateTable(Price, []);
+const PRODUCTS = new AggregateTable(Product, ['name', 'description', 'active', 'metadata']);
+const PRICES = new AggregateTable(Price, ['active', 'metadata']);
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 
@@ -38,6 +38,18 @@ export class PgProductRepository implements ProductRepository {
 
   add(product: Product): Promise<void> {
     return PRODUCTS.insert(this.em, [product]);
+  }
+
+  findForUpdate(scope: Scope, id: string): Promise<Product | null> {
+    return PRODUCTS.first(this.em, 'select * from products where account_id = $1 and livemode = $2 and id = $3 for update', [
+      scope.accountId,
+      scope.livemode,
+      id,
+    ]);
+  }
+
+  save(product: Product): Promise<void> {
+    return PRODUCTS.save(this.em, [product]);
   }
 }
 
@@ -68,5 +80,17 @@ export class PgPriceRepository implements PriceRepository {
 
   add(price: Price): Promise<void> {
     return PRICES.insert(this.em, [price]);
+  }
+
+  findForUpdate(scope: Scope, id: string): Promise<Price | null> {
+    return PRICES.first(this.em, 'select * from prices where account_id = $1 and livemode = $2 and id = $3 for update', [
+      scope.accountId,
+      scope.livemode,
+      id,
+    ]);
+  }
+
+  save(price: Price): Promise<void> {
+    return PRICES.save(this.em, [price]);
   }
 }

@@ -12,6 +12,7 @@ export const ProductSchema = new EntitySchema<Product>({
     name: { type: 'string' },
     description: { type: 'string', nullable: true },
     active: { type: 'boolean' },
+    metadata: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });
@@ -32,6 +33,7 @@ export const PriceSchema = new EntitySchema<Price>({
     recurringInterval: { type: 'string', nullable: true },
     trialPeriodDays: { type: 'integer', nullable: true },
     active: { type: 'boolean' },
+    metadata: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });
