@@ -50,10 +50,13 @@ async function session(body: Record<string, unknown> = {}, client = api, who = c
 const sql = (query: string, params: unknown[] = []) =>
   app.services.orm.em.fork().getConnection().execute(query.replace(/\$\d+/g, '?'), params);
 const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
+/** The types of the events about `objectId` the receiver got, in the order they were made (deliveries may arrive in any order). */
 const eventsAt = (receiver: Receiver, objectId: string) =>
   receiver
     .events()
-    .filter((e) => (e as unknown as { data: { id: string; checkout_session?: string } }).data.id === objectId)
+    .map((e) => e as unknown as { type: string; created: string; data: { id: string } })
+    .filter((e) => e.data.id === objectId)
+    .sort((a, b) => a.created.localeCompare(b.created))
     .map((e) => e.type);
 
 async function chargeOf(sessionId: string): Promise<string> {
