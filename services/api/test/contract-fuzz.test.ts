@@ -128,6 +128,7 @@ function validBodies(): Record<string, Record<string, unknown>> {
     createRefund: { amount: 100, reason: 'requested_by_customer' },
     redeliverEvent: { endpoint: Number(ids.endpoint) },
     createWebhookEndpoint: { url: 'https://hooks.example.com/kupa', events: ['charge.succeeded'] },
+    updateWebhookEndpoint: { url: 'https://hooks.example.com/kupa/v2', events: ['*'], active: true },
     rotateWebhookSecret: { previous_secret_expires_in: 3_600 },
     createTestClock: { frozen_time: '2026-01-01T00:00:00Z', name: 'Fuzz clock' },
     advanceTestClock: { frozen_time: '2026-01-02T00:00:00Z' },

@@ -35,7 +35,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   Customer: ['id', 'accountId', 'livemode', 'testClockId', 'createdAt'],
   TestClock: ['id', 'accountId', 'name', 'createdAt'],
   Event: ['id', 'accountId', 'livemode', 'type', 'data', 'createdAt'],
-  WebhookEndpoint: ['id', 'accountId', 'livemode', 'url', 'events', 'createdAt'],
+  WebhookEndpoint: ['id', 'accountId', 'livemode', 'createdAt'],
   DiscountRule: [
     ...['id', 'accountId', 'livemode', 'name', 'code', 'automatic', 'percentOff', 'amountOff', 'currency', 'appliesToPrices'],
     // The redemption count changes under the rule's row lock, by statements of its own.

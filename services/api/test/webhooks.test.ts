@@ -84,6 +84,43 @@ describe('webhook endpoints', () => {
     expect((await api.GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } })).response.status).toBe(404);
   });
 
+  it('changes an endpoint: its events, its url (checked as on create) and whether it is on; deliveries follow', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    const first = await receiver();
+    const second = await receiver();
+    const created = await endpoint(merchant.testKey, first.url, ['charge.refunded']);
+    const change = (body: Record<string, unknown>) =>
+      api.POST('/v1/webhooks/{id}', { params: { path: { id: created.id } }, body: body as never });
+
+    const moved = await change({ url: `${second.url}/kupa`, events: ['charge.succeeded'] });
+    expect(moved.data!.data).toMatchObject({ id: created.id, url: `${second.url}/kupa`, events: ['charge.succeeded'], active: true });
+    expect(moved.data!.data).not.toHaveProperty('secret');
+    await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    await waitFor('the delivery at the new url', () => second.requests.length === 1);
+    expect(first.requests).toHaveLength(0);
+
+    expect((await change({ active: false })).data!.data.active).toBe(false);
+    await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    expect((await change({ active: true })).data!.data.active).toBe(true);
+    await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    await waitFor('the delivery once on again', () => second.requests.length === 2);
+    await sleep(200);
+    expect(second.requests).toHaveLength(2);
+
+    expect((await change({ url: 'http://example.com/hook' })).error!.error).toMatchObject({ code: 'url_not_https', param: 'url' });
+    expect((await change({ events: ['charge.exploded'] })).error!.error).toMatchObject({ code: 'event_type_unknown', param: 'events[0]' });
+    const other = await app.createAccount();
+    expect(
+      (await app.client(other.testKey).POST('/v1/webhooks/{id}', { params: { path: { id: created.id } }, body: { active: false } }))
+        .response.status,
+    ).toBe(404);
+    expect((await api.GET('/v1/webhooks/{id}', { params: { path: { id: created.id } } })).data!.data).toMatchObject({
+      url: `${second.url}/kupa`,
+      active: true,
+    });
+  });
+
   it("scopes endpoints to the key's account and mode", async () => {
     const merchant = await app.createAccount();
     const created = await endpoint(merchant.testKey, 'http://127.0.0.1:9/a');

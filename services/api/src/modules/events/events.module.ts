@@ -3,6 +3,7 @@ import { bindSingletons } from '../../platform/di';
 import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { CreateWebhookEndpoint } from './application/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from './application/delete-webhook-endpoint';
+import { UpdateWebhookEndpoint } from './application/update-webhook-endpoint';
 import { DeliverWebhook } from './application/deliver-webhook';
 import { SealStoredSigningSecrets } from './application/seal-stored-signing-secrets';
 import { GetEvent } from './application/get-event';
@@ -49,6 +50,7 @@ export const eventsModule = new ContainerModule(({ bind }) => {
     ListWebhookEndpoints,
     GetWebhookEndpoint,
     DeleteWebhookEndpoint,
+    UpdateWebhookEndpoint,
     ListWebhookDeliveries,
     EventsRouter,
     WebhookDeliveryJob,

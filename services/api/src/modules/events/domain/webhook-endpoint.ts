@@ -90,6 +90,13 @@ export class WebhookEndpoint {
     return this.previousSecretValidUntil(now) ? [this.secret, this.previousSecret!] : [this.secret];
   }
 
+  /** A new address or subscription (each checked by its parser), or turned off or on by the merchant. */
+  change(input: { url?: URL; events?: string[]; active?: boolean }): void {
+    if (input.url !== undefined) this.url = input.url.toString();
+    if (input.events !== undefined) this.events = input.events;
+    if (input.active !== undefined) this.active = input.active;
+  }
+
   subscribesTo(type: EventType): boolean {
     return this.events.includes('*') || this.events.includes(type);
   }

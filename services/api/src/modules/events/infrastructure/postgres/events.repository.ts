@@ -15,7 +15,15 @@ import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 const EVENTS = new AggregateTable(Event, []);
 /** What a merchant changes on an endpoint: whether it is on, deleted, its secrets (sealing a stored one is a statement of its own). */
-const ENDPOINTS = new AggregateTable(WebhookEndpoint, ['active', 'deletedAt', 'secret', 'previousSecret', 'previousSecretExpiresAt']);
+const ENDPOINTS = new AggregateTable(WebhookEndpoint, [
+  'url',
+  'events',
+  'active',
+  'deletedAt',
+  'secret',
+  'previousSecret',
+  'previousSecretExpiresAt',
+]);
 
 const inScope = (scope: Scope) => ({ accountId: scope.accountId, livemode: scope.livemode });
 

@@ -6,6 +6,7 @@ import type { Clock } from '../../../../shared/domain/clock';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
 import { CreateWebhookEndpoint } from '../../application/create-webhook-endpoint';
 import { DeleteWebhookEndpoint } from '../../application/delete-webhook-endpoint';
+import { UpdateWebhookEndpoint } from '../../application/update-webhook-endpoint';
 import { GetEvent } from '../../application/get-event';
 import { GetWebhookEndpoint } from '../../application/get-webhook-endpoint';
 import { ListEvents } from '../../application/list-events';
@@ -26,6 +27,7 @@ export class EventsRouter {
     @inject(ListWebhookEndpoints) private readonly listEndpoints: ListWebhookEndpoints,
     @inject(GetWebhookEndpoint) private readonly getEndpoint: GetWebhookEndpoint,
     @inject(DeleteWebhookEndpoint) private readonly deleteEndpoint: DeleteWebhookEndpoint,
+    @inject(UpdateWebhookEndpoint) private readonly updateEndpoint: UpdateWebhookEndpoint,
     @inject(RotateWebhookSecret) private readonly rotateSecret: RotateWebhookSecret,
     @inject(SHARED.Clock) private readonly clock: Clock,
     @inject(ListWebhookDeliveries) private readonly listDeliveries: ListWebhookDeliveries,
@@ -63,6 +65,10 @@ export class EventsRouter {
       getWebhookEndpoint: async ({ auth, params }) => ({
         success: true,
         data: toWebhookEndpointResponse(await this.getEndpoint.execute(auth, params.id), this.clock.now()),
+      }),
+      updateWebhookEndpoint: async ({ auth, params, body }) => ({
+        success: true,
+        data: toWebhookEndpointResponse(await this.updateEndpoint.execute(auth, params.id, body), this.clock.now()),
       }),
       deleteWebhookEndpoint: async ({ auth, params }) => {
         await this.deleteEndpoint.execute(auth, params.id);
