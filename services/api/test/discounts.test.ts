@@ -98,6 +98,22 @@ describe('discount rules API', () => {
     expect((await app.client(merchant.liveKey).GET('/v1/discounts/{id}', { params: { path: { id: rule.id } } })).response.status).toBe(404);
   });
 
+  it('turns a rule off and on again through POST /v1/discounts/{id}, merging its metadata; only those change', async () => {
+    const code = uniqueCode('Again');
+    const rule = await discount({ name: 'Again', code, percent_off: 10, metadata: { campaign: 'spring', owner: 'dana' } });
+    expect(rule.metadata).toEqual({ campaign: 'spring', owner: 'dana' });
+    const change = (body: Record<string, unknown>) =>
+      api.POST('/v1/discounts/{id}', { params: { path: { id: rule.id } }, body: body as never });
+
+    const off = await change({ active: false, metadata: { owner: '' } });
+    expect(off.data!.data).toEqual({ ...rule, active: false, metadata: { campaign: 'spring' } });
+    expect((await cart({ coupon_codes: [code] })).amount_discount).toBe(0);
+    const on = await change({ active: true });
+    expect(on.data!.data).toEqual({ ...rule, metadata: { campaign: 'spring' } });
+    expect((await cart({ coupon_codes: [code] })).discount_summary.discounts).toEqual([{ id: rule.id, code, name: 'Again' }]);
+    expect((await change({ percent_off: 50 })).error!.error).toMatchObject({ code: 'parameter_unknown' });
+  });
+
   it.each([
     ['neither percent_off nor amount_off', { code: 'A' }, 'discount_amount_required', 'percent_off'],
     [

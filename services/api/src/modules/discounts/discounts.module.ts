@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { bindSingletons } from '../../platform/di';
 import { CreateDiscount } from './application/create-discount';
-import { DeactivateDiscount } from './application/deactivate-discount';
+import { DeactivateDiscount, UpdateDiscount } from './application/deactivate-discount';
 import { EvaluateCouponCode } from './application/evaluate-coupon-code';
 import { FindUnknownCodes } from './application/find-unknown-codes';
 import { GetDiscount } from './application/get-discount';
@@ -22,6 +22,7 @@ export const discountsModule = new ContainerModule(({ bind }) => {
     GetDiscount,
     ListDiscounts,
     DeactivateDiscount,
+    UpdateDiscount,
     PriceCheckout,
     EvaluateCouponCode,
     FindUnknownCodes,

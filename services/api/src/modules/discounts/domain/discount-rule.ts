@@ -1,3 +1,4 @@
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
@@ -19,6 +20,7 @@ export interface CreateDiscountInput {
   expiresAt?: Date;
   maxRedemptions?: number;
   duration?: Duration;
+  metadata?: Metadata;
 }
 
 /** Something a discount can apply to: a cart line or a subscription's plan line. */
@@ -51,6 +53,7 @@ export class DiscountRule {
   timesRedeemed!: number;
   duration!: Duration;
   active!: boolean;
+  metadata!: Metadata;
   createdAt!: Date;
 
   static create(scope: Scope, input: CreateDiscountInput, now: Date): DiscountRule {
@@ -95,6 +98,7 @@ export class DiscountRule {
     rule.timesRedeemed = 0;
     rule.duration = input.duration ?? 'once';
     rule.active = true;
+    rule.metadata = mergeMetadata({}, input.metadata);
     rule.createdAt = now;
     return rule;
   }
@@ -126,6 +130,12 @@ export class DiscountRule {
 
   deactivate(): void {
     this.active = false;
+  }
+
+  /** Turned off or on again (its redemptions so far stand), and metadata merged. */
+  update(input: { active?: boolean; metadata?: Metadata }): void {
+    if (input.active !== undefined) this.active = input.active;
+    this.metadata = mergeMetadata(this.metadata, input.metadata);
   }
 }
 

@@ -18,6 +18,7 @@ export function toDiscountResponse(rule: DiscountRule): Schemas['Discount'] {
     times_redeemed: rule.timesRedeemed,
     duration: rule.duration,
     active: rule.active,
+    metadata: rule.metadata,
     livemode: rule.livemode,
     created: rule.createdAt.toISOString(),
   };

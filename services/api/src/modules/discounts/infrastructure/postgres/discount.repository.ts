@@ -10,7 +10,7 @@ import type { DiscountRuleRepository } from '../../application/ports/discount-ru
 import { DiscountRule, normalizeCode } from '../../domain/discount-rule';
 
 /** What a merchant changes on a rule; its redemption count changes by statements of their own, under its row lock. */
-const RULES = new AggregateTable(DiscountRule, ['active']);
+const RULES = new AggregateTable(DiscountRule, ['active', 'metadata']);
 
 @injectable()
 export class PgDiscountRuleRepository implements DiscountRuleRepository {

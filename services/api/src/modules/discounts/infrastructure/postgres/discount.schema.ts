@@ -22,6 +22,7 @@ export const DiscountRuleSchema = new EntitySchema<DiscountRule>({
     timesRedeemed: { type: 'integer' },
     duration: { type: 'string' },
     active: { type: 'boolean' },
+    metadata: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });

@@ -3,7 +3,7 @@ import type { OperationHandlers } from '../../../../platform/http/contract-route
 import { toDiscountResponse } from '../../application/published/discount';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateDiscount } from '../../application/create-discount';
-import { DeactivateDiscount } from '../../application/deactivate-discount';
+import { DeactivateDiscount, UpdateDiscount } from '../../application/deactivate-discount';
 import { GetDiscount } from '../../application/get-discount';
 import { ListDiscounts } from '../../application/list-discounts';
 
@@ -14,6 +14,7 @@ export class DiscountsRouter {
     @inject(GetDiscount) private readonly getDiscount: GetDiscount,
     @inject(ListDiscounts) private readonly listDiscounts: ListDiscounts,
     @inject(DeactivateDiscount) private readonly deactivateDiscount: DeactivateDiscount,
+    @inject(UpdateDiscount) private readonly updateDiscount: UpdateDiscount,
   ) {}
 
   handlers(): OperationHandlers {
@@ -31,6 +32,7 @@ export class DiscountsRouter {
           expiresAt: body.expires_at === undefined ? undefined : new Date(body.expires_at),
           maxRedemptions: body.max_redemptions,
           duration: body.duration,
+          metadata: body.metadata,
         });
         return { success: true, data: toDiscountResponse(rule) };
       },
@@ -40,6 +42,10 @@ export class DiscountsRouter {
       }),
       listDiscounts: async ({ auth, query }) =>
         listReply(await this.listDiscounts.execute(auth, { code: query.code }, pageOf(query)), toDiscountResponse),
+      updateDiscount: async ({ auth, params, body }) => ({
+        success: true,
+        data: toDiscountResponse(await this.updateDiscount.execute(auth, params.id, body)),
+      }),
       deactivateDiscount: async ({ auth, params }) => ({
         success: true,
         data: toDiscountResponse(await this.deactivateDiscount.execute(auth, params.id)),
