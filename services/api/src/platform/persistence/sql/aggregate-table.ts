@@ -88,6 +88,15 @@ export class AggregateTable<T extends { id: string | number }> {
     return (await this.select(em, text, values))[0] ?? null;
   }
 
+  /** The aggregate `id` of an account and mode, locked until the unit of work in progress ends (a change's first read). */
+  lockedInScope(em: EntityManager, scope: { accountId: string; livemode: boolean }, id: string): Promise<T | null> {
+    return this.first(em, `select * from ${this.columnsOf(em).table} where account_id = $1 and livemode = $2 and id = $3 for update`, [
+      scope.accountId,
+      scope.livemode,
+      id,
+    ]);
+  }
+
   /** The aggregate with this id: the one this request or transaction already holds, else read by its key. */
   async known(em: EntityManager, id: T['id']): Promise<T | null> {
     const held = em.getUnitOfWork().getById<T>(this.entity.name, id as never);

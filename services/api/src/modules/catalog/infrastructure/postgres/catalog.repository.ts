@@ -41,11 +41,7 @@ export class PgProductRepository implements ProductRepository {
   }
 
   findForUpdate(scope: Scope, id: string): Promise<Product | null> {
-    return PRODUCTS.first(this.em, 'select * from products where account_id = $1 and livemode = $2 and id = $3 for update', [
-      scope.accountId,
-      scope.livemode,
-      id,
-    ]);
+    return PRODUCTS.lockedInScope(this.em, scope, id);
   }
 
   save(product: Product): Promise<void> {
@@ -83,11 +79,7 @@ export class PgPriceRepository implements PriceRepository {
   }
 
   findForUpdate(scope: Scope, id: string): Promise<Price | null> {
-    return PRICES.first(this.em, 'select * from prices where account_id = $1 and livemode = $2 and id = $3 for update', [
-      scope.accountId,
-      scope.livemode,
-      id,
-    ]);
+    return PRICES.lockedInScope(this.em, scope, id);
   }
 
   save(price: Price): Promise<void> {

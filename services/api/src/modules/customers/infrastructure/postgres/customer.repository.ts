@@ -37,11 +37,7 @@ export class PgCustomerRepository implements CustomerRepository {
   }
 
   findForUpdate(scope: Scope, id: string): Promise<Customer | null> {
-    return CUSTOMERS.first(this.em, 'select * from customers where account_id = $1 and livemode = $2 and id = $3 for update', [
-      scope.accountId,
-      scope.livemode,
-      id,
-    ]);
+    return CUSTOMERS.lockedInScope(this.em, scope, id);
   }
 
   save(customer: Customer): Promise<void> {
