@@ -27,7 +27,8 @@ export interface LoadResult extends Measure {
   errors: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The `p`th percentile of values sorted ascending (0 for none). */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 }

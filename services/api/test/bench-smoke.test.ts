@@ -54,6 +54,10 @@ describe('pnpm bench', () => {
       expect(run.stdout).toMatch(
         new RegExp(`^bench ${name}: ratio \\d+(\\.\\d+)? \\(goal [^;]+; rounds \\d+(\\.\\d+)?–\\d+(\\.\\d+)?\\)`, 'm'),
       );
+    // The delivery lag is timed on both sides, from every delivery the receivers got.
+    expect(run.stdout).toMatch(
+      /^bench delivery-lag: .*worker p50 \d+ ms, p99 \d+ ms \([1-9]\d* deliveries\), raw loop p50 \d+ ms, p99 \d+ ms/m,
+    );
     // Rounds run here as in a full run: two (the second starts with the baseline), or the benchmark's own
     // fifteen short ones.
     expect(run.stdout).toMatch(/^bench http-floor: .* req\/s, 2 rounds$/m);

@@ -350,15 +350,7 @@ describe('unreadable input is a 4xx, never a 500', () => {
   });
 
   it('answers what the HTTP server refuses itself in the envelope with a Request-Id: a broken request line (400), headers over the limit (431)', async () => {
-    const { port } = new URL(app.baseUrl);
-    const raw = (text: string) =>
-      new Promise<string>((resolve) => {
-        const socket = connect(Number(port), '127.0.0.1', () => socket.end(text));
-        let answer = '';
-        socket.on('data', (chunk) => (answer += chunk));
-        socket.on('close', () => resolve(answer));
-        socket.on('error', () => resolve(answer));
-      });
+    const raw = async (text: string) => (await exchange(app, text)).answers.join('');
     const broken = await raw('GARBAGE\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
     expect(broken).toMatch(/\r\nRequest-Id: req_[0-9A-Za-z]{20}\r\n/);

@@ -3,6 +3,7 @@ import { Pool } from 'undici';
 import { CreateAccount } from '../../src/modules/accounts/application/create-account';
 import { WEBHOOK_DELIVERY_QUEUE } from '../../src/modules/events/events.tokens';
 import { type Benchmark, check, type Context, type Side, size, waitFor } from '../harness';
+import { percentile } from '../load';
 import { rawEndpoints } from '../raw-webhooks';
 import { call } from '../seed';
 
@@ -117,8 +118,6 @@ function rawDeliveries(ctx: Context, lag: LagAccount): { stop(): Promise<void> }
     },
   };
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
 
 export const deliveryBenchmarks: Benchmark[] = [
   {

@@ -1,7 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { bindSingletons } from '../../platform/di';
 import { CreateDiscount } from './application/create-discount';
-import { DeactivateDiscount, UpdateDiscount } from './application/deactivate-discount';
+import { UpdateDiscount } from './application/update-discount';
 import { EvaluateCouponCode } from './application/evaluate-coupon-code';
 import { FindUnknownCodes } from './application/find-unknown-codes';
 import { GetDiscount } from './application/get-discount';
@@ -21,7 +21,6 @@ export const discountsModule = new ContainerModule(({ bind }) => {
     CreateDiscount,
     GetDiscount,
     ListDiscounts,
-    DeactivateDiscount,
     UpdateDiscount,
     PriceCheckout,
     EvaluateCouponCode,

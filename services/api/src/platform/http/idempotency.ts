@@ -5,7 +5,7 @@ import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import type { SecretBox } from '../../shared/domain/secret-box';
 import { errorBody } from './error-mapper';
 import type { UnitOfWork } from '../persistence/unit-of-work';
-import { injectFault } from '../../shared/domain/faults';
+import { injectFault } from '../faults';
 
 /** A key's account and mode. */
 type Scope = { accountId: string; livemode: boolean };

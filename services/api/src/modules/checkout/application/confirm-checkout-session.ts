@@ -18,7 +18,7 @@ import { paid, SettleCheckoutPayment } from './settle-checkout-payment';
 
 /**
  * The shopper pays (public, keyed by the session id). A money flow, read top to bottom: the card is
- * chosen (and for a subscription saved, so renewals can charge it), the amount due now is priced, the
+ * chosen (a subscription's new card is saved so renewals can charge it), the amount due now is priced, the
  * ids the payment links to are decided, the attempt is committed, and `SettleCheckoutPayment` calls the
  * processor and records the outcome. The answer is `succeeded` with the way back, `requires_action`
  * with a 3-D Secure challenge, or `failed` with a reason the shopper can read while the session stays
@@ -68,12 +68,13 @@ export class ConfirmCheckoutSession {
     // A subscription's payment has no installments; the field is ignored for it.
     const count = session.isRecurring() ? null : session.installmentsFor(installments);
 
-    const subscription =
-      session.isRecurring() && source.type === 'saved_card' ? { id: newId('sub'), paymentMethodId: source.paymentMethod } : null;
-    // A new card a subscription's payment saves: the attempt saves it once it has won, and starts the subscription with it.
-    const starts = subscription ?? (session.isRecurring() ? { id: newId('sub') } : null);
+    // The subscription the payment starts; a new card it pays with is saved by the attempt once it has won.
+    const subscriptionId = session.isRecurring() ? newId('sub') : null;
     const scope = { accountId: session.accountId, livemode: session.livemode };
     if (due === 0) {
+      // Nothing is charged now: the card was saved when it was chosen.
+      const subscription =
+        subscriptionId !== null && source.type === 'saved_card' ? { id: subscriptionId, paymentMethodId: source.paymentMethod } : null;
       await this.uow.run(async () => {
         await this.redeem.hold(scope, session.id, pricing);
         await this.complete.execute(session.id, { chargeId: null, pricing, subscription });
@@ -95,7 +96,7 @@ export class ConfirmCheckoutSession {
         documentLines: documentLines(session, pricing),
         installments: count,
         source,
-        subscription: starts && { id: starts.id, period: session.inTrial() ? null : 0 },
+        subscription: subscriptionId === null ? null : { id: subscriptionId, period: session.inTrial() ? null : 0 },
       });
       if (started.fresh) await this.redeem.hold(scope, session.id, pricing);
       return started;

@@ -1,4 +1,4 @@
-import { injectFault } from '../../../shared/domain/faults';
+import { injectFault } from '../../../platform/faults';
 import type { PaymentSettings } from '../payments.tokens';
 
 /** Where a money flow may be made to die in tests of recovery: either side of its processor call. */

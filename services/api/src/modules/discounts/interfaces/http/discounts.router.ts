@@ -3,7 +3,7 @@ import type { OperationHandlers } from '../../../../platform/http/contract-route
 import { toDiscountResponse } from '../../application/published/discount';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateDiscount } from '../../application/create-discount';
-import { DeactivateDiscount, UpdateDiscount } from '../../application/deactivate-discount';
+import { UpdateDiscount } from '../../application/update-discount';
 import { GetDiscount } from '../../application/get-discount';
 import { ListDiscounts } from '../../application/list-discounts';
 
@@ -13,7 +13,6 @@ export class DiscountsRouter {
     @inject(CreateDiscount) private readonly createDiscount: CreateDiscount,
     @inject(GetDiscount) private readonly getDiscount: GetDiscount,
     @inject(ListDiscounts) private readonly listDiscounts: ListDiscounts,
-    @inject(DeactivateDiscount) private readonly deactivateDiscount: DeactivateDiscount,
     @inject(UpdateDiscount) private readonly updateDiscount: UpdateDiscount,
   ) {}
 
@@ -48,7 +47,7 @@ export class DiscountsRouter {
       }),
       deactivateDiscount: async ({ auth, params }) => ({
         success: true,
-        data: toDiscountResponse(await this.deactivateDiscount.execute(auth, params.id)),
+        data: toDiscountResponse(await this.updateDiscount.execute(auth, params.id, { active: false })),
       }),
     };
   }

@@ -5,21 +5,10 @@ import { DiscountNotFound, type DiscountRule } from '../domain/discount-rule';
 import { DISCOUNTS } from '../discounts.tokens';
 import type { DiscountRuleRepository } from './ports/discount-rule-repository';
 
-/** A deactivated rule stops applying everywhere, including sessions that already show it. */
-@injectable()
-export class DeactivateDiscount {
-  constructor(@inject(DISCOUNTS.DiscountRuleRepository) private readonly rules: DiscountRuleRepository) {}
-
-  async execute(scope: Scope, id: string): Promise<DiscountRule> {
-    const rule = await this.rules.findById(scope, id);
-    if (!rule) throw new DiscountNotFound(id);
-    rule.deactivate();
-    await this.rules.save(rule);
-    return rule;
-  }
-}
-
-/** Turns a rule off or on again and merges its metadata (`POST /v1/discounts/{id}`). */
+/**
+ * Turns a rule off or on again and merges its metadata (`POST /v1/discounts/{id}`, and `deactivate`). A
+ * deactivated rule stops applying everywhere, including sessions that already show it.
+ */
 @injectable()
 export class UpdateDiscount {
   constructor(@inject(DISCOUNTS.DiscountRuleRepository) private readonly rules: DiscountRuleRepository) {}
