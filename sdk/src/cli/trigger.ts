@@ -206,6 +206,19 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
     await kit.advance(clock.id, new Date(subscription.periodEnd.getTime() + 60_000));
     return subscription.id;
   },
+  'subscription.paused': async (kit) => {
+    const customer = await kit.customer();
+    const { id } = await kit.subscription(customer, await kit.savedCard(customer, 'tok_visa'), await kit.monthlyPrice());
+    unwrap(await kit.api.POST('/v1/subscriptions/{id}', { params: { path: { id } }, body: { pause_collection: { behavior: 'void' } } }));
+    return id;
+  },
+  'subscription.resumed': async (kit) => {
+    const customer = await kit.customer();
+    const { id } = await kit.subscription(customer, await kit.savedCard(customer, 'tok_visa'), await kit.monthlyPrice());
+    for (const pause_collection of [{ behavior: 'void' as const }, null])
+      unwrap(await kit.api.POST('/v1/subscriptions/{id}', { params: { path: { id } }, body: { pause_collection } }));
+    return id;
+  },
   'subscription.trial_will_end': async (kit) => {
     const { clock, subscription } = await kit.clockedSubscription('tok_visa', 7);
     await kit.advance(clock.id, new Date(subscription.periodEnd.getTime() - 2 * DAY));

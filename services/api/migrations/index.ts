@@ -25,6 +25,7 @@ import { Migration20261125040000 } from './Migration20261125040000';
 import { Migration20261126010000 } from './Migration20261126010000';
 import { Migration20261126020000 } from './Migration20261126020000';
 import { Migration20261126030000 } from './Migration20261126030000';
+import { Migration20261126040000 } from './Migration20261126040000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -54,4 +55,5 @@ export const MIGRATIONS = [
   Migration20261126010000,
   Migration20261126020000,
   Migration20261126030000,
+  Migration20261126040000,
 ];

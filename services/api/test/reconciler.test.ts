@@ -22,6 +22,7 @@ let api: KupaClient;
 let secretKey: string;
 let customer: string;
 let monthly: string;
+let premium: string;
 let paymentMethod: string;
 let pay: ReturnType<typeof shopper>;
 
@@ -38,6 +39,11 @@ beforeAll(async () => {
   monthly = (
     await api.POST('/v1/prices', {
       body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+    })
+  ).data!.data.id;
+  premium = (
+    await api.POST('/v1/prices', {
+      body: { product, unit_amount: 9_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
     })
   ).data!.data.id;
   paymentMethod = (await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
@@ -84,8 +90,9 @@ async function nothingInFlight(): Promise<void> {
       (select count(*) from payment_attempts where status = 'pending')::int as attempts,
       (select count(*) from charge_operations where status = 'pending')::int as operations,
       (select count(*) from subscription_starts where status = 'pending')::int as starts,
+      (select count(*) from subscription_changes where status = 'pending')::int as changes,
       (select count(*) from test_clocks where status = 'advancing')::int as clocks`);
-  expect(left).toEqual({ attempts: 0, operations: 0, starts: 0, clocks: 0 });
+  expect(left).toEqual({ attempts: 0, operations: 0, starts: 0, changes: 0, clocks: 0 });
 }
 
 const charge = async (id: string) => (await api.GET('/v1/charges/{id}', { params: { path: { id } } })).data!.data;
@@ -173,6 +180,36 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     expect(charges[0]).toMatchObject({ status: 'succeeded', amount: 4_900 });
     expect(charges[0].document).toMatch(/^doc_/);
     expect(await processorCalls('authorize', `${created.id}:0`)).toBe(1);
+    await nothingInFlight();
+  });
+
+  it('POST /v1/subscriptions/{id}: an upgrade settled now is charged once and the subscription changes once', async () => {
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: paymentMethod, price: monthly } })).data!
+      .data;
+    const upgrade = { price: premium, proration_behavior: 'always_invoice' };
+    await crashed(point, `/v1/subscriptions/${subscription.id}`, upgrade, secretKey, `upgrade-${point}`);
+    const held = (await api.POST('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } }, body: { quantity: 2 } })).error!;
+    expect(held.error.code).toBe('subscription_change_in_progress');
+
+    expect((await reconciled()).subscriptions).toBe(1);
+    expect((await api.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data.price).toBe(premium);
+    const charges = (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.filter(
+      (c) => c.subscription === subscription.id,
+    );
+    // The first period, and the upgrade: ₪99 − ₪49 for (almost) the whole period.
+    expect(charges.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
+    expect(charges[0].amount).toBeGreaterThan(4_990);
+    expect(charges[0].document).toMatch(/^doc_/);
+    const [change] = await sql(`select id from subscription_changes where subscription_id = ?`, [subscription.id]);
+    expect(await processorCalls('authorize', `${subscription.id}:${change.id}`)).toBe(1);
+    expect(await eventsAbout(subscription.id)).toEqual(['subscription.created', 'subscription.updated']);
+    // The request retried with its key answers the change made, charging nothing more.
+    const retried = await api.POST('/v1/subscriptions/{id}', {
+      params: { path: { id: subscription.id }, header: { 'Idempotency-Key': `upgrade-${point}` } },
+      body: upgrade as never,
+    });
+    expect(retried.data!.data.price).toBe(premium);
+    expect(await processorCalls('authorize', `${subscription.id}:${change.id}`)).toBe(1);
     await nothingInFlight();
   });
 

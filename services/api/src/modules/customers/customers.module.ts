@@ -1,5 +1,6 @@
 import { bindSingletons } from '../../platform/di';
 import { ContainerModule } from 'inversify';
+import { CustomerBalance } from './application/customer-balance';
 import { CreateCustomer } from './application/create-customer';
 import { GetCustomer } from './application/get-customer';
 import { ListCustomers } from './application/list-customers';
@@ -14,5 +15,5 @@ export const customersEntities = [CustomerSchema];
 
 export const customersModule = new ContainerModule(({ bind }) => {
   bind(CUSTOMERS.CustomerRepository).to(PgCustomerRepository).inSingletonScope();
-  bindSingletons(bind, [CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, UpdateCustomer, CustomersRouter]);
+  bindSingletons(bind, [CustomerBalance, CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, UpdateCustomer, CustomersRouter]);
 });

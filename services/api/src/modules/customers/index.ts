@@ -1,4 +1,5 @@
 // The customers module's public face: what other modules may use.
+export { CustomerBalance } from './application/customer-balance';
 export { GetCustomer } from './application/get-customer';
 export { ListCustomersOnClock } from './application/list-customers-on-clock';
 export { CUSTOMERS } from './customers.tokens';

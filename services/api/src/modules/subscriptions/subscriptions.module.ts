@@ -8,17 +8,21 @@ import { GetSubscription } from './application/get-subscription';
 import { ListSubscriptions } from './application/list-subscriptions';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 import { ReconcileSubscriptionCharges } from './application/reconcile-subscription-charges';
+import { PreviewSubscriptionChange } from './application/preview-subscription-change';
+import { SettleSubscriptionChange } from './application/settle-subscription-change';
 import { SettleSubscriptionStart } from './application/settle-subscription-start';
 import { StartSubscription } from './application/start-subscription';
 import { SubscriptionEffects } from './application/subscription-effects';
+import { UpdateSubscription } from './application/update-subscription';
+import { PgSubscriptionChangeRepository } from './infrastructure/postgres/subscription-change.repository';
 import { PgSubscriptionStartRepository } from './infrastructure/postgres/subscription-start.repository';
 import { PgSubscriptionRepository } from './infrastructure/postgres/subscription.repository';
-import { SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/postgres/subscription.schema';
+import { SubscriptionChangeSchema, SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/postgres/subscription.schema';
 import { SubscriptionsRouter } from './interfaces/http/subscriptions.router';
 import { RenewalsJob } from './interfaces/jobs/renewals.job';
 import { RENEWAL_QUEUE, SUBSCRIPTIONS } from './subscriptions.tokens';
 
-export const subscriptionsEntities = [SubscriptionSchema, SubscriptionStartSchema];
+export const subscriptionsEntities = [SubscriptionSchema, SubscriptionStartSchema, SubscriptionChangeSchema];
 
 export function subscriptionsQueues(expireInSeconds: number): QueueDefinition[] {
   return [{ name: RENEWAL_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 }];
@@ -28,6 +32,7 @@ export function subscriptionsQueues(expireInSeconds: number): QueueDefinition[] 
 export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionRepository).to(PgSubscriptionRepository).inSingletonScope();
   bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(PgSubscriptionStartRepository).inSingletonScope();
+  bind(SUBSCRIPTIONS.SubscriptionChangeRepository).to(PgSubscriptionChangeRepository).inSingletonScope();
   bindSingletons(bind, [
     SubscriptionEffects,
     AdvanceSubscription,
@@ -40,6 +45,9 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     RenewalsJob,
     StartSubscription,
     SettleSubscriptionStart,
+    UpdateSubscription,
+    SettleSubscriptionChange,
+    PreviewSubscriptionChange,
     ReconcileSubscriptionCharges,
   ]);
 });

@@ -1,12 +1,13 @@
 export const SUBSCRIPTIONS = {
   SubscriptionRepository: Symbol.for('SubscriptionRepository'),
   SubscriptionStartRepository: Symbol.for('SubscriptionStartRepository'),
+  SubscriptionChangeRepository: Symbol.for('SubscriptionChangeRepository'),
   Settings: Symbol.for('SubscriptionSettings'),
 };
 
 export const RENEWAL_QUEUE = 'subscription-renewals';
 
 export interface SubscriptionSettings {
-  /** A start still being charged this long after it was committed is taken to be orphaned by a crash. */
+  /** A start or change still being charged this long after it was committed is taken to be orphaned by a crash. */
   startStaleMs: number;
 }

@@ -5,3 +5,35 @@ export interface DocumentLine {
   unitAmount: number;
   amount: number;
 }
+
+/**
+ * The one builder of tax-document lines. Amounts are agorot, VAT included; a discount or credit is a
+ * negative line, so a document's lines always sum to its total.
+ */
+export const documentLines = {
+  /** Something sold: `quantity` × `unitAmount`. */
+  item(description: string, quantity: number, unitAmount: number): DocumentLine {
+    return { description, quantity, unitAmount, amount: unitAmount * quantity };
+  },
+
+  /** A discount of `amount` off what the lines above it list. */
+  discount(description: string, amount: number): DocumentLine {
+    return { description, quantity: 1, unitAmount: -amount, amount: -amount };
+  },
+
+  /** Money returned on charge `chargeId` (a credit document's line). */
+  refund(chargeId: string, amount: number): DocumentLine {
+    return documentLines.discount(`זיכוי / Refund ${chargeId}`, amount);
+  },
+
+  /** `lines`, balanced to `total` when less was taken than they list (a partial capture of a hold). */
+  balancedTo(lines: DocumentLine[], total: number): DocumentLine[] {
+    const listed = lines.reduce((sum, line) => sum + line.amount, 0);
+    return listed === total
+      ? lines
+      : [
+          ...lines,
+          { description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unitAmount: total - listed, amount: total - listed },
+        ];
+  },
+};

@@ -93,6 +93,8 @@ export const ERROR_CODES = {
   payment_in_progress: 'conflict',
   session_not_pending: 'conflict',
   subscription_canceled: 'conflict',
+  subscription_change_in_progress: 'conflict',
+  subscription_past_due: 'conflict',
   idempotency_key_reused: 'conflict',
   idempotency_key_in_use: 'conflict',
   body_too_large: 'too_large',

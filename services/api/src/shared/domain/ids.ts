@@ -42,7 +42,8 @@ export type IdPrefix =
   | 'clock'
   | 'tok'
   | 'att'
-  | 'op';
+  | 'op'
+  | 'subchg';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { changedAttributes } from '../../../shared/domain/changed-attributes';
 import type { Scope } from '../../../shared/domain/scope';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
@@ -23,9 +24,11 @@ export class UpdateProduct {
     return this.uow.join(async () => {
       const product = await this.products.findForUpdate(scope, id);
       if (!product) throw new ProductNotFound(id);
+      const before = toProductResponse(product);
       product.update(input);
       await this.products.save(product);
-      await this.recordEvent.execute(scope, 'product.updated', toProductResponse(product));
+      const after = toProductResponse(product);
+      await this.recordEvent.execute(scope, 'product.updated', after, changedAttributes(before, after));
       return product;
     });
   }
@@ -44,9 +47,11 @@ export class UpdatePrice {
     return this.uow.join(async () => {
       const price = await this.prices.findForUpdate(scope, id);
       if (!price) throw new PriceNotFound(id);
+      const before = toPriceResponse(price);
       price.update(input);
       await this.prices.save(price);
-      await this.recordEvent.execute(scope, 'price.updated', toPriceResponse(price));
+      const after = toPriceResponse(price);
+      await this.recordEvent.execute(scope, 'price.updated', after, changedAttributes(before, after));
       return price;
     });
   }

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { changedAttributes } from '../../../shared/domain/changed-attributes';
 import type { Scope } from '../../../shared/domain/scope';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
@@ -22,9 +23,11 @@ export class UpdateCustomer {
     return this.uow.join(async () => {
       const customer = await this.customers.findForUpdate(scope, id);
       if (!customer) throw new CustomerNotFound(id);
+      const before = toCustomerResponse(customer);
       customer.update(input);
       await this.customers.save(customer);
-      await this.recordEvent.execute(scope, 'customer.updated', toCustomerResponse(customer));
+      const after = toCustomerResponse(customer);
+      await this.recordEvent.execute(scope, 'customer.updated', after, changedAttributes(before, after));
       return customer;
     });
   }

@@ -35,6 +35,8 @@ export class Customer {
   taxId!: string | null;
   testClockId!: string | null;
   metadata!: Metadata;
+  /** Agorot the customer owes (positive) or is owed (negative: credit later charges use first). */
+  balance!: number;
   createdAt!: Date;
 
   static create(scope: Scope, input: CreateCustomerInput, now: Date): Customer {
@@ -46,6 +48,7 @@ export class Customer {
     customer.phone = null;
     customer.taxId = null;
     customer.metadata = {};
+    customer.balance = 0;
     customer.update(input);
     customer.testClockId = input.testClockId ?? null;
     customer.createdAt = now;
@@ -67,5 +70,17 @@ export class Customer {
       this.taxId = input.taxId;
     }
     this.metadata = mergeMetadata(this.metadata, input.metadata);
+  }
+
+  /** Credit of `amount` agorot, for later charges. */
+  credit(amount: number): void {
+    this.balance -= amount;
+  }
+
+  /** Up to `upTo` agorot of the customer's credit, taken for a charge: how much was taken. */
+  takeCredit(upTo: number): number {
+    const taken = Math.max(0, Math.min(upTo, -this.balance));
+    this.balance += taken;
+    return taken;
   }
 }

@@ -19,6 +19,8 @@ export interface EventRecord {
   scope: Scope;
   type: EventType;
   data: object;
+  /** On an `*.updated` event: the changed fields' values before the change. */
+  previousAttributes?: object;
 }
 
 export interface DeliveryJob {
@@ -46,8 +48,8 @@ export class RecordEvent {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, type: EventType, data: object): Promise<Event> {
-    return (await this.executeMany([{ scope, type, data }]))[0];
+  async execute(scope: Scope, type: EventType, data: object, previousAttributes?: object): Promise<Event> {
+    return (await this.executeMany([{ scope, type, data, previousAttributes }]))[0];
   }
 
   async executeMany(records: EventRecord[]): Promise<Event[]> {
@@ -55,7 +57,7 @@ export class RecordEvent {
     if (!this.uow.active())
       throw new Error(`event '${records[0].type}' must be recorded inside the unit of work of the change that caused it`);
     const now = this.clock.now();
-    const events = records.map(({ scope, type, data }) => Event.record(scope, type, data, now));
+    const events = records.map(({ scope, type, data, previousAttributes }) => Event.record(scope, type, data, now, previousAttributes));
     for (const event of events) this.uow.addAtCommit(this.batch, event);
     return events;
   }

@@ -13,6 +13,8 @@ export const EVENT_TYPES = [
   'subscription.updated',
   'subscription.canceled',
   'subscription.past_due',
+  'subscription.paused',
+  'subscription.resumed',
   'subscription.trial_will_end',
   'checkout_session.completed',
   'checkout_session.expired',

@@ -11,26 +11,38 @@ export class Event {
   type!: EventType;
   /** The object the event is about, already in its API shape. */
   data!: object;
+  /** On an `*.updated` event: the values before the change of the fields it changed. */
+  previousAttributes!: object | null;
   createdAt!: Date;
 
-  static record(scope: Scope, type: EventType, data: object, now: Date): Event {
+  static record(scope: Scope, type: EventType, data: object, now: Date, previousAttributes: object | null = null): Event {
     const event = new Event();
     event.id = newId('evt');
     event.accountId = scope.accountId;
     event.livemode = scope.livemode;
     event.type = type;
     event.data = data;
+    event.previousAttributes = previousAttributes;
     event.createdAt = now;
     return event;
   }
 
   /** The envelope, as the API shows it and webhooks carry it. */
-  envelope(): { id: string; object: 'event'; type: EventType; data: object; created: string; livemode: boolean } {
+  envelope(): {
+    id: string;
+    object: 'event';
+    type: EventType;
+    data: object;
+    previous_attributes?: object;
+    created: string;
+    livemode: boolean;
+  } {
     return {
       id: this.id,
       object: 'event',
       type: this.type,
       data: this.data,
+      ...(this.previousAttributes && { previous_attributes: this.previousAttributes }),
       created: this.createdAt.toISOString(),
       livemode: this.livemode,
     };

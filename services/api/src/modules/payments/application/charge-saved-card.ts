@@ -19,6 +19,8 @@ export interface SavedCardCharge {
   subscriptionId: string;
   period: number;
   attempt: number;
+  /** A subscription change's charge (a proration, a new period started now), named by the change. */
+  changeId?: string;
   amount: number;
   /** Renewals are merchant-initiated; the first period is the customer's own payment. */
   merchantInitiated: boolean;
@@ -38,7 +40,8 @@ export interface SavedCardAnswer {
 
 /**
  * The processor call of a subscription charge, outside any transaction; `RecordSavedCardCharge` records
- * the answer. The idempotency key is (subscription, period, attempt), so a repeated run reaches the
+ * the answer. The idempotency key is (subscription, period, attempt), or the change a change's charge
+ * pays, so a repeated run reaches the
  * processor's recorded answer instead of charging again.
  */
 @injectable()
@@ -55,9 +58,18 @@ export class ChargeSavedCard {
    * Whether this charge reached the processor more than `attemptStaleMs` ago without being recorded by
    * the caller (it is still due): the request that made it died, and running it again finishes it.
    */
-  async orphaned(request: Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt'>): Promise<boolean> {
-    const received = await (await this.processors.forScope(request.scope)).lookup(keyOf(request));
+  async orphaned(request: ChargeName): Promise<boolean> {
+    const received = await this.lookup(request);
     return received !== null && received.receivedAt.getTime() <= this.clock.now().getTime() - this.settings.attemptStaleMs;
+  }
+
+  /** Whether the processor received this charge already (its amount is then the one it was asked). */
+  async received(request: ChargeName): Promise<boolean> {
+    return (await this.lookup(request)) !== null;
+  }
+
+  private async lookup(request: ChargeName) {
+    return (await this.processors.forScope(request.scope)).lookup(keyOf(request));
   }
 
   async execute(request: SavedCardCharge): Promise<SavedCardAnswer> {
@@ -100,7 +112,7 @@ export class ChargeSavedCard {
       capture: true,
       installments: null,
       merchantInitiated: request.merchantInitiated,
-      reference: `${request.subscriptionId}:${request.period}`,
+      reference: request.changeId ? `${request.subscriptionId}:${request.changeId}` : `${request.subscriptionId}:${request.period}`,
     });
     crashPoint(this.settings, 'after_processor_call');
     return {
@@ -111,6 +123,9 @@ export class ChargeSavedCard {
   }
 }
 
-function keyOf(request: Pick<SavedCardCharge, 'subscriptionId' | 'period' | 'attempt'>): string {
-  return `sub_${request.subscriptionId}_${request.period}_${request.attempt}`;
+/** What names a charge to the processor. */
+type ChargeName = Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt' | 'changeId'>;
+
+function keyOf(request: ChargeName): string {
+  return request.changeId ? `subchg_${request.changeId}` : `sub_${request.subscriptionId}_${request.period}_${request.attempt}`;
 }

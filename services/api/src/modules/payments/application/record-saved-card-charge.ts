@@ -34,7 +34,8 @@ export class RecordSavedCardCharge {
         checkoutSessionId: null,
         lineItems: null,
         subscriptionId: request.subscriptionId,
-        subscriptionPeriod: request.period,
+        // A change's charge pays part of a period its renewal also pays: only renewals are one per period.
+        subscriptionPeriod: request.changeId ? null : request.period,
         paymentMethod: { type: 'card', wallet: null, card: answer.card },
         installments: null,
         createDocument: true,

@@ -1,21 +1,25 @@
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { documentLines } from '../../invoicing';
+import { CustomerBalance } from '../../customers';
 import { ChargeSavedCard, RecordSavedCardCharge, type SavedCardAnswer, type SavedCardCharge } from '../../payments';
+import { sumOf } from '../domain/proration';
 import type { DueStep, Subscription } from '../domain/subscription';
+import { creditLine } from '../domain/subscription-change';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
 import { SubscriptionEffects } from './subscription-effects';
 
 type ChargeStep = Extract<DueStep, { kind: 'charge' }>;
 
-/** A due charge the processor has answered, to record. */
+/** A due charge the processor has answered (or, for a period the credit pays in full, null), to record. */
 interface Renewal {
   subscriptionId: string;
   step: ChargeStep;
   request: SavedCardCharge;
-  answer: SavedCardAnswer;
+  /** How many of the subscription's prorations the charge includes. */
+  carried: number;
+  answer: SavedCardAnswer | null;
 }
 
 /**
@@ -32,6 +36,7 @@ export class AdvanceSubscription {
     @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
     @inject(RecordSavedCardCharge) private readonly recordCharge: RecordSavedCardCharge,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
+    @inject(CustomerBalance) private readonly balance: CustomerBalance,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -48,15 +53,16 @@ export class AdvanceSubscription {
    * that cannot be recorded holds back no other; the first failure is thrown after.
    */
   async executeMany(subscriptionIds: string[], now: Date): Promise<number> {
-    const subscriptions = await this.subscriptions.findManyUnscoped(subscriptionIds);
+    const subscriptions = await this.withCreditTaken(await this.subscriptions.findManyUnscoped(subscriptionIds), now);
     const due = subscriptions.flatMap((subscription) => {
       const step = subscription.nextStep(now);
-      return step?.kind === 'charge' ? [{ subscriptionId: subscription.id, step, request: chargeRequest(subscription, step) }] : [];
+      return step?.kind === 'charge' ? [renewalOf(subscription, step)] : [];
     });
-    const renewals: Renewal[] = [];
+    const renewals: Renewal[] = due.filter((renewal) => renewal.request.amount === 0).map((renewal) => ({ ...renewal, answer: null }));
+    const toCharge = due.filter((renewal) => renewal.request.amount > 0);
     const failures = new Map<string, unknown>();
-    const charged = await this.chargeSavedCard.executeMany(due.map((renewal) => renewal.request));
-    due.forEach((renewal, i) => {
+    const charged = await this.chargeSavedCard.executeMany(toCharge.map((renewal) => renewal.request));
+    toCharge.forEach((renewal, i) => {
       const result = charged[i];
       if ('answer' in result) renewals.push({ ...renewal, answer: result.answer });
       else failures.set(renewal.subscriptionId, result.error); // still due: the next run asks again
@@ -82,7 +88,7 @@ export class AdvanceSubscription {
     for (;;) {
       const step = subscription?.nextStep(now);
       if (!subscription || !step) return steps;
-      subscription = step.kind === 'charge' ? await this.renew(subscription, step) : await this.notice(subscription.id, step);
+      subscription = step.kind === 'charge' ? await this.renew(subscription, step, now) : await this.notice(subscription.id, step);
       if (!subscription) return steps;
       steps++;
     }
@@ -95,6 +101,10 @@ export class AdvanceSubscription {
       if (step.kind === 'trial_will_end') {
         subscription.markTrialWillEndSent();
         await this.effects.event(subscription, 'subscription.trial_will_end');
+      } else if (step.kind === 'void_period') {
+        await this.effects.changed(subscription, () => subscription.periodVoided(step.period));
+      } else if (step.kind === 'resume') {
+        await this.effects.changed(subscription, () => subscription.resume());
       } else {
         subscription.cancel(step.at);
         await this.effects.event(subscription, 'subscription.canceled');
@@ -104,10 +114,41 @@ export class AdvanceSubscription {
     });
   }
 
-  private async renew(subscription: Subscription, step: ChargeStep): Promise<Subscription | null> {
-    const request = chargeRequest(subscription, step);
-    const renewal = { subscriptionId: subscription.id, step, request, answer: await this.chargeSavedCard.execute(request) };
-    return this.recordOne(renewal);
+  private async renew(subscription: Subscription, step: ChargeStep, now: Date): Promise<Subscription | null> {
+    const [taken] = await this.withCreditTaken([subscription], now);
+    const renewal = renewalOf(taken, step);
+    const answer = renewal.request.amount === 0 ? null : await this.chargeSavedCard.execute(renewal.request);
+    return this.recordOne({ ...renewal, answer });
+  }
+
+  /**
+   * The subscriptions, those about to be charged for a customer with credit having taken it first (up to
+   * the charge), committed before the processor is asked, so the charge's amount is decided once: a
+   * charge the processor already received keeps the amount it was asked for.
+   */
+  private async withCreditTaken(subscriptions: Subscription[], now: Date): Promise<Subscription[]> {
+    const charging = subscriptions.filter((subscription) => subscription.nextStep(now)?.kind === 'charge' && subscription.renewalAmount() > 0);
+    if (charging.length === 0) return subscriptions;
+    const withCredit = new Set(await this.balance.withCredit(charging.map((subscription) => subscription.customerId)));
+    if (withCredit.size === 0) return subscriptions;
+    const taken = new Map<string, Subscription>();
+    for (const subscription of charging) {
+      if (!withCredit.has(subscription.customerId)) continue;
+      const step = subscription.nextStep(now) as ChargeStep;
+      if (await this.chargeSavedCard.received(renewalOf(subscription, step).request)) continue;
+      const locked = await this.uow.run(async () => {
+        const current = await this.subscriptions.findForUpdate(subscription.id);
+        if (!current?.stillDue(step)) return current;
+        const credit = await this.balance.take(current, current.customerId, current.renewalAmount());
+        if (credit > 0) {
+          current.carryCredit(creditLine(credit));
+          await this.subscriptions.save(current);
+        }
+        return current;
+      });
+      if (locked) taken.set(locked.id, locked);
+    }
+    return subscriptions.map((subscription) => taken.get(subscription.id) ?? subscription);
   }
 
   private recordOne(renewal: Renewal): Promise<Subscription | null> {
@@ -149,12 +190,13 @@ export class AdvanceSubscription {
   }
 
   /** Inside the transaction, `locked` under its row lock: the charge, and the subscription moved on (for the caller to save). */
-  private async record(locked: Subscription | null, { step, request, answer }: Renewal): Promise<Subscription | null> {
+  private async record(locked: Subscription | null, { step, request, carried, answer }: Renewal): Promise<Subscription | null> {
     if (!locked?.stillDue(step)) return null;
-    const charge = await this.recordCharge.execute(request, answer);
-    if (charge.status === 'succeeded') {
-      locked.renewed(step.period);
-      await this.effects.event(locked, 'subscription.updated');
+    const paid = answer === null || (await this.recordCharge.execute(request, answer)).status === 'succeeded';
+    if (paid) {
+      const leftover = -Math.min(0, sumOf(request.documentLines));
+      await this.effects.changed(locked, () => locked.renewed(step.period, carried));
+      await this.balance.credit(locked, locked.customerId, leftover);
     } else {
       const result = locked.renewalFailed(step.at);
       if (result === 'canceled') {
@@ -168,18 +210,23 @@ export class AdvanceSubscription {
   }
 }
 
-function chargeRequest(subscription: Subscription, step: ChargeStep): SavedCardCharge {
-  const amount = subscription.renewalAmount();
+/** The renewal `step` charges: the period's lines and the prorations and credit carried to it. */
+function renewalOf(subscription: Subscription, step: ChargeStep): Omit<Renewal, 'answer'> {
   return {
-    scope: subscription,
-    customerId: subscription.customerId,
-    paymentMethodId: subscription.paymentMethodId,
     subscriptionId: subscription.id,
-    period: step.period,
-    attempt: step.attempt,
-    amount,
-    merchantInitiated: true,
-    documentLines: [documentLines.item(subscription.plan.name, 1, amount)],
-    at: step.at,
+    step,
+    carried: subscription.prorations.length,
+    request: {
+      scope: subscription,
+      customerId: subscription.customerId,
+      paymentMethodId: subscription.paymentMethodId,
+      subscriptionId: subscription.id,
+      period: step.period,
+      attempt: step.attempt,
+      amount: subscription.renewalAmount(),
+      merchantInitiated: true,
+      documentLines: subscription.renewalLines(),
+      at: step.at,
+    },
   };
 }

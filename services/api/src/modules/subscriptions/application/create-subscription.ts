@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { planOf } from '../../../shared/domain/plan';
 import type { CustomerClock } from '../../../shared/domain/customer-clock';
-import { asMissingParam, DomainError, ValidationError } from '../../../shared/domain/domain-error';
+import { asMissingParam, DomainError } from '../../../shared/domain/domain-error';
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import { idFor } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { FindCatalogItems, inactivePrice } from '../../catalog';
+import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { GetPaymentMethod, MoneyGate } from '../../payments';
 import { Subscription } from '../domain/subscription';
@@ -15,6 +15,7 @@ import { SubscriptionStart } from '../domain/subscription-start';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository, SubscriptionStartRepository } from './ports/subscription-repository';
 import { SettleSubscriptionStart } from './settle-subscription-start';
+import { customersCard, recurringPlan } from './subscription-inputs';
 
 /**
  * Subscribes a customer with a saved card: the first period is charged now unless the price has a trial
@@ -43,7 +44,7 @@ export class CreateSubscription {
    */
   async execute(
     scope: Scope,
-    input: { customer: string; paymentMethod: string; price: string },
+    input: { customer: string; paymentMethod: string; price: string; metadata?: Metadata },
     requestKey?: string,
   ): Promise<Subscription> {
     const id = requestKey === undefined ? undefined : idFor('sub', `${scope.accountId}:${scope.livemode}:${requestKey}`);
@@ -52,19 +53,8 @@ export class CreateSubscription {
     const customer = await this.getCustomer
       .execute(scope, input.customer)
       .catch(asMissingParam('customer_not_found', 'customer', input.customer));
-    const method = await this.getPaymentMethod
-      .execute(scope, input.paymentMethod)
-      .catch(asMissingParam('payment_method_not_found', 'payment_method', input.paymentMethod));
-    if (method.customerId !== customer.id)
-      throw new ValidationError(
-        'payment_method_not_found',
-        `No such payment method for this customer: '${input.paymentMethod}'`,
-        'payment_method',
-      );
-    const price = (await this.catalog.execute(scope, { prices: [input.price] })).prices.get(input.price);
-    if (!price) throw new ValidationError('price_not_found', `No such price: '${input.price}'`, 'price');
-    if (!price.active) throw inactivePrice(input.price, 'price');
-    if (price.type !== 'recurring') throw new ValidationError('price_not_recurring', 'Subscriptions need a recurring price', 'price');
+    const paymentMethodId = await customersCard(this.getPaymentMethod, scope, customer.id, input.paymentMethod);
+    const plan = await recurringPlan(this.catalog, scope, input.price);
     await this.gate.processorFor(scope);
 
     const { now } = await this.customerClock.now(scope, { customerId: customer.id });
@@ -73,10 +63,11 @@ export class CreateSubscription {
       {
         id,
         customerId: customer.id,
-        paymentMethodId: method.id,
-        plan: planOf(price),
+        paymentMethodId,
+        plan,
         testClockId: customer.testClockId,
         renewalDiscount: 0,
+        metadata: mergeMetadata({}, input.metadata),
       },
       now,
     );

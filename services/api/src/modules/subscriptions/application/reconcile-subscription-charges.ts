@@ -5,12 +5,14 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { ChargeSavedCard } from '../../payments';
 import { SUBSCRIPTIONS, type SubscriptionSettings } from '../subscriptions.tokens';
 import { AdvanceSubscription } from './advance-subscription';
-import type { SubscriptionRepository, SubscriptionStartRepository } from './ports/subscription-repository';
+import type { SubscriptionChangeRepository, SubscriptionRepository, SubscriptionStartRepository } from './ports/subscription-repository';
+import { SettleSubscriptionChange } from './settle-subscription-change';
 import { SettleSubscriptionStart } from './settle-subscription-start';
 
 /**
- * The reconciler's part for subscriptions. A first period whose request died is settled from its
- * committed start (the processor answers the same key as it did, so the card is charged once). A
+ * The reconciler's part for subscriptions. A first period, or a change's charge, whose request died is
+ * settled from its committed start or change (the processor answers the same key as it did, so the
+ * card is charged once). A
  * renewal whose worker died after the processor call is the subscription's due step whose key the
  * processor already knows: it is recorded now, not at the next daily run. Subscriptions on test clocks
  * renew inside their clock's advance, which the test-helpers module's reconciler finishes. Answers how many.
@@ -21,7 +23,9 @@ export class ReconcileSubscriptionCharges {
     @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(SUBSCRIPTIONS.SubscriptionStartRepository) private readonly starts: SubscriptionStartRepository,
     @inject(SUBSCRIPTIONS.Settings) private readonly settings: SubscriptionSettings,
+    @inject(SUBSCRIPTIONS.SubscriptionChangeRepository) private readonly changes: SubscriptionChangeRepository,
     @inject(SettleSubscriptionStart) private readonly settleStart: SettleSubscriptionStart,
+    @inject(SettleSubscriptionChange) private readonly settleChange: SettleSubscriptionChange,
     @inject(AdvanceSubscription) private readonly advance: AdvanceSubscription,
     @inject(ChargeSavedCard) private readonly chargeSavedCard: ChargeSavedCard,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -34,6 +38,10 @@ export class ReconcileSubscriptionCharges {
       (limit) => this.starts.pendingSince(before, limit),
       (start) => this.settleStart.execute(start),
     );
+    const changes = await settleEach(
+      (limit) => this.changes.pendingSince(before, limit),
+      (change) => this.settleChange.execute(change),
+    );
     let after: string | null = null;
     const renewals = await settleEach(
       async (limit) => {
@@ -43,7 +51,7 @@ export class ReconcileSubscriptionCharges {
       },
       (id) => this.finishRenewal(id, now),
     );
-    return starts + renewals;
+    return starts + changes + renewals;
   }
 
   /** Whether the subscription's due step was a renewal left in flight, now recorded. */

@@ -1,4 +1,5 @@
 import { inject, injectable } from 'inversify';
+import { changedAttributes } from '../../../shared/domain/changed-attributes';
 import { GetAccount } from '../../accounts';
 import { GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
@@ -18,6 +19,22 @@ export class SubscriptionEffects {
 
   async event(subscription: Subscription, type: EventType): Promise<void> {
     await this.recordEvent.execute(subscription, type, subscriptionView(subscription));
+  }
+
+  /**
+   * `change` made to `subscription`, then its events: `subscription.updated` with the changed fields'
+   * previous values (none when nothing changed), and `subscription.paused` or `subscription.resumed`
+   * when collection stopped or started again.
+   */
+  async changed(subscription: Subscription, change: () => void): Promise<void> {
+    const before = subscriptionView(subscription);
+    change();
+    const after = subscriptionView(subscription);
+    const previous = changedAttributes(before, after);
+    if (Object.keys(previous).length === 0) return;
+    await this.recordEvent.execute(subscription, 'subscription.updated', after, previous);
+    if (before.status !== 'paused' && after.status === 'paused') await this.event(subscription, 'subscription.paused');
+    if (before.status === 'paused' && after.status !== 'paused') await this.event(subscription, 'subscription.resumed');
   }
 
   async email(subscription: Subscription, kind: 'welcome' | 'dunning', key: string): Promise<void> {

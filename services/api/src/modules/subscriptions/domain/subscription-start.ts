@@ -11,6 +11,8 @@ interface StartRequest {
   plan: Plan;
   testClockId: string | null;
   startedAt: string;
+  /** Absent from starts recorded before subscriptions had metadata. */
+  metadata?: Record<string, string>;
 }
 
 /**
@@ -40,6 +42,7 @@ export class SubscriptionStart {
       plan: subscription.plan,
       testClockId: subscription.testClockId,
       startedAt: subscription.createdAt.toISOString(),
+      metadata: subscription.metadata,
     } satisfies StartRequest;
     start.createdAt = subscription.createdAt;
     return start;
@@ -66,6 +69,7 @@ export class SubscriptionStart {
         plan: request.plan,
         testClockId: request.testClockId ?? null,
         renewalDiscount: 0,
+        metadata: request.metadata ?? {},
       },
       new Date(request.startedAt),
     );

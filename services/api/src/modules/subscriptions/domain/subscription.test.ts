@@ -25,7 +25,7 @@ describe('Subscription', () => {
     expect(sub.currentPeriodEnd.toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(sub.nextStep(new Date('2026-02-28T09:59:59Z'))).toBeNull();
     expect(sub.nextStep(new Date('2026-02-28T10:00:00Z'))).toMatchObject({ kind: 'charge', period: 1, attempt: 1 });
-    sub.renewed(1);
+    sub.renewed(1, 0);
     expect([sub.currentPeriodStart.toISOString(), sub.currentPeriodEnd.toISOString()]).toEqual([
       '2026-02-28T10:00:00.000Z',
       '2026-03-31T10:00:00.000Z',
@@ -43,7 +43,7 @@ describe('Subscription', () => {
     expect(sub.nextStep(new Date('2026-02-11T10:00:00Z'))).toMatchObject({ kind: 'trial_will_end' });
     sub.markTrialWillEndSent();
     expect(sub.nextStep(new Date('2026-02-14T10:00:00Z'))).toMatchObject({ kind: 'charge', period: 0 });
-    sub.renewed(0);
+    sub.renewed(0, 0);
     expect(sub.currentPeriodEnd.toISOString()).toBe('2026-03-14T10:00:00.000Z');
   });
 
@@ -74,7 +74,7 @@ describe('Subscription', () => {
     sub.renewalFailed(sub.currentPeriodEnd);
     const retry = sub.nextStep(sub.nextRetryAt!);
     expect(retry).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
-    sub.renewed(1);
+    sub.renewed(1, 0);
     expect(sub).toMatchObject({ status: 'active', failedAttempts: 0, nextRetryAt: null, periodIndex: 1 });
     expect(sub.currentPeriodEnd.toISOString()).toBe('2026-03-31T10:00:00.000Z');
   });
@@ -111,7 +111,7 @@ describe('Subscription', () => {
     );
     const step = sub.nextStep(new Date('2026-03-01T00:00:00Z'))!;
     expect(sub.stillDue(step)).toBe(true);
-    sub.renewed(1);
+    sub.renewed(1, 0);
     expect(sub.stillDue(step)).toBe(false);
     const retry = Subscription.start(
       scope,
@@ -147,7 +147,7 @@ describe('Subscription', () => {
   it('is in its trial until the first period is charged', () => {
     const sub = begin(14);
     expect(sub.inTrial()).toBe(true);
-    sub.renewed(0);
+    sub.renewed(0, 0);
     expect(sub.inTrial()).toBe(false);
     expect(begin(null).inTrial()).toBe(false);
   });
@@ -170,7 +170,7 @@ describe('Subscription', () => {
     expect(sub.stillDue({ kind: 'charge', at: due.at, period: 2, attempt: 1 })).toBe(false);
     expect(sub.stillDue({ kind: 'charge', at: due.at, period: 1, attempt: 2 })).toBe(false);
     expect(sub.stillDue({ kind: 'end_at_period_end', at: due.at })).toBe(false);
-    sub.renewed(1);
+    sub.renewed(1, 0);
     expect(sub.stillDue(due)).toBe(false);
     const ending = begin(null);
     ending.scheduleCancel();

@@ -11,6 +11,8 @@ export interface CustomerRepository {
   findForUpdate(scope: Scope, id: string): Promise<Customer | null>;
   save(customer: Customer): Promise<void>;
   idsOnClock(clockId: string): Promise<string[]>;
+  /** Which of these customers have credit (a negative balance). */
+  withCredit(ids: string[]): Promise<string[]>;
 }
 
 /** Whether a test clock exists in the scope; answered by the test-helpers module. */

@@ -11,6 +11,7 @@ export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
     tax_id: customer.taxId,
     test_clock: customer.testClockId,
     metadata: customer.metadata,
+    balance: customer.balance,
     livemode: customer.livemode,
     created: customer.createdAt.toISOString(),
   };

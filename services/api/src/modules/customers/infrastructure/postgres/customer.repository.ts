@@ -3,12 +3,13 @@ import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { CustomerRepository } from '../../application/ports/customer-repository';
 import { Customer } from '../../domain/customer';
 
-const CUSTOMERS = new AggregateTable(Customer, ['name', 'email', 'phone', 'taxId', 'metadata']);
+const CUSTOMERS = new AggregateTable(Customer, ['name', 'email', 'phone', 'taxId', 'metadata', 'balance']);
 
 @injectable()
 export class PgCustomerRepository implements CustomerRepository {
@@ -26,6 +27,11 @@ export class PgCustomerRepository implements CustomerRepository {
     const where: FilterQuery<Customer> = { accountId: scope.accountId, livemode: scope.livemode };
     if (filter.email) where.email = filter.email;
     return paginate(this.em, Customer, where, page);
+  }
+
+  async withCredit(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    return (await sqlRows<{ id: string }>(this.em, 'select id from customers where id = any($1) and balance < 0', [ids])).map((row) => row.id);
   }
 
   async idsOnClock(clockId: string): Promise<string[]> {

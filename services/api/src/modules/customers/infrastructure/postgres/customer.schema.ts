@@ -14,6 +14,7 @@ export const CustomerSchema = new EntitySchema<Customer>({
     taxId: { type: 'string', nullable: true },
     testClockId: { type: 'string', nullable: true },
     metadata: { type: 'json' },
+    balance: { type: 'integer' },
     createdAt: { type: 'Date' },
   },
 });

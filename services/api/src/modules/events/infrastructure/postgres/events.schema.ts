@@ -12,6 +12,7 @@ export const EventSchema = new EntitySchema<Event>({
     livemode: { type: 'boolean' },
     type: { type: 'string' },
     data: { type: 'json' },
+    previousAttributes: { type: 'json', nullable: true },
     createdAt: { type: 'Date' },
   },
 });

@@ -1,6 +1,7 @@
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Subscription, SubscriptionStatus } from '../../domain/subscription';
+import type { SubscriptionChange } from '../../domain/subscription-change';
 import type { SubscriptionStart } from '../../domain/subscription-start';
 
 export interface SubscriptionRepository {
@@ -29,4 +30,13 @@ export interface SubscriptionStartRepository {
   findById(id: string): Promise<SubscriptionStart | null>;
   /** Starts still being charged that were committed before `before`, oldest first. */
   pendingSince(before: Date, limit: number): Promise<SubscriptionStart[]>;
+}
+
+export interface SubscriptionChangeRepository {
+  add(change: SubscriptionChange): Promise<void>;
+  save(change: SubscriptionChange): Promise<void>;
+  findForUpdate(id: string): Promise<SubscriptionChange | null>;
+  findById(id: string): Promise<SubscriptionChange | null>;
+  /** Changes still being charged that were committed before `before`, oldest first. */
+  pendingSince(before: Date, limit: number): Promise<SubscriptionChange[]>;
 }

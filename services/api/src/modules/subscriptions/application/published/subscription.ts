@@ -1,5 +1,6 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import type { Subscription } from '../../domain/subscription';
+import type { UpcomingCharge } from '../preview-subscription-change';
 
 /** The subscription as the API and its events show it. */
 export function subscriptionView(subscription: Subscription): Schemas['Subscription'] {
@@ -8,14 +9,34 @@ export function subscriptionView(subscription: Subscription): Schemas['Subscript
     object: 'subscription',
     customer: subscription.customerId,
     price: subscription.priceId,
+    quantity: subscription.quantity,
     payment_method: subscription.paymentMethodId,
     status: subscription.status,
+    pause_collection: subscription.status === 'paused' ? { behavior: 'void', resumes_at: subscription.resumesAt?.toISOString() ?? null } : null,
     current_period_start: subscription.currentPeriodStart.toISOString(),
     current_period_end: subscription.currentPeriodEnd.toISOString(),
     trial_end: subscription.trialEnd?.toISOString() ?? null,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     canceled_at: subscription.canceledAt?.toISOString() ?? null,
+    metadata: subscription.metadata,
     livemode: subscription.livemode,
     created: subscription.createdAt.toISOString(),
+  };
+}
+
+export function upcomingChargeView(upcoming: UpcomingCharge): Schemas['UpcomingCharge'] {
+  return {
+    object: 'upcoming_charge',
+    subscription: subscriptionView(upcoming.subscription),
+    customer: upcoming.subscription.customerId,
+    date: upcoming.date?.toISOString() ?? null,
+    charged_now: upcoming.chargedNow,
+    lines: upcoming.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unit_amount: line.unitAmount,
+      amount: line.amount,
+    })),
+    amount_due: upcoming.amountDue,
   };
 }

@@ -54,3 +54,22 @@ export class InMemorySubscriptions implements SubscriptionRepository {
       .slice(0, limit);
   }
 }
+
+/** Customers' credit balances in memory (agorot; negative is credit), as `CustomerBalance` keeps them. */
+export class InMemoryBalances {
+  readonly balances = new Map<string, number>();
+
+  async withCredit(customerIds: string[]): Promise<string[]> {
+    return customerIds.filter((id) => (this.balances.get(id) ?? 0) < 0);
+  }
+
+  async credit(_scope: Scope, customerId: string, amount: number): Promise<void> {
+    this.balances.set(customerId, (this.balances.get(customerId) ?? 0) - amount);
+  }
+
+  async take(_scope: Scope, customerId: string, upTo: number): Promise<number> {
+    const taken = Math.max(0, Math.min(upTo, -(this.balances.get(customerId) ?? 0)));
+    this.balances.set(customerId, (this.balances.get(customerId) ?? 0) + taken);
+    return taken;
+  }
+}

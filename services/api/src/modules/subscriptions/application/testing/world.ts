@@ -3,7 +3,8 @@ import { aSavedCard, fakeAccounts, fakeCustomers, InMemoryPaymentMethods, paymen
 import { Subscription } from '../../domain/subscription';
 import { AdvanceSubscription } from '../advance-subscription';
 import { SubscriptionEffects } from '../subscription-effects';
-import { InMemorySubscriptions } from './fakes';
+import type { CustomerBalance } from '../../../customers';
+import { InMemoryBalances, InMemorySubscriptions } from './fakes';
 
 /** Renewals wired as in the service (subscriptions over payments), over fakes. */
 export function renewalsWorld() {
@@ -11,6 +12,7 @@ export function renewalsWorld() {
   const { uow, clock, effects } = payments;
   const methods = new InMemoryPaymentMethods(uow);
   const subscriptions = new InMemorySubscriptions(uow);
+  const balances = new InMemoryBalances();
   const chargeSavedCard = new ChargeSavedCard(methods, payments.gate, payments.config, payments.directory, clock);
   const subscriptionEffects = new SubscriptionEffects(
     effects.recordEvent,
@@ -23,6 +25,7 @@ export function renewalsWorld() {
     chargeSavedCard,
     new RecordSavedCardCharge(payments.book, uow),
     subscriptionEffects,
+    balances as unknown as CustomerBalance,
     uow,
   );
 
@@ -47,5 +50,5 @@ export function renewalsWorld() {
     return subscription;
   }
 
-  return { ...payments, methods, subscriptions, advance, aSubscription, effectsOfSubscriptions: subscriptionEffects };
+  return { ...payments, methods, subscriptions, balances, advance, aSubscription, effectsOfSubscriptions: subscriptionEffects };
 }

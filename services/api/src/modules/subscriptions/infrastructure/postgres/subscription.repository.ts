@@ -9,9 +9,19 @@ import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { SubscriptionRepository } from '../../application/ports/subscription-repository';
 import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from '../../domain/subscription';
 
-/** What changes on a subscription after it starts: status, period, dunning, cancellation. */
+/** What changes on a subscription after it starts: plan, status, period, dunning, cancellation. */
 const SUBSCRIPTIONS = new AggregateTable(Subscription, [
+  'priceId',
+  'paymentMethodId',
+  'plan',
+  'quantity',
   'status',
+  'resumesAt',
+  'prorations',
+  'pendingChangeId',
+  'metadata',
+  'anchor',
+  'trialEnd',
   'periodIndex',
   'currentPeriodStart',
   'currentPeriodEnd',
@@ -80,9 +90,10 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
       this.em,
       `select id from subscriptions
        where test_clock_id is not distinct from $1 and id > $2
-         and ((status = 'active' and current_period_end <= $3)
+         and ((status in ('trialing', 'active', 'paused') and current_period_end <= $3)
            or (status = 'past_due' and next_retry_at <= $3)
-           or (status = 'active' and period_index = -1 and not trial_will_end_sent and trial_end <= $4))
+           or (status = 'paused' and resumes_at <= $3)
+           or (period_index = -1 and status in ('trialing', 'paused') and not trial_will_end_sent and trial_end <= $4))
        order by id limit $5`,
       [clock, afterId ?? '', now, notice, limit],
     );

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
 import { Subscription } from '../../domain/subscription';
+import { SubscriptionChange } from '../../domain/subscription-change';
 import { SubscriptionStart } from '../../domain/subscription-start';
 
 export const SubscriptionSchema = new EntitySchema<Subscription>({
@@ -13,7 +14,12 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     priceId: { type: 'string' },
     paymentMethodId: { type: 'string' },
     plan: { type: 'json' },
+    quantity: { type: 'integer' },
     status: { type: 'string' },
+    resumesAt: { type: 'Date', nullable: true },
+    prorations: { type: 'json' },
+    pendingChangeId: { type: 'string', nullable: true },
+    metadata: { type: 'json' },
     anchor: { type: 'Date' },
     periodIndex: { type: 'integer' },
     currentPeriodStart: { type: 'Date' },
@@ -40,6 +46,22 @@ export const SubscriptionStartSchema = new EntitySchema<SubscriptionStart>({
     livemode: { type: 'boolean' },
     status: { type: 'string' },
     request: { type: 'json' },
+    createdAt: { type: 'Date' },
+  },
+});
+
+export const SubscriptionChangeSchema = new EntitySchema<SubscriptionChange>({
+  class: SubscriptionChange,
+  tableName: 'subscription_changes',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    subscriptionId: { type: 'string' },
+    status: { type: 'string' },
+    amount: { type: 'integer' },
+    creditUsed: { type: 'integer' },
+    change: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });

@@ -1,0 +1,51 @@
+import { inject, injectable } from 'inversify';
+import type { DocumentLine } from '../../../shared/domain/document-line';
+import type { Scope } from '../../../shared/domain/scope';
+import { GetCustomer } from '../../customers';
+import { sumOf } from '../domain/proration';
+import type { Subscription } from '../domain/subscription';
+import { creditLine } from '../domain/subscription-change';
+import { type SubscriptionUpdate, UpdateSubscription } from './update-subscription';
+
+/** The next charge of a subscription: when, its lines (credit used included) and what it comes to. */
+export interface UpcomingCharge {
+  subscription: Subscription;
+  /** Charged now (the change settles now), or at `date`; null: nothing more is due (it ends, or is paused with no date to resume). */
+  date: Date | null;
+  chargedNow: boolean;
+  lines: DocumentLine[];
+  amountDue: number;
+}
+
+/**
+ * The next charge of a subscription as it stands, or as it would stand after `update`, changing
+ * nothing: the same decision `UpdateSubscription` makes, at the same time, so the preview equals what is
+ * then charged while nothing else changes in between.
+ */
+@injectable()
+export class PreviewSubscriptionChange {
+  constructor(
+    @inject(UpdateSubscription) private readonly update: UpdateSubscription,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
+  ) {}
+
+  async execute(scope: Scope, id: string, update: SubscriptionUpdate): Promise<UpcomingCharge> {
+    const { request, at, subscription } = await this.update.requestFor(scope, id, update);
+    const planned = subscription.planChange(request, at);
+    const credit = Math.max(0, -(await this.getCustomer.execute(scope, subscription.customerId)).balance);
+    const due = sumOf(planned.settledNow);
+    const changed = subscription.copy();
+    changed.applyChange(planned);
+    if (due > 0) return withCredit({ subscription: changed, date: at, chargedNow: true, lines: planned.settledNow }, credit);
+    const date = changed.nextChargeAt();
+    const left = credit - Math.min(due, 0);
+    return withCredit({ subscription: changed, date, chargedNow: false, lines: date ? changed.renewalLines() : [] }, left);
+  }
+}
+
+function withCredit(charge: Omit<UpcomingCharge, 'amountDue'>, credit: number): UpcomingCharge {
+  const total = sumOf(charge.lines);
+  const used = Math.min(credit, Math.max(0, total));
+  const lines = used > 0 ? [...charge.lines, creditLine(used)] : charge.lines;
+  return { ...charge, lines, amountDue: Math.max(0, total - used) };
+}

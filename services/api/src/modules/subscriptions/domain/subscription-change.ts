@@ -1,0 +1,92 @@
+import type { DocumentLine } from '../../../shared/domain/document-line';
+import type { Plan } from '../../../shared/domain/plan';
+import type { PlannedChange } from './subscription';
+
+/** 1: a `PlannedChange` with its dates as ISO strings. */
+const CHANGE_VERSION = 1;
+
+interface StoredChange {
+  version: typeof CHANGE_VERSION;
+  at: string;
+  plan: Plan;
+  quantity: number;
+  paymentMethodId: string;
+  cancelAtPeriodEnd: boolean;
+  pause: { resumesAt: string | null } | null;
+  metadata: Record<string, string>;
+  newPeriod: boolean;
+  prorations: DocumentLine[];
+  settledNow: DocumentLine[];
+}
+
+/**
+ * A subscription change that charges now, committed before the processor call with the subscription
+ * held for it: a crash after the call leaves a record the reconciler finishes (the charge and, if it
+ * was paid, the change), so the card is charged once and the change is never lost nor made unpaid.
+ */
+export class SubscriptionChange {
+  id!: string;
+  accountId!: string;
+  livemode!: boolean;
+  subscriptionId!: string;
+  status!: 'pending' | 'succeeded' | 'failed';
+  /** The agorot charged: the sum of the lines settled now, less credit taken from the balance. */
+  amount!: number;
+  /** Credit taken from the customer's balance for this charge (agorot, ≥ 0), returned if it is declined. */
+  creditUsed!: number;
+  change!: unknown;
+  createdAt!: Date;
+
+  static of(
+    id: string,
+    subscription: { accountId: string; livemode: boolean; id: string },
+    change: PlannedChange,
+    creditUsed: number,
+  ): SubscriptionChange {
+    const record = new SubscriptionChange();
+    record.id = id;
+    record.accountId = subscription.accountId;
+    record.livemode = subscription.livemode;
+    record.subscriptionId = subscription.id;
+    record.status = 'pending';
+    record.creditUsed = creditUsed;
+    record.amount = change.settledNow.reduce((sum, line) => sum + line.amount, 0) - creditUsed;
+    record.change = {
+      version: CHANGE_VERSION,
+      ...change,
+      at: change.at.toISOString(),
+      pause: change.pause && { resumesAt: change.pause.resumesAt?.toISOString() ?? null },
+    } satisfies StoredChange;
+    record.createdAt = change.at;
+    return record;
+  }
+
+  /** The change as it was decided. */
+  planned(): PlannedChange {
+    const stored = this.change as Partial<StoredChange>;
+    if (stored.version !== CHANGE_VERSION || typeof stored.at !== 'string' || !stored.plan)
+      throw new Error(`subscription change ${this.id}: stored change is not of version ${CHANGE_VERSION}; refusing to apply it`);
+    const { version: _version, ...change } = stored as StoredChange;
+    return {
+      ...change,
+      at: new Date(change.at),
+      pause: change.pause && { resumesAt: change.pause.resumesAt === null ? null : new Date(change.pause.resumesAt) },
+    };
+  }
+
+  /** The lines of the charge: those settled now, and the credit used. */
+  chargeLines(): DocumentLine[] {
+    const lines = this.planned().settledNow;
+    return this.creditUsed > 0 ? [...lines, creditLine(this.creditUsed)] : lines;
+  }
+
+  settled(outcome: 'succeeded' | 'failed'): void {
+    if (this.status !== 'pending') throw new Error(`subscription change ${this.id} is already ${this.status}`);
+    this.status = outcome;
+  }
+}
+
+/** Credit from the customer's balance, used by a charge: a negative line. */
+export function creditLine(amount: number): DocumentLine {
+  return { description: 'יתרת זכות / Credit balance applied', quantity: 1, unitAmount: -amount, amount: -amount };
+}
