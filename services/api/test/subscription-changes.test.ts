@@ -67,13 +67,15 @@ const read = async (id: string) => (await api.GET('/v1/subscriptions/{id}', { pa
 const chargesOf = async (customer: string) =>
   (await api.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.slice().reverse();
 const documentOf = async (id: string) => (await api.GET('/v1/documents/{id}', { params: { path: { id } } })).data!.data;
-const balanceOf = async (customer: string) => (await api.GET('/v1/customers/{id}', { params: { path: { id: customer } } })).data!.data.balance;
+const balanceOf = async (customer: string) =>
+  (await api.GET('/v1/customers/{id}', { params: { path: { id: customer } } })).data!.data.balance;
 const lines = (of: { lines: { description: string; amount: number }[] }) => of.lines.map((line) => [line.description, line.amount]);
 
 /** A card token for `customer`, made as a checkout page makes one. */
 async function cardToken(customer: string, number: string): Promise<string> {
-  const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'x', amount_agorot: 100 }] } })).data!
-    .data;
+  const session = (
+    await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, line_items: [{ name: 'x', amount_agorot: 100 }] } })
+  ).data!.data;
   return shopper(app).token(session.id, number);
 }
 
@@ -149,7 +151,10 @@ describe('upgrading mid-period with always_invoice', () => {
       Array.from({ length: 20 }, () => change(subscription.id, { price: pro, proration_behavior: 'always_invoice' })),
     );
     const statuses = answers.map((a) => a.response.status);
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join()).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(),
+    ).toBe(true);
     for (const refused of answers.filter((a) => a.response.status === 409))
       expect(refused.error!.error.code).toBe('subscription_change_in_progress');
     expect((await chargesOf(customer)).map((c) => c.amount)).toEqual([4_900, 3_333]);
@@ -221,7 +226,9 @@ describe('the other proration behaviours', () => {
     await advance(clock, '2026-05-01T00:01:00.000Z');
     const renewal = (await chargesOf(customer))[2];
     expect(renewal.amount).toBe(14_700);
-    expect((await documentOf(renewal.document!)).lines).toEqual([{ description: 'Basic', quantity: 3, unit_amount: 4_900, amount: 14_700 }]);
+    expect((await documentOf(renewal.document!)).lines).toEqual([
+      { description: 'Basic', quantity: 3, unit_amount: 4_900, amount: 14_700 },
+    ]);
   });
 
   it('a new interval starts a new period now, charged less the credit', async () => {
@@ -291,8 +298,8 @@ describe('trials, pauses, cards and cancellation', () => {
   it('a new card is charged from the next renewal; another customer’s card is refused', async () => {
     const { clock, customer, subscription } = await subscribed(basic);
     const other = await subscribed(basic);
-    const second = (await api.POST('/v1/payment_methods', { body: { customer, token: await cardToken(customer, '5555 5555 5555 4444') } })).data!
-      .data;
+    const second = (await api.POST('/v1/payment_methods', { body: { customer, token: await cardToken(customer, '5555 5555 5555 4444') } }))
+      .data!.data;
     const refused = await change(subscription.id, { payment_method: other.pm });
     expect(refused.response.status).toBe(400);
     expect(refused.error!.error).toMatchObject({ code: 'payment_method_not_found', param: 'payment_method' });
@@ -321,7 +328,12 @@ describe('trials, pauses, cards and cancellation', () => {
       'subscription_past_due',
     );
     const { subscription } = await subscribed(basic);
-    const retired = (await api.POST('/v1/prices', { body: { product: (await api.GET('/v1/prices/{id}', { params: { path: { id: pro } } })).data!.data.product, currency: 'ils', unit_amount: 1, type: 'recurring', recurring: { interval: 'month' } } })).data!.data.id;
+    const { product } = (await api.GET('/v1/prices/{id}', { params: { path: { id: pro } } })).data!.data;
+    const retired = (
+      await api.POST('/v1/prices', {
+        body: { product, currency: 'ils', unit_amount: 1, type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
     await api.POST('/v1/prices/{id}', { params: { path: { id: retired } }, body: { active: false } });
     expect((await change(subscription.id, { price: retired })).error!.error).toMatchObject({ code: 'price_inactive', param: 'price' });
     await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: subscription.id } } });
@@ -329,7 +341,10 @@ describe('trials, pauses, cards and cancellation', () => {
     expect([canceled.response.status, canceled.error!.error.code]).toEqual([409, 'subscription_canceled']);
 
     const stranger = app.client((await app.createAccount('Stranger')).testKey);
-    const missing = await stranger.POST('/v1/subscriptions/{id}', { params: { path: { id: declining.subscription.id } }, body: { quantity: 2 } });
+    const missing = await stranger.POST('/v1/subscriptions/{id}', {
+      params: { path: { id: declining.subscription.id } },
+      body: { quantity: 2 },
+    });
     expect([missing.response.status, missing.error!.error.code]).toEqual([404, 'resource_missing']);
     const unseen = await stranger.GET('/v1/subscriptions/{id}/upcoming', { params: { path: { id: declining.subscription.id } } });
     expect(unseen.response.status).toBe(404);
@@ -339,8 +354,9 @@ describe('trials, pauses, cards and cancellation', () => {
 describe('metadata', () => {
   it('is set on create, merged on update, and carried in events', async () => {
     const { customer, pm } = await subscribed(basic);
-    const created = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: basic, metadata: { order: '7731' } } }))
-      .data!.data;
+    const created = (
+      await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: basic, metadata: { order: '7731' } } })
+    ).data!.data;
     expect(created.metadata).toEqual({ order: '7731' });
     const updated = (await change(created.id, { metadata: { crm: 'c-1', order: '' } })).data!.data;
     expect(updated.metadata).toEqual({ crm: 'c-1' });

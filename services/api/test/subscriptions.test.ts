@@ -106,7 +106,11 @@ describe('creating a subscription', () => {
   it("with a trial charges nothing now, warns three days before the end, then bills from the trial's end", async () => {
     const { clock, customer, pm } = await clockedCustomer('2026-05-01T12:00:00.000Z');
     const sub = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: pm, price: trial } })).data!.data;
-    expect(sub).toMatchObject({ status: 'trialing', trial_end: '2026-05-15T12:00:00.000Z', current_period_end: '2026-05-15T12:00:00.000Z' });
+    expect(sub).toMatchObject({
+      status: 'trialing',
+      trial_end: '2026-05-15T12:00:00.000Z',
+      current_period_end: '2026-05-15T12:00:00.000Z',
+    });
     expect(await chargesOf(customer)).toEqual([]);
     await advance(clock, '2026-05-13T00:00:00.000Z');
     expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.trial_will_end']);
@@ -386,7 +390,7 @@ describe('recurring and mixed checkout', () => {
     expect((await pay().payWithCard(session.id)).data!.data.status).toBe('succeeded');
     const done = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
     expect(done).toMatchObject({ status: 'completed', charge: null });
-    expect((await read(done.subscription!)).status).toBe('active');
+    expect((await read(done.subscription!)).status).toBe('trialing');
     expect(await chargesOf(customer)).toEqual([]);
   });
 

@@ -127,7 +127,9 @@ export class AdvanceSubscription {
    * charge the processor already received keeps the amount it was asked for.
    */
   private async withCreditTaken(subscriptions: Subscription[], now: Date): Promise<Subscription[]> {
-    const charging = subscriptions.filter((subscription) => subscription.nextStep(now)?.kind === 'charge' && subscription.renewalAmount() > 0);
+    const charging = subscriptions.filter(
+      (subscription) => subscription.nextStep(now)?.kind === 'charge' && subscription.renewalAmount() > 0,
+    );
     if (charging.length === 0) return subscriptions;
     const withCredit = new Set(await this.balance.withCredit(charging.map((subscription) => subscription.customerId)));
     if (withCredit.size === 0) return subscriptions;

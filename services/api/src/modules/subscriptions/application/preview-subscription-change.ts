@@ -1,21 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { DocumentLine } from '../../../shared/domain/document-line';
 import type { Scope } from '../../../shared/domain/scope';
 import { GetCustomer } from '../../customers';
 import { sumOf } from '../domain/proration';
-import type { Subscription } from '../domain/subscription';
 import { creditLine } from '../domain/subscription-change';
+import type { UpcomingCharge } from './published/subscription';
 import { type SubscriptionUpdate, UpdateSubscription } from './update-subscription';
-
-/** The next charge of a subscription: when, its lines (credit used included) and what it comes to. */
-export interface UpcomingCharge {
-  subscription: Subscription;
-  /** Charged now (the change settles now), or at `date`; null: nothing more is due (it ends, or is paused with no date to resume). */
-  date: Date | null;
-  chargedNow: boolean;
-  lines: DocumentLine[];
-  amountDue: number;
-}
 
 /**
  * The next charge of a subscription as it stands, or as it would stand after `update`, changing

@@ -18,6 +18,13 @@ import { SettleSubscriptionChange } from './settle-subscription-change';
 import { SubscriptionEffects } from './subscription-effects';
 import { customersCard, recurringPlan } from './subscription-inputs';
 
+/** A change asked of `subscription` (as read before any lock), at the customer's time. */
+interface AskedChange {
+  request: SubscriptionChangeRequest;
+  at: Date;
+  subscription: Subscription;
+}
+
 /** A change as the API asks it: a price by id, a card by id. */
 export type SubscriptionUpdate = Omit<SubscriptionChangeRequest, 'plan' | 'paymentMethodId'> & { price?: string; paymentMethod?: string };
 
@@ -73,7 +80,7 @@ export class UpdateSubscription {
   }
 
   /** The change `update` asks, its price and card looked up, and the customer's time. */
-  async requestFor(scope: Scope, id: string, update: SubscriptionUpdate): Promise<{ request: SubscriptionChangeRequest; at: Date; subscription: Subscription }> {
+  async requestFor(scope: Scope, id: string, update: SubscriptionUpdate): Promise<AskedChange> {
     const subscription = await this.subscriptions.findById(scope, id);
     if (!subscription) throw new SubscriptionNotFound(id);
     const { price, paymentMethod, ...rest } = update;
@@ -90,7 +97,8 @@ export class UpdateSubscription {
   }
 
   private paid({ subscription, paid }: { subscription: Subscription; paid: boolean }): Subscription {
-    if (!paid) throw new DomainError('card_declined', 'The change could not be charged: the card was declined; nothing changed', 'payment_method');
+    if (!paid)
+      throw new DomainError('card_declined', 'The change could not be charged: the card was declined; nothing changed', 'payment_method');
     return subscription;
   }
 }

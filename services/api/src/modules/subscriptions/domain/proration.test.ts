@@ -21,7 +21,11 @@ const end = new Date('2026-05-01T00:00:00Z');
 const at = (ms: number) => new Date(start.getTime() + ms);
 
 function subscription(on = basic, discount = 0): Subscription {
-  return Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: on, testClockId: null, renewalDiscount: discount }, start);
+  return Subscription.start(
+    scope,
+    { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: on, testClockId: null, renewalDiscount: discount },
+    start,
+  );
 }
 
 const amounts = (lines: { amount: number }[]) => lines.map((line) => line.amount);
@@ -116,11 +120,7 @@ describe('Subscription.planChange: DESIGN §3d arithmetic', () => {
     expect(change.newPeriod).toBe(true);
     expect(amounts(change.settledNow)).toEqual([49_000, -3_267]);
     sub.applyChange(change);
-    expect([sub.currentPeriodStart, sub.currentPeriodEnd, sub.periodIndex]).toEqual([
-      at(10 * DAY_MS),
-      new Date('2027-04-11T00:00:00Z'),
-      0,
-    ]);
+    expect([sub.currentPeriodStart, sub.currentPeriodEnd, sub.periodIndex]).toEqual([at(10 * DAY_MS), new Date('2027-04-11T00:00:00Z'), 0]);
   });
 
   it('billing_cycle_anchor now restarts the period on the same plan; with none, no credit', () => {

@@ -236,7 +236,11 @@ export class Subscription {
     if (this.pendingChangeId)
       throw new DomainError('subscription_change_in_progress', `A change of subscription '${this.id}' is being charged; try again shortly`);
     if (request.pauseCollection && this.status === 'past_due')
-      throw new DomainError('subscription_past_due', 'A past-due subscription cannot be paused: its open period is still owed', 'pause_collection');
+      throw new DomainError(
+        'subscription_past_due',
+        'A past-due subscription cannot be paused: its open period is still owed',
+        'pause_collection',
+      );
     const to: Billing = { plan: request.plan ?? this.plan, quantity: request.quantity ?? this.quantity, discount: this.billing().discount };
     const behavior = request.prorationBehavior ?? 'create_prorations';
     const period = { start: this.currentPeriodStart, end: this.currentPeriodEnd };
@@ -261,11 +265,7 @@ export class Subscription {
       paymentMethodId: request.paymentMethodId ?? this.paymentMethodId,
       cancelAtPeriodEnd: request.cancelAtPeriodEnd ?? this.cancelAtPeriodEnd,
       pause:
-        request.pauseCollection === undefined
-          ? this.status === 'paused'
-            ? { resumesAt: this.resumesAt }
-            : null
-          : request.pauseCollection,
+        request.pauseCollection === undefined ? (this.status === 'paused' ? { resumesAt: this.resumesAt } : null) : request.pauseCollection,
       metadata: mergeMetadata(this.metadata, request.metadata),
       newPeriod,
       prorations,

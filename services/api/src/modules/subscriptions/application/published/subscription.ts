@@ -1,6 +1,6 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import type { Subscription } from '../../domain/subscription';
-import type { UpcomingCharge } from '../preview-subscription-change';
+import type { DocumentLine } from '../../../../shared/domain/document-line';
 
 /** The subscription as the API and its events show it. */
 export function subscriptionView(subscription: Subscription): Schemas['Subscription'] {
@@ -12,7 +12,8 @@ export function subscriptionView(subscription: Subscription): Schemas['Subscript
     quantity: subscription.quantity,
     payment_method: subscription.paymentMethodId,
     status: subscription.status,
-    pause_collection: subscription.status === 'paused' ? { behavior: 'void', resumes_at: subscription.resumesAt?.toISOString() ?? null } : null,
+    pause_collection:
+      subscription.status === 'paused' ? { behavior: 'void', resumes_at: subscription.resumesAt?.toISOString() ?? null } : null,
     current_period_start: subscription.currentPeriodStart.toISOString(),
     current_period_end: subscription.currentPeriodEnd.toISOString(),
     trial_end: subscription.trialEnd?.toISOString() ?? null,
@@ -22,6 +23,16 @@ export function subscriptionView(subscription: Subscription): Schemas['Subscript
     livemode: subscription.livemode,
     created: subscription.createdAt.toISOString(),
   };
+}
+
+/** The next charge of a subscription: when, its lines (credit used included) and what it comes to. */
+export interface UpcomingCharge {
+  subscription: Subscription;
+  /** Charged now (the change settles now), or at `date`; null: nothing more is due (it ends, or is paused with no date to resume). */
+  date: Date | null;
+  chargedNow: boolean;
+  lines: DocumentLine[];
+  amountDue: number;
 }
 
 export function upcomingChargeView(upcoming: UpcomingCharge): Schemas['UpcomingCharge'] {

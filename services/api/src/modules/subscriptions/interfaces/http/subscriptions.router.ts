@@ -54,7 +54,9 @@ export class SubscriptionsRouter {
               pauseCollection:
                 body.pause_collection === undefined
                   ? undefined
-                  : body.pause_collection && { resumesAt: body.pause_collection.resumes_at ? new Date(body.pause_collection.resumes_at) : null },
+                  : body.pause_collection && {
+                      resumesAt: body.pause_collection.resumes_at ? new Date(body.pause_collection.resumes_at) : null,
+                    },
               metadata: body.metadata,
             },
             idempotencyKey,
