@@ -26,6 +26,7 @@ import { Migration20261126010000 } from './Migration20261126010000';
 import { Migration20261126020000 } from './Migration20261126020000';
 import { Migration20261126030000 } from './Migration20261126030000';
 import { Migration20261126040000 } from './Migration20261126040000';
+import { Migration20261126050000 } from './Migration20261126050000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   Migration20261126020000,
   Migration20261126030000,
   Migration20261126040000,
+  Migration20261126050000,
 ];

@@ -131,7 +131,7 @@ describe('discount rules API', () => {
     ['a 65-character code', { code: 'C'.repeat(65), percent_off: 5 }, 'parameter_invalid', 'code'],
     ['a code with spaces', { code: 'TWO WORDS', percent_off: 5 }, 'parameter_invalid', 'code'],
     ['max_redemptions of 2³¹', { code: 'A', percent_off: 5, max_redemptions: 2 ** 31 }, 'parameter_invalid', 'max_redemptions'],
-    ['an unknown duration', { code: 'A', percent_off: 5, duration: 'repeating' }, 'parameter_invalid', 'duration'],
+    ['an unknown duration', { code: 'A', percent_off: 5, duration: 'weekly' }, 'parameter_invalid', 'duration'],
     [
       'expires_at before starts_at',
       { code: 'A', percent_off: 5, starts_at: '2027-01-02T00:00:00Z', expires_at: '2027-01-01T00:00:00Z' },

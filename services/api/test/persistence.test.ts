@@ -39,7 +39,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   DiscountRule: [
     ...['id', 'accountId', 'livemode', 'name', 'code', 'automatic', 'percentOff', 'amountOff', 'currency', 'appliesToPrices'],
     // The redemption count changes under the rule's row lock, by statements of its own.
-    ...['appliesToProducts', 'startsAt', 'expiresAt', 'maxRedemptions', 'timesRedeemed', 'duration', 'createdAt'],
+    ...['appliesToProducts', 'startsAt', 'expiresAt', 'maxRedemptions', 'timesRedeemed', 'duration', 'durationInMonths', 'createdAt'],
   ],
   CheckoutSession: [
     ...['id', 'accountId', 'livemode', 'customerId', 'kind', 'priceId', 'plan', 'lineItems', 'currency', 'successUrl', 'cancelUrl'],
@@ -66,7 +66,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   Refund: ['id', 'accountId', 'livemode', 'chargeId', 'amount', 'currency', 'status', 'reason', 'documentId', 'createdAt'],
   SubscriptionStart: ['id', 'accountId', 'livemode', 'request', 'createdAt'],
   SubscriptionChange: ['id', 'accountId', 'livemode', 'subscriptionId', 'amount', 'creditUsed', 'change', 'createdAt'],
-  Subscription: ['id', 'accountId', 'livemode', 'customerId', 'planDiscount', 'testClockId', 'createdAt'],
+  Subscription: ['id', 'accountId', 'livemode', 'customerId', 'planDiscounts', 'testClockId', 'createdAt'],
 };
 
 describe('aggregate tables', () => {

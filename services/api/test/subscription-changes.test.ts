@@ -351,6 +351,31 @@ describe('trials, pauses, cards and cancellation', () => {
   });
 });
 
+describe('discounts that repeat', () => {
+  it('a 3-month discount takes from the first three monthly charges, then the price is whole', async () => {
+    const discount = await api.POST('/v1/discounts', {
+      body: { name: 'Three months 10%', code: 'SPRING10', percent_off: 10, duration: 'repeating', duration_in_months: 3 },
+    });
+    expect(discount.data!.data).toMatchObject({ duration: 'repeating', duration_in_months: 3 });
+    const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: APRIL_1 } })).data!.data.id;
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Member', test_clock: clock } })).data!.data.id;
+    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: basic, coupon_codes: ['SPRING10'] } }))
+      .data!.data;
+    expect((await shopper(app).payWithCard(session.id)).data!.data.status).toBe('succeeded');
+    for (const month of ['05', '06', '07', '08']) await advance(clock, `2026-${month}-01T00:01:00.000Z`);
+    const charges = await chargesOf(customer);
+    expect(charges.find((c) => c.checkout_session)!.amount).toBe(4_410); // April, paid on the page
+    expect(charges.filter((c) => !c.checkout_session).map((c) => c.amount)).toEqual([4_410, 4_410, 4_900, 4_900]); // May to August
+  });
+
+  it('refuses duration_in_months without repeating, and repeating without it', async () => {
+    const without = await api.POST('/v1/discounts', { body: { name: 'x', code: 'X1', percent_off: 5, duration: 'repeating' } });
+    expect(without.error!.error).toMatchObject({ code: 'parameter_missing', param: 'duration_in_months' });
+    const stray = await api.POST('/v1/discounts', { body: { name: 'x', code: 'X2', percent_off: 5, duration_in_months: 2 } });
+    expect(stray.error!.error).toMatchObject({ code: 'parameter_invalid', param: 'duration_in_months' });
+  });
+});
+
 describe('metadata', () => {
   it('is set on create, merged on update, and carried in events', async () => {
     const { customer, pm } = await subscribed(basic);

@@ -6,7 +6,7 @@ import { RecordEvent } from '../../events';
 import { StartSubscription } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { renewalDiscount } from './renewal-discount';
+import { planDiscounts } from './renewal-discount';
 import { SessionView } from './published/session-view';
 
 export interface CheckoutPaid {
@@ -39,7 +39,7 @@ export class CompleteCheckoutSession {
         customerId: session.customerId,
         paymentMethodId: subscription.paymentMethodId,
         plan: session.plan,
-        renewalDiscount: renewalDiscount(pricing),
+        planDiscounts: planDiscounts(pricing),
       });
     }
     session.complete({ chargeId, subscriptionId: subscription?.id ?? null }, this.clock.now());

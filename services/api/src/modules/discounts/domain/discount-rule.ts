@@ -6,7 +6,10 @@ import { type Currency, MAX_AMOUNT, parseCurrency } from '../../../shared/domain
 import type { Scope } from '../../../shared/domain/scope';
 
 export type Gate = 'expired' | 'exhausted' | 'inactive';
-export type Duration = 'once' | 'forever';
+/** Which charges of a subscription a plan discount takes from: the first, every one, or those of its first months. */
+export type Duration = 'once' | 'forever' | 'repeating';
+
+export const MAX_DURATION_MONTHS = 36;
 
 export interface CreateDiscountInput {
   name: string;
@@ -20,6 +23,8 @@ export interface CreateDiscountInput {
   expiresAt?: Date;
   maxRedemptions?: number;
   duration?: Duration;
+  /** With `repeating`: how many months of a subscription's billing it discounts. */
+  durationInMonths?: number;
   metadata?: Metadata;
 }
 
@@ -52,6 +57,7 @@ export class DiscountRule {
   maxRedemptions!: number | null;
   timesRedeemed!: number;
   duration!: Duration;
+  durationInMonths!: number | null;
   active!: boolean;
   metadata!: Metadata;
   createdAt!: Date;
@@ -80,6 +86,19 @@ export class DiscountRule {
     if (input.startsAt && input.expiresAt && input.expiresAt <= input.startsAt) {
       throw new ValidationError('parameter_invalid', 'Invalid expires_at: it must be after starts_at', 'expires_at');
     }
+    const duration = input.duration ?? 'once';
+    if (duration === 'repeating' && input.durationInMonths === undefined)
+      throw new ValidationError(
+        'parameter_missing',
+        'Missing required parameter: duration_in_months (required with repeating)',
+        'duration_in_months',
+      );
+    if (duration !== 'repeating' && input.durationInMonths !== undefined)
+      throw new ValidationError(
+        'parameter_invalid',
+        'Invalid duration_in_months: only a repeating discount takes it',
+        'duration_in_months',
+      );
     const rule = new DiscountRule();
     rule.id = newId('disc');
     rule.accountId = scope.accountId;
@@ -96,7 +115,8 @@ export class DiscountRule {
     rule.expiresAt = input.expiresAt ?? null;
     rule.maxRedemptions = input.maxRedemptions ?? null;
     rule.timesRedeemed = 0;
-    rule.duration = input.duration ?? 'once';
+    rule.duration = duration;
+    rule.durationInMonths = input.durationInMonths ?? null;
     rule.active = true;
     rule.metadata = mergeMetadata({}, input.metadata);
     rule.createdAt = now;

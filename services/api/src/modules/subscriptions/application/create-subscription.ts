@@ -66,7 +66,7 @@ export class CreateSubscription {
         paymentMethodId,
         plan,
         testClockId: customer.testClockId,
-        renewalDiscount: 0,
+
         metadata: mergeMetadata({}, input.metadata),
       },
       now,

@@ -16,7 +16,8 @@ export interface CheckoutSubscription {
   customerId: string;
   paymentMethodId: string;
   plan: Plan;
-  renewalDiscount: number;
+  /** Plan discounts that outlast the first charge: forever (`months` null) or for the first months of billing. */
+  planDiscounts: { amount: number; months: number | null }[];
 }
 
 /**

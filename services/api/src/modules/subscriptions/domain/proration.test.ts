@@ -23,7 +23,7 @@ const at = (ms: number) => new Date(start.getTime() + ms);
 function subscription(on = basic, discount = 0): Subscription {
   return Subscription.start(
     scope,
-    { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: on, testClockId: null, renewalDiscount: discount },
+    { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: on, testClockId: null, planDiscounts: [{ amount: discount, months: null }] },
     start,
   );
 }

@@ -14,7 +14,7 @@ const plan = {
 };
 const subscription = Subscription.start(
   { accountId: 'acct_1', livemode: false },
-  { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 0 },
+  { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1' },
   now,
 );
 

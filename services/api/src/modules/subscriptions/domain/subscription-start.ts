@@ -68,7 +68,7 @@ export class SubscriptionStart {
         paymentMethodId: request.paymentMethodId,
         plan: request.plan,
         testClockId: request.testClockId ?? null,
-        renewalDiscount: 0,
+
         metadata: request.metadata ?? {},
       },
       new Date(request.startedAt),

@@ -16,11 +16,7 @@ const start = new Date('2026-01-31T10:00:00Z');
 
 describe('Subscription', () => {
   it('starts on a paid first period one interval long', () => {
-    const sub = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     expect(sub).toMatchObject({ status: 'active', periodIndex: 0, trialEnd: null });
     expect(sub.currentPeriodEnd.toISOString()).toBe('2026-02-28T10:00:00.000Z');
     expect(sub.nextStep(new Date('2026-02-28T09:59:59Z'))).toBeNull();
@@ -35,7 +31,7 @@ describe('Subscription', () => {
   it("starts a trial, warns three days before its end, then bills from the trial's end", () => {
     const sub = Subscription.start(
       scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: { ...plan, trialPeriodDays: 14 }, testClockId: null, renewalDiscount: 0 },
+      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: { ...plan, trialPeriodDays: 14 }, testClockId: null },
       start,
     );
     expect(sub.periodIndex).toBe(-1);
@@ -48,11 +44,7 @@ describe('Subscription', () => {
   });
 
   it('retries a declined renewal after 1, 3 and 5 days, then cancels', () => {
-    const sub = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     const failedAt = sub.currentPeriodEnd;
     expect(sub.renewalFailed(failedAt)).toBe('past_due');
     expect(sub.nextRetryAt!.getTime() - failedAt.getTime()).toBe(DAY_MS);
@@ -66,11 +58,7 @@ describe('Subscription', () => {
   });
 
   it('returns to active, on the period that was due, when a retry succeeds', () => {
-    const sub = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     sub.renewalFailed(sub.currentPeriodEnd);
     const retry = sub.nextStep(sub.nextRetryAt!);
     expect(retry).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
@@ -80,11 +68,7 @@ describe('Subscription', () => {
   });
 
   it("with cancel_at_period_end ends at the period's end instead of charging", () => {
-    const sub = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     sub.scheduleCancel();
     expect(sub.status).toBe('active');
     expect(sub.nextStep(sub.currentPeriodEnd)).toMatchObject({ kind: 'end_at_period_end' });
@@ -93,31 +77,28 @@ describe('Subscription', () => {
   it('takes an id decided before it, and charges renewals less a forever discount', () => {
     const sub = Subscription.start(
       scope,
-      { id: 'sub_decided', customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: 'clock_1', renewalDiscount: 900 },
+      {
+        id: 'sub_decided',
+        customerId: 'cus_1',
+        paymentMethodId: 'pm_1',
+        plan,
+        testClockId: 'clock_1',
+        planDiscounts: [{ amount: 900, months: null }],
+      },
       start,
     );
-    expect(sub).toMatchObject({ id: 'sub_decided', testClockId: 'clock_1', planDiscount: { amount: 900 } });
+    expect(sub).toMatchObject({ id: 'sub_decided', testClockId: 'clock_1', planDiscounts: [{ amount: 900, until: null }] });
     expect(sub.renewalAmount()).toBe(4000);
-    expect(
-      Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 }, start).id,
-    ).toMatch(/^sub_/);
+    expect(Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start).id).toMatch(/^sub_/);
   });
 
   it('knows whether a step is still due, so a step another worker recorded is left alone', () => {
-    const sub = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     const step = sub.nextStep(new Date('2026-03-01T00:00:00Z'))!;
     expect(sub.stillDue(step)).toBe(true);
     sub.renewed(1, 0);
     expect(sub.stillDue(step)).toBe(false);
-    const retry = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const retry = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     retry.renewalFailed(new Date('2026-02-28T10:00:00Z'));
     const second = retry.nextStep(new Date('2026-03-01T10:00:00Z'))!;
     expect(second).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
@@ -125,11 +106,7 @@ describe('Subscription', () => {
   });
 
   it('refuses to cancel, or schedule a cancel of, a canceled subscription', () => {
-    const sub = Subscription.start(
-      scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null, renewalDiscount: 0 },
-      start,
-    );
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     sub.cancel(start);
     expect(sub).toMatchObject({ status: 'canceled', canceledAt: start, nextRetryAt: null });
     expect(sub.nextStep(new Date('2027-01-01T00:00:00Z'))).toBeNull();
@@ -137,10 +114,16 @@ describe('Subscription', () => {
     expect(() => sub.scheduleCancel()).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
   });
 
-  const begin = (trialPeriodDays: number | null, renewalDiscount = 0) =>
+  const begin = (trialPeriodDays: number | null, discount = 0, months: number | null = null) =>
     Subscription.start(
       scope,
-      { customerId: 'cus_1', paymentMethodId: 'pm_1', plan: { ...plan, trialPeriodDays }, testClockId: null, renewalDiscount },
+      {
+        customerId: 'cus_1',
+        paymentMethodId: 'pm_1',
+        plan: { ...plan, trialPeriodDays },
+        testClockId: null,
+        planDiscounts: [{ amount: discount, months }],
+      },
       start,
     );
 
@@ -185,8 +168,24 @@ describe('Subscription', () => {
   });
 
   it('keeps a forever discount only when there is one', () => {
-    expect(begin(null, 0).planDiscount).toBeNull();
-    expect(begin(null, 1).planDiscount).toEqual({ amount: 1 });
+    expect(begin(null, 0).planDiscounts).toEqual([]);
+    expect(begin(null, 1).planDiscounts).toEqual([{ amount: 1, until: null }]);
+  });
+
+  it('a repeating discount runs for its months of paid billing, counted from the trial end when there is one', () => {
+    const sub = begin(null, 1_000, 3);
+    const periods: number[] = [];
+    for (let period = 1; period <= 4; period++) {
+      periods.push(sub.renewalAmount());
+      sub.renewed(period, 0);
+    }
+    // Charged Jan 31 (by the checkout), then Feb 28 and Mar 31 discounted; Apr 30 on is the full price.
+    expect(periods).toEqual([3_900, 3_900, 4_900, 4_900]);
+    const trial = begin(14, 1_000, 1);
+    expect(trial.planDiscounts).toEqual([{ amount: 1_000, until: '2026-03-14T10:00:00.000Z' }]);
+    expect(trial.renewalAmount()).toBe(3_900);
+    trial.renewed(0, 0);
+    expect(trial.renewalAmount()).toBe(4_900);
   });
 
   it('says which subscription is already canceled', () => {

@@ -15,6 +15,11 @@ import {
   unusedCredit,
 } from './proration';
 
+export interface PlanDiscount {
+  amount: number;
+  until: string | null;
+}
+
 export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled';
 
 /** What a merchant asks to change; what is left out stays as it is. */
@@ -96,8 +101,8 @@ export class Subscription {
   failedAttempts!: number;
   firstFailureAt!: Date | null;
   nextRetryAt!: Date | null;
-  /** Agorot off every renewal (a `forever` plan discount), or null. */
-  planDiscount!: { amount: number } | null;
+  /** Agorot off each period of the plan that starts before `until` (ISO), or every one (`until` null). */
+  planDiscounts!: PlanDiscount[];
   testClockId!: string | null;
   createdAt!: Date;
 
@@ -110,7 +115,8 @@ export class Subscription {
       paymentMethodId: string;
       plan: Plan;
       testClockId: string | null;
-      renewalDiscount: number;
+      /** Plan discounts that outlast the first charge: forever (`months` null) or for the first months of billing. */
+      planDiscounts?: { amount: number; months: number | null }[];
       metadata?: Metadata;
     },
     now: Date,
@@ -140,7 +146,12 @@ export class Subscription {
     subscription.failedAttempts = 0;
     subscription.firstFailureAt = null;
     subscription.nextRetryAt = null;
-    subscription.planDiscount = input.renewalDiscount > 0 ? { amount: input.renewalDiscount } : null;
+    subscription.planDiscounts = (input.planDiscounts ?? [])
+      .filter(({ amount }) => amount > 0)
+      .map(({ amount, months }) => ({
+        amount,
+        until: months === null ? null : addIntervals(subscription.anchor, 'month', months).toISOString(),
+      }));
     subscription.testClockId = input.testClockId;
     subscription.createdAt = now;
     return subscription;
@@ -150,16 +161,21 @@ export class Subscription {
     return this.periodIndex === -1;
   }
 
-  billing(): Billing {
-    return { plan: this.plan, quantity: this.quantity, discount: this.planDiscount?.amount ?? 0 };
+  /** What the period starting at `periodStart` bills: the plan, the quantity and the discounts still running then. */
+  billing(periodStart = this.currentPeriodStart): Billing {
+    const discount = this.planDiscounts
+      .filter(({ until }) => until === null || periodStart < new Date(until))
+      .reduce((sum, { amount }) => sum + amount, 0);
+    return { plan: this.plan, quantity: this.quantity, discount };
   }
 
   /**
-   * What a renewal charges, line by line: the period (plan × quantity, less a `forever` discount) and the
+   * What the next renewal charges, line by line: the period (plan × quantity, less the discounts running
+   * when it starts) and the
    * prorations and credit carried to it. A credit larger than the period leaves the charge at zero.
    */
   renewalLines(): DocumentLine[] {
-    return [...periodLines(this.billing()), ...this.prorations];
+    return [...periodLines(this.billing(this.currentPeriodEnd)), ...this.prorations];
   }
 
   renewalAmount(): number {
@@ -241,7 +257,7 @@ export class Subscription {
         'A past-due subscription cannot be paused: its open period is still owed',
         'pause_collection',
       );
-    const to: Billing = { plan: request.plan ?? this.plan, quantity: request.quantity ?? this.quantity, discount: this.billing().discount };
+    const to: Billing = { ...this.billing(), plan: request.plan ?? this.plan, quantity: request.quantity ?? this.quantity };
     const behavior = request.prorationBehavior ?? 'create_prorations';
     const period = { start: this.currentPeriodStart, end: this.currentPeriodEnd };
     const newPeriod = request.billingCycleAnchor === 'now' || (!this.inTrial() && to.plan.interval !== this.plan.interval);

@@ -26,7 +26,7 @@ export function checkoutPageView({ session, status, pricing, merchantName, optio
       interval: session.plan.interval,
       trial_period_days: session.plan.trialPeriodDays,
       amount_discount: taken(pricing.planDiscount),
-      renewal_amount: session.plan.unitAmount - renewalDiscount(pricing),
+      renewal_amount: session.plan.unitAmount - renewalDiscount(pricing, session.plan.interval),
     },
     ...amounts(session, pricing),
     discount_summary: discountSummary(pricing),

@@ -17,6 +17,7 @@ export function toDiscountResponse(rule: DiscountRule): Schemas['Discount'] {
     max_redemptions: rule.maxRedemptions,
     times_redeemed: rule.timesRedeemed,
     duration: rule.duration,
+    duration_in_months: rule.durationInMonths,
     active: rule.active,
     metadata: rule.metadata,
     livemode: rule.livemode,

@@ -21,6 +21,7 @@ export const DiscountRuleSchema = new EntitySchema<DiscountRule>({
     maxRedemptions: { type: 'integer', nullable: true },
     timesRedeemed: { type: 'integer' },
     duration: { type: 'string' },
+    durationInMonths: { type: 'integer', nullable: true },
     active: { type: 'boolean' },
     metadata: { type: 'json' },
     createdAt: { type: 'Date' },

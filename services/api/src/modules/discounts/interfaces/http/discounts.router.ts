@@ -31,6 +31,7 @@ export class DiscountsRouter {
           expiresAt: body.expires_at === undefined ? undefined : new Date(body.expires_at),
           maxRedemptions: body.max_redemptions,
           duration: body.duration,
+          durationInMonths: body.duration_in_months,
           metadata: body.metadata,
         });
         return { success: true, data: toDiscountResponse(rule) };

@@ -43,7 +43,7 @@ export function renewalsWorld() {
     };
     const subscription = Subscription.start(
       SCOPE,
-      { customerId: payments.customer.id, paymentMethodId: method.id, plan, testClockId: null, renewalDiscount: 0 },
+      { customerId: payments.customer.id, paymentMethodId: method.id, plan, testClockId: null },
       clock.now(),
     );
     await subscriptions.add(subscription);

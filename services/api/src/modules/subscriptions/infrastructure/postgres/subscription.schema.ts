@@ -31,7 +31,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     failedAttempts: { type: 'integer' },
     firstFailureAt: { type: 'Date', nullable: true },
     nextRetryAt: { type: 'Date', nullable: true },
-    planDiscount: { type: 'json', nullable: true },
+    planDiscounts: { type: 'json' },
     testClockId: { type: 'string', nullable: true },
     createdAt: { type: 'Date' },
   },
