@@ -161,6 +161,11 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
     );
     return customer;
   },
+  'customer.deleted': async (kit) => {
+    const customer = await kit.customer();
+    unwrap(await kit.api.DELETE('/v1/customers/{id}', { params: { path: { id: customer } } }));
+    return customer;
+  },
   'product.updated': async (kit) => {
     const { product } = unwrap(await kit.api.GET('/v1/prices/{id}', { params: { path: { id: await kit.monthlyPrice() } } })).data;
     unwrap(await kit.api.POST('/v1/products/{id}', { params: { path: { id: product } }, body: { active: false } }));

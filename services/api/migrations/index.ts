@@ -27,6 +27,7 @@ import { Migration20261126020000 } from './Migration20261126020000';
 import { Migration20261126030000 } from './Migration20261126030000';
 import { Migration20261126040000 } from './Migration20261126040000';
 import { Migration20261126050000 } from './Migration20261126050000';
+import { Migration20261126060000 } from './Migration20261126060000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   Migration20261126030000,
   Migration20261126040000,
   Migration20261126050000,
+  Migration20261126060000,
 ];

@@ -173,3 +173,50 @@ describe('changing a customer', () => {
     );
   });
 });
+
+describe('deleting a customer', () => {
+  it('is refused while a subscription is open; once it is canceled, the cards are detached and the customer is gone', async () => {
+    const api = app.client(merchant.testKey);
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Leaving', email: 'leaving@example.co.il' } })).data!.data.id;
+    const card = (await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
+    const product = (await api.POST('/v1/products', { body: { name: 'Plan' } })).data!.data.id;
+    const price = (
+      await api.POST('/v1/prices', {
+        body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: card, price } })).data!.data.id;
+    const [charge] = (await api.GET('/v1/charges', { params: { query: { customer } } })).data!.data;
+
+    const refused = await api.DELETE('/v1/customers/{id}', { params: { path: { id: customer } } });
+    expect([refused.response.status, refused.error!.error.code]).toEqual([409, 'customer_has_active_subscriptions']);
+    expect((await api.GET('/v1/customers/{id}', { params: { path: { id: customer } } })).response.status).toBe(200);
+
+    await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: subscription } } });
+    const deleted = await api.DELETE('/v1/customers/{id}', { params: { path: { id: customer } } });
+    expect(deleted.response.status).toBe(200);
+    expect((await api.GET('/v1/customers/{id}', { params: { path: { id: customer } } })).response.status).toBe(404);
+    expect((await api.DELETE('/v1/customers/{id}', { params: { path: { id: customer } } })).response.status).toBe(404);
+    expect((await api.GET('/v1/payment_methods/{id}', { params: { path: { id: card } } })).data!.data.customer).toBeNull();
+    const listed = (await api.GET('/v1/customers', { params: { query: { email: 'leaving@example.co.il' } } })).data!.data;
+    expect(listed).toEqual([]);
+    const events = (await api.GET('/v1/events', { params: { query: { type: 'customer.deleted' } } })).data!.data;
+    expect(events.filter((event) => (event.data as { id: string }).id === customer)).toHaveLength(1);
+
+    // Its charges stay, and can still be refunded with their credit document.
+    const refund = await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: charge.id } }, body: { amount: 900 } });
+    expect(refund.response.status, JSON.stringify(refund.error)).toBe(200);
+    expect(refund.data!.data.document).toMatch(/^doc_/);
+  });
+
+  it("answers 404 for another account's customer, and leaves it", async () => {
+    const customer = (await app.client(merchant.testKey).POST('/v1/customers', { body: { name: 'Mine' } })).data!.data.id;
+    const stranger = await app.createAccount('Deleter');
+    expect((await app.client(stranger.testKey).DELETE('/v1/customers/{id}', { params: { path: { id: customer } } })).response.status).toBe(
+      404,
+    );
+    expect((await app.client(merchant.testKey).GET('/v1/customers/{id}', { params: { path: { id: customer } } })).response.status).toBe(
+      200,
+    );
+  });
+});

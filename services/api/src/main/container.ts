@@ -43,6 +43,7 @@ import { type Clock, systemClock } from '../shared/domain/clock';
 import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 import { dataDirSecret } from './secrets';
+import { CustomerDependentsAdapter } from './customer-dependents';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 import { PaymentsAccountProcessors } from './account-processors';
 import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
@@ -161,6 +162,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
+  container.bind(CUSTOMERS.CustomerDependents).to(CustomerDependentsAdapter).inSingletonScope();
   container.bind(ACCOUNTS.Processors).to(PaymentsAccountProcessors).inSingletonScope();
   options.configure?.(container);
 

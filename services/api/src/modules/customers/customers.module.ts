@@ -1,6 +1,7 @@
 import { bindSingletons } from '../../platform/di';
 import { ContainerModule } from 'inversify';
 import { CustomerBalance } from './application/customer-balance';
+import { DeleteCustomer } from './application/delete-customer';
 import { CreateCustomer } from './application/create-customer';
 import { GetCustomer } from './application/get-customer';
 import { ListCustomers } from './application/list-customers';
@@ -15,5 +16,14 @@ export const customersEntities = [CustomerSchema];
 
 export const customersModule = new ContainerModule(({ bind }) => {
   bind(CUSTOMERS.CustomerRepository).to(PgCustomerRepository).inSingletonScope();
-  bindSingletons(bind, [CustomerBalance, CreateCustomer, GetCustomer, ListCustomers, ListCustomersOnClock, UpdateCustomer, CustomersRouter]);
+  bindSingletons(bind, [
+    CustomerBalance,
+    CreateCustomer,
+    DeleteCustomer,
+    GetCustomer,
+    ListCustomers,
+    ListCustomersOnClock,
+    UpdateCustomer,
+    CustomersRouter,
+  ]);
 });

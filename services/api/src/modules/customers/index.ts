@@ -3,5 +3,5 @@ export { CustomerBalance } from './application/customer-balance';
 export { GetCustomer } from './application/get-customer';
 export { ListCustomersOnClock } from './application/list-customers-on-clock';
 export { CUSTOMERS } from './customers.tokens';
-export type { TestClockDirectory } from './application/ports/customer-repository';
+export type { CustomerDependents, TestClockDirectory } from './application/ports/customer-repository';
 export type { Customer } from './application/get-customer';

@@ -8,6 +8,7 @@ export { ChargeSavedCard } from './application/charge-saved-card';
 export type { SavedCardAnswer, SavedCardCharge } from './application/charge-saved-card';
 export { ConnectTerminal } from './application/connect-terminal';
 export { CreatePaymentMethod } from './application/create-payment-method';
+export { DetachPaymentMethod } from './application/detach-payment-method';
 export { DescribeProcessor } from './application/describe-processor';
 export type { ProcessorSummary } from './application/describe-processor';
 export { ExpireHolds } from './application/expire-holds';

@@ -1,4 +1,5 @@
 // The subscriptions module's public face: what other modules may use.
+export { ListSubscriptions } from './application/list-subscriptions';
 export { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 export { StartSubscription } from './application/start-subscription';
 export type { CheckoutSubscription } from './application/start-subscription';

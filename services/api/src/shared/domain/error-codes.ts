@@ -92,6 +92,7 @@ export const ERROR_CODES = {
   charge_not_refundable: 'conflict',
   payment_in_progress: 'conflict',
   session_not_pending: 'conflict',
+  customer_has_active_subscriptions: 'conflict',
   subscription_canceled: 'conflict',
   subscription_change_in_progress: 'conflict',
   subscription_past_due: 'conflict',

@@ -14,6 +14,16 @@ export class GetCustomer {
     if (!customer) throw new CustomerNotFound(id);
     return customer;
   }
+
+  /**
+   * The customer a past charge was made to, even if it has since been deleted: its documents and
+   * receipts (a refund's, a capture's) still name it.
+   */
+  async ofRecord(scope: Scope, id: string): Promise<Customer> {
+    const customer = await this.customers.findById(scope, id, { deleted: true });
+    if (!customer) throw new CustomerNotFound(id);
+    return customer;
+  }
 }
 
 export type { Customer };

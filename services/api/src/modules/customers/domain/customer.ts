@@ -38,6 +38,8 @@ export class Customer {
   /** Agorot the customer owes (positive) or is owed (negative: credit later charges use first). */
   balance!: number;
   createdAt!: Date;
+  /** Set when the merchant deleted the customer: it is gone from the API, its charges and documents stay. */
+  deletedAt!: Date | null;
 
   static create(scope: Scope, input: CreateCustomerInput, now: Date): Customer {
     const customer = new Customer();
@@ -52,6 +54,7 @@ export class Customer {
     customer.update(input);
     customer.testClockId = input.testClockId ?? null;
     customer.createdAt = now;
+    customer.deletedAt = null;
     return customer;
   }
 
@@ -70,6 +73,10 @@ export class Customer {
       this.taxId = input.taxId;
     }
     this.metadata = mergeMetadata(this.metadata, input.metadata);
+  }
+
+  delete(now: Date): void {
+    this.deletedAt = now;
   }
 
   /** Credit of `amount` agorot, for later charges. */

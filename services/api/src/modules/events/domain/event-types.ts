@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'charge.canceled',
   'charge.refunded',
   'customer.updated',
+  'customer.deleted',
   'product.updated',
   'price.updated',
   'subscription.created',

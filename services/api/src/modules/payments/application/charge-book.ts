@@ -82,7 +82,7 @@ export class ChargeBook {
 
   /** Money was taken (a sale or a capture): document and receipt. The caller writes the charge after. */
   async moneyTaken(charge: Charge): Promise<void> {
-    const customer = await this.getCustomer.execute(charge, charge.customerId);
+    const customer = await this.getCustomer.ofRecord(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
     const amount = charge.amountCaptured ?? charge.amount;
     if (charge.createDocument) {
@@ -118,7 +118,7 @@ export class ChargeBook {
   /** Money was returned: the credit document, referring to the charge. */
   async refunded(charge: Charge, refund: Refund): Promise<void> {
     if (!charge.createDocument) return;
-    const customer = await this.getCustomer.execute(charge, charge.customerId);
+    const customer = await this.getCustomer.ofRecord(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
     const documentId = await this.issueDocument.execute(charge, {
       kind: 'refund',

@@ -15,4 +15,9 @@ export class DetachPaymentMethod {
     await this.methods.save(method);
     return method;
   }
+
+  /** Every card of a customer being deleted, inside the deletion's unit of work: how many. */
+  detachAllOf(scope: Scope, customerId: string): Promise<number> {
+    return this.methods.detachAll(scope, customerId);
+  }
 }

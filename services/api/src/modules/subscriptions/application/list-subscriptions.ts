@@ -12,4 +12,9 @@ export class ListSubscriptions {
   execute(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>> {
     return this.subscriptions.list(scope, filter, page);
   }
+
+  /** Whether the customer has a subscription not canceled (trialing, active, past due or paused). */
+  anyOpen(scope: Scope, customerId: string): Promise<boolean> {
+    return this.subscriptions.anyOpen(scope, customerId);
+  }
 }

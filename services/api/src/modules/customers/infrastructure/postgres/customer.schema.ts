@@ -16,5 +16,6 @@ export const CustomerSchema = new EntitySchema<Customer>({
     metadata: { type: 'json' },
     balance: { type: 'integer' },
     createdAt: { type: 'Date' },
+    deletedAt: { type: 'Date', nullable: true },
   },
 });

@@ -3,6 +3,7 @@ import type { OperationHandlers } from '../../../../platform/http/contract-route
 import { toCustomerResponse } from '../../application/published/customer';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateCustomer } from '../../application/create-customer';
+import { DeleteCustomer } from '../../application/delete-customer';
 import { GetCustomer } from '../../application/get-customer';
 import { ListCustomers } from '../../application/list-customers';
 import { UpdateCustomer } from '../../application/update-customer';
@@ -14,6 +15,7 @@ export class CustomersRouter {
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(ListCustomers) private readonly listCustomers: ListCustomers,
     @inject(UpdateCustomer) private readonly updateCustomer: UpdateCustomer,
+    @inject(DeleteCustomer) private readonly deleteCustomer: DeleteCustomer,
   ) {}
 
   handlers(): OperationHandlers {
@@ -38,6 +40,10 @@ export class CustomersRouter {
           metadata: body.metadata,
         });
         return { success: true, data: toCustomerResponse(customer) };
+      },
+      deleteCustomer: async ({ auth, params }) => {
+        await this.deleteCustomer.execute(auth, params.id);
+        return { success: true };
       },
       getCustomer: async ({ auth, params }) => ({
         success: true,

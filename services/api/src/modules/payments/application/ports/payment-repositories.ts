@@ -60,6 +60,8 @@ export interface PaymentMethodRepository {
   /** For batches of several accounts: the caller checks each one's scope. */
   findManyUnscoped(ids: string[]): Promise<PaymentMethod[]>;
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>>;
+  /** Detaches every card still attached to the customer: how many. */
+  detachAll(scope: Scope, customerId: string): Promise<number>;
 }
 
 export interface RefundRepository {

@@ -209,6 +209,14 @@ export class InMemoryPaymentMethods implements PaymentMethodRepository {
   async list(scope: Scope) {
     return page(this.table.all().filter((method) => inScope(method, scope)));
   }
+  async detachAll(scope: Scope, customerId: string) {
+    const attached = this.table.all().filter((method) => inScope(method, scope) && method.customerId === customerId);
+    for (const method of attached) {
+      method.detach();
+      this.table.save(method);
+    }
+    return attached.length;
+  }
 }
 
 /** The card every fake token and reference stands for. */
@@ -373,7 +381,7 @@ export function fakeAccounts(account: Account): GetAccount {
 }
 
 export function fakeCustomers(customer: Customer): GetCustomer {
-  return { execute: async () => customer } as unknown as GetCustomer;
+  return { execute: async () => customer, ofRecord: async () => customer } as unknown as GetCustomer;
 }
 
 export const noMetrics = { payments: { inc: () => {} } } as unknown as Metrics;

@@ -2,6 +2,7 @@ import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postg
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { CommitBatch, UnitOfWork } from '../../../../platform/persistence/unit-of-work';
 import type { Scope } from '../../../../shared/domain/scope';
@@ -224,6 +225,15 @@ export class PgPaymentMethodRepository implements PaymentMethodRepository {
     const where: FilterQuery<PaymentMethod> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;
     return paginate(this.em, PaymentMethod, where, page);
+  }
+
+  async detachAll(scope: Scope, customerId: string): Promise<number> {
+    const rows = await sqlRows(
+      this.em,
+      'update payment_methods set customer_id = null where account_id = $1 and livemode = $2 and customer_id = $3 returning id',
+      [scope.accountId, scope.livemode, customerId],
+    );
+    return rows.length;
   }
 }
 

@@ -14,6 +14,9 @@ export class InMemorySubscriptions implements SubscriptionRepository {
     this.table = new InMemoryTable(uow);
   }
 
+  async anyOpen(scope: Scope, customerId: string) {
+    return this.table.all().some((s) => inScope(s, scope) && s.customerId === customerId && s.status !== 'canceled');
+  }
   async add(subscription: Subscription) {
     this.table.insert(subscription);
   }

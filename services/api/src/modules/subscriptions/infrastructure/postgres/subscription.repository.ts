@@ -84,6 +84,15 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
     return paginate(this.em, Subscription, where, page);
   }
 
+  async anyOpen(scope: Scope, customerId: string): Promise<boolean> {
+    const rows = await sqlRows(
+      this.em,
+      `select 1 from subscriptions where account_id = $1 and livemode = $2 and customer_id = $3 and status <> 'canceled' limit 1`,
+      [scope.accountId, scope.livemode, customerId],
+    );
+    return rows.length > 0;
+  }
+
   async dueIds(now: Date, clock: string | null, afterId: string | null, limit: number): Promise<string[]> {
     const notice = new Date(now.getTime() + TRIAL_WILL_END_NOTICE_MS);
     const rows = await sqlRows<{ id: string }>(
