@@ -15,6 +15,10 @@ export class Migration20261126040000 extends Migration {
       `alter table subscriptions add constraint subscriptions_status_check check (status in ('trialing', 'active', 'past_due', 'paused', 'canceled'))`,
     );
     this.addSql(`update subscriptions set status = 'trialing' where status = 'active' and period_index = -1`);
+    // Renewals are due for subscriptions trialing, active or paused (whose periods pass uncharged).
+    this.addSql(`drop index subscriptions_due`);
+    this.addSql(`create index subscriptions_due on subscriptions (current_period_end) where status in ('trialing', 'active', 'paused')`);
+    this.addSql(`create index subscriptions_resume on subscriptions (resumes_at) where status = 'paused'`);
     this.addSql(`create table subscription_changes (
       id text primary key,
       account_id text not null,

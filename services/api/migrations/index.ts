@@ -28,6 +28,8 @@ import { Migration20261126030000 } from './Migration20261126030000';
 import { Migration20261126040000 } from './Migration20261126040000';
 import { Migration20261126050000 } from './Migration20261126050000';
 import { Migration20261126060000 } from './Migration20261126060000';
+import { Migration20261126070000 } from './Migration20261126070000';
+import { Migration20261126080000 } from './Migration20261126080000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -60,4 +62,6 @@ export const MIGRATIONS = [
   Migration20261126040000,
   Migration20261126050000,
   Migration20261126060000,
+  Migration20261126070000,
+  Migration20261126080000,
 ];

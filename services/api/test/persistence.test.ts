@@ -47,6 +47,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
     'expiresAt',
     // Codes and code tries change by statements of their own, atomic against concurrent requests.
     ...['appliedCodes', 'failedCodeAttempts', 'failedCodeWindowStart'],
+    'metadata',
     'createdAt',
   ],
   TaxDocument: [
@@ -58,12 +59,12 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   Charge: [
     ...['id', 'accountId', 'livemode', 'customerId', 'amount', 'currency', 'captureMethod', 'authorizedAt', 'capturableUntil'],
     ...['checkoutSessionId', 'lineItems', 'subscriptionId', 'subscriptionPeriod', 'paymentMethodDetails', 'installments'],
-    ...['failureCode', 'failureMessage', 'createDocument', 'documentLines', 'createdAt'],
+    ...['failureCode', 'failureMessage', 'createDocument', 'documentLines', 'metadata', 'createdAt'],
   ],
   PaymentAttempt: ['id', 'checkoutSessionId', 'idempotencyKey', 'amount', 'createdAt'],
   ChargeOperation: ['id', 'chargeId', 'kind', 'amount', 'reason', 'idempotencyKey', 'createdAt'],
   PaymentMethod: ['id', 'accountId', 'livemode', 'processorRef', 'brand', 'last4', 'expMonth', 'expYear', 'fingerprint', 'createdAt'],
-  Refund: ['id', 'accountId', 'livemode', 'chargeId', 'amount', 'currency', 'status', 'reason', 'documentId', 'createdAt'],
+  Refund: ['id', 'accountId', 'livemode', 'chargeId', 'amount', 'currency', 'status', 'reason', 'documentId', 'metadata', 'createdAt'],
   SubscriptionStart: ['id', 'accountId', 'livemode', 'request', 'createdAt'],
   SubscriptionChange: ['id', 'accountId', 'livemode', 'subscriptionId', 'amount', 'creditUsed', 'change', 'createdAt'],
   Subscription: ['id', 'accountId', 'livemode', 'customerId', 'planDiscounts', 'testClockId', 'createdAt'],

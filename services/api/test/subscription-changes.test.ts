@@ -377,6 +377,35 @@ describe('discounts that repeat', () => {
 });
 
 describe('metadata', () => {
+  it('rides from a checkout session onto its charge, its refund and the subscription it starts, and from a subscription onto its renewals', async () => {
+    const clock = (await api.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: APRIL_1 } })).data!.data.id;
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Member', test_clock: clock } })).data!.data.id;
+    const session = (await api.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: basic, metadata: { order: 'A-17' } } }))
+      .data!.data;
+    expect(session.metadata).toEqual({ order: 'A-17' });
+    expect((await shopper(app).payWithCard(session.id)).data!.data.status).toBe('succeeded');
+    const paid = (await api.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+    const [charge] = await chargesOf(customer);
+    expect(charge.metadata).toEqual({ order: 'A-17' });
+    const refund = (await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: charge.id } }, body: { amount: 100 } })).data!.data;
+    expect(refund.metadata).toEqual({ order: 'A-17' });
+    expect((await read(paid.subscription!)).metadata).toEqual({ order: 'A-17' });
+    await change(paid.subscription!, { metadata: { crm: 'c-9' } });
+    await advance(clock, '2026-05-01T00:01:00.000Z');
+    expect((await chargesOf(customer)).find((c) => !c.checkout_session)!.metadata).toEqual({ order: 'A-17', crm: 'c-9' });
+  });
+
+  it('is kept on webhook endpoints, merged on update', async () => {
+    const created = (
+      await api.POST('/v1/webhooks', { body: { url: hook.url, events: ['customer.updated'], metadata: { team: 'ops', env: 'qa' } } })
+    ).data!.data;
+    expect(created.metadata).toEqual({ team: 'ops', env: 'qa' });
+    const updated = (await api.POST('/v1/webhooks/{id}', { params: { path: { id: created.id } }, body: { metadata: { env: '' } } })).data!
+      .data;
+    expect(updated.metadata).toEqual({ team: 'ops' });
+    await api.DELETE('/v1/webhooks/{id}', { params: { path: { id: created.id } } });
+  });
+
   it('is set on create, merged on update, and carried in events', async () => {
     const { customer, pm } = await subscribed(basic);
     const created = (

@@ -70,6 +70,7 @@ describe('webhook endpoints', () => {
         events: created.events,
         active: true,
         previous_secret_expires_at: null,
+        metadata: {},
         livemode: false,
         created: created.created,
       },

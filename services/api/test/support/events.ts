@@ -19,6 +19,7 @@ export function chargeData(overrides: Record<string, unknown> = {}) {
     status: 'succeeded',
     capture_method: 'automatic',
     captured: true,
+    metadata: {},
     livemode: false,
     created: new Date().toISOString(),
     ...overrides,

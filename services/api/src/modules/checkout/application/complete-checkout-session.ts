@@ -40,6 +40,7 @@ export class CompleteCheckoutSession {
         paymentMethodId: subscription.paymentMethodId,
         plan: session.plan,
         planDiscounts: planDiscounts(pricing),
+        metadata: session.metadata,
       });
     }
     session.complete({ chargeId, subscriptionId: subscription?.id ?? null }, this.clock.now());

@@ -95,6 +95,7 @@ export class ConfirmCheckoutSession {
         lineItems: session.kind === 'cart' || session.kind === 'mixed' ? session.lineItems : null,
         documentLines: documentLines(session, pricing),
         installments: count,
+        metadata: session.metadata,
         source,
         subscription: subscriptionId === null ? null : { id: subscriptionId, period: session.inTrial() ? null : 0 },
       });

@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
 import type { LineItem } from '../../../shared/domain/line-item';
 import type { Clock } from '../../../shared/domain/clock';
@@ -41,6 +42,7 @@ export interface CreateCheckoutSessionInput {
   autoOpenWallets?: boolean;
   locale?: Locale;
   installmentsMax?: number;
+  metadata?: Metadata;
 }
 
 @injectable()
@@ -112,6 +114,7 @@ export class CreateCheckoutSession {
         autoOpenWallets: input.autoOpenWallets ?? false,
         locale: input.locale ?? 'auto',
         installmentsMax: input.installmentsMax ?? null,
+        metadata: input.metadata,
         walletsEnabled: account.walletsEnabled,
         couponCodes: input.couponCodes ?? [],
         processor: processor && { wallets: processor.capabilities.wallets, installmentsMax: processor.capabilities.installments.max },

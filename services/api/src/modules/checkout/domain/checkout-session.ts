@@ -1,3 +1,4 @@
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import type { LineItem } from '../../../shared/domain/line-item';
 import { type BillingInterval, type Plan, planOf } from '../../../shared/domain/plan';
@@ -38,6 +39,7 @@ export interface OpenSessionInput {
   autoOpenWallets: boolean;
   locale: Locale;
   installmentsMax: number | null;
+  metadata?: Metadata;
   walletsEnabled: boolean;
   couponCodes: string[];
   /**
@@ -94,6 +96,7 @@ export class CheckoutSession {
   autoOpenWallets!: boolean;
   locale!: Locale;
   installmentsMax!: number | null;
+  metadata!: Metadata;
   status!: SessionStatus;
   expiresAt!: Date;
   completedAt!: Date | null;
@@ -229,6 +232,7 @@ export class CheckoutSession {
     session.autoOpenWallets = input.autoOpenWallets;
     session.locale = input.locale;
     session.installmentsMax = input.installmentsMax;
+    session.metadata = mergeMetadata({}, input.metadata);
     session.status = 'pending';
     session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
     session.completedAt = null;

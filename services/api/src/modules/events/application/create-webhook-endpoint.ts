@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
@@ -29,7 +30,10 @@ export class CreateWebhookEndpoint {
   ) {}
 
   /** The endpoint, and its signing secret: answered now, and never again. */
-  async execute(scope: Scope, input: { url: string; events: string[] }): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  async execute(
+    scope: Scope,
+    input: { url: string; events: string[]; metadata?: Metadata },
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
     const allowLoopback = !scope.livemode && this.settings.allowLoopbackInTestMode;
     const url = parseEndpointUrl(input.url, { allowLoopback });
     const events = parseSubscribedEvents(input.events);
@@ -37,7 +41,7 @@ export class CreateWebhookEndpoint {
     const { secret, sealed } = await mintSigningSecret(this.secrets, scope.accountId);
     return this.uow.join(async () => {
       if ((await this.endpoints.countLocked(scope)) >= MAX_ENDPOINTS_PER_MODE) throw new WebhookEndpointLimit();
-      const endpoint = WebhookEndpoint.register(scope, { url, events, secret: sealed }, this.clock.now());
+      const endpoint = WebhookEndpoint.register(scope, { url, events, secret: sealed, metadata: input.metadata }, this.clock.now());
       await this.endpoints.add(endpoint);
       return { endpoint, secret };
     });

@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../shared/domain/scope';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -17,7 +18,11 @@ export class UpdateWebhookEndpoint {
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(scope: Scope, id: number, input: { url?: string; events?: string[]; active?: boolean }): Promise<WebhookEndpoint> {
+  async execute(
+    scope: Scope,
+    id: number,
+    input: { url?: string; events?: string[]; active?: boolean; metadata?: Metadata },
+  ): Promise<WebhookEndpoint> {
     const allowLoopback = !scope.livemode && this.settings.allowLoopbackInTestMode;
     const url = input.url === undefined ? undefined : parseEndpointUrl(input.url, { allowLoopback });
     const events = input.events === undefined ? undefined : parseSubscribedEvents(input.events);
@@ -25,7 +30,7 @@ export class UpdateWebhookEndpoint {
     return this.uow.join(async () => {
       const endpoint = await this.endpoints.findByIdForUpdate(scope, id);
       if (!endpoint) throw new WebhookEndpointNotFound(id);
-      endpoint.change({ url, events, active: input.active });
+      endpoint.change({ url, events, active: input.active, metadata: input.metadata });
       await this.endpoints.save(endpoint);
       return endpoint;
     });

@@ -1,3 +1,4 @@
+import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { type EventType, isEventType } from './event-types';
@@ -52,10 +53,11 @@ export class WebhookEndpoint {
   previousSecret!: string | null;
   previousSecretExpiresAt!: Date | null;
   active!: boolean;
+  metadata!: Metadata;
   createdAt!: Date;
   deletedAt!: Date | null;
 
-  static register(scope: Scope, input: { url: URL; events: string[]; secret: string }, now: Date): WebhookEndpoint {
+  static register(scope: Scope, input: { url: URL; events: string[]; secret: string; metadata?: Metadata }, now: Date): WebhookEndpoint {
     const endpoint = new WebhookEndpoint();
     endpoint.accountId = scope.accountId;
     endpoint.livemode = scope.livemode;
@@ -65,6 +67,7 @@ export class WebhookEndpoint {
     endpoint.previousSecret = null;
     endpoint.previousSecretExpiresAt = null;
     endpoint.active = true;
+    endpoint.metadata = mergeMetadata({}, input.metadata);
     endpoint.createdAt = now;
     endpoint.deletedAt = null;
     return endpoint;
@@ -91,7 +94,8 @@ export class WebhookEndpoint {
   }
 
   /** A new address or subscription (each checked by its parser), or turned off or on by the merchant. */
-  change(input: { url?: URL; events?: string[]; active?: boolean }): void {
+  change(input: { url?: URL; events?: string[]; active?: boolean; metadata?: Metadata }): void {
+    this.metadata = mergeMetadata(this.metadata, input.metadata);
     if (input.url !== undefined) this.url = input.url.toString();
     if (input.events !== undefined) this.events = input.events;
     if (input.active !== undefined) this.active = input.active;

@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -22,6 +23,8 @@ export interface SavedCardCharge {
   /** A subscription change's charge (a proration, a new period started now), named by the change. */
   changeId?: string;
   amount: number;
+  /** The subscription's metadata, for the charge. */
+  metadata: Metadata;
   /** Renewals are merchant-initiated; the first period is the customer's own payment. */
   merchantInitiated: boolean;
   documentLines: DocumentLine[];

@@ -69,6 +69,7 @@ function chargeOf(request: AttemptRequest): NewCharge {
       card: UNKNOWN_CARD,
     },
     installments: request.installments,
+    metadata: request.metadata ?? {},
     createDocument: request.createDocument,
     documentLines: request.documentLines,
   };

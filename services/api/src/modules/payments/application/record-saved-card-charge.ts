@@ -38,6 +38,7 @@ export class RecordSavedCardCharge {
         subscriptionPeriod: request.changeId ? null : request.period,
         paymentMethod: { type: 'card', wallet: null, card: answer.card },
         installments: null,
+        metadata: request.metadata,
         createDocument: true,
         documentLines: request.documentLines,
       },

@@ -18,6 +18,7 @@ function input(captureMethod: 'automatic' | 'manual', amount = 10_000): NewCharg
     subscriptionId: null,
     paymentMethod: { type: 'card', wallet: null, card: UNKNOWN_CARD },
     installments: null,
+    metadata: {},
     createDocument: true,
     documentLines: [],
   };

@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import type { LineItem } from '../../../shared/domain/line-item';
 import { newId } from '../../../shared/domain/ids';
@@ -38,6 +39,8 @@ export interface NewCharge {
   subscriptionPeriod?: number | null;
   paymentMethod: PaymentMethodDetails;
   installments: number | null;
+  /** The paying session's or subscription's metadata. */
+  metadata: Metadata;
   createDocument: boolean;
   documentLines: DocumentLine[];
 }
@@ -70,6 +73,7 @@ export class Charge {
   subscriptionPeriod!: number | null;
   paymentMethodDetails!: PaymentMethodDetails;
   installments!: number | null;
+  metadata!: Metadata;
   documentId!: string | null;
   failureCode!: string | null;
   failureMessage!: string | null;
@@ -101,6 +105,7 @@ export class Charge {
     charge.subscriptionPeriod = input.subscriptionPeriod ?? null;
     charge.paymentMethodDetails = input.paymentMethod;
     charge.installments = input.installments;
+    charge.metadata = input.metadata;
     charge.documentId = null;
     charge.failureCode = null;
     charge.failureMessage = null;

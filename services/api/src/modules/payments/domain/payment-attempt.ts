@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { newId } from '../../../shared/domain/ids';
 import type { LineItem } from '../../../shared/domain/line-item';
 import type { Currency } from '../../../shared/domain/money';
@@ -37,6 +38,8 @@ export interface AttemptRequest {
   lineItems: LineItem[] | null;
   documentLines: DocumentLine[];
   installments: number | null;
+  /** The session's metadata, for the charge; absent from attempts recorded before charges had it. */
+  metadata?: Metadata;
   source: PaymentSource;
   /**
    * `paidWithOf` the source the shopper chose (the source itself may later hold a processor's own token,

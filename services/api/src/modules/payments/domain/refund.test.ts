@@ -16,6 +16,7 @@ const charge = Charge.authorized(
     subscriptionId: null,
     paymentMethod: { type: 'card', wallet: null, card: UNKNOWN_CARD },
     installments: null,
+    metadata: {},
     createDocument: true,
     documentLines: [],
   },

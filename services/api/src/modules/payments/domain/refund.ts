@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { NotFoundError } from '../../../shared/domain/domain-error';
 import type { Currency } from '../../../shared/domain/money';
 import type { Charge, RefundReason } from './charge';
@@ -14,6 +15,8 @@ export class Refund {
   status!: 'succeeded';
   reason!: RefundReason | null;
   documentId!: string | null;
+  /** The charge's. */
+  metadata!: Metadata;
   createdAt!: Date;
 
   /** The refund an operation made: its id follows from the operation's, so it is recorded once. */
@@ -30,6 +33,7 @@ export class Refund {
     refund.status = 'succeeded';
     refund.reason = operation.reason as RefundReason | null;
     refund.documentId = null;
+    refund.metadata = charge.metadata;
     refund.createdAt = now;
     return refund;
   }

@@ -40,6 +40,7 @@ export class SettleSubscriptionChange {
       attempt: 1,
       changeId: change.id,
       amount: change.amount,
+      metadata: planned.metadata,
       // The customer is not there to pay: a change is charged to their card as a renewal is.
       merchantInitiated: true,
       documentLines: change.chargeLines(),

@@ -36,6 +36,7 @@ export class SettleSubscriptionStart {
       period: 0,
       attempt: 1,
       amount: subscription.plan.unitAmount,
+      metadata: subscription.metadata,
       merchantInitiated: false,
       documentLines: [documentLines.item(subscription.plan.name, 1, subscription.plan.unitAmount)],
       at: subscription.createdAt,

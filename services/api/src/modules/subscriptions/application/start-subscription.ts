@@ -1,3 +1,4 @@
+import type { Metadata } from '../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
 import type { CustomerClock } from '../../../shared/domain/customer-clock';
 import type { Scope } from '../../../shared/domain/scope';
@@ -18,6 +19,8 @@ export interface CheckoutSubscription {
   plan: Plan;
   /** Plan discounts that outlast the first charge: forever (`months` null) or for the first months of billing. */
   planDiscounts: { amount: number; months: number | null }[];
+  /** The checkout session's. */
+  metadata: Metadata;
 }
 
 /**

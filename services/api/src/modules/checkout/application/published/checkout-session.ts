@@ -35,6 +35,7 @@ export function checkoutSessionView(
     completed_at: session.completedAt?.toISOString() ?? null,
     charge: session.chargeId,
     subscription: session.subscriptionId,
+    metadata: session.metadata,
     livemode: session.livemode,
     created: session.createdAt.toISOString(),
   };

@@ -24,6 +24,7 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSession>({
     autoOpenWallets: { type: 'boolean' },
     locale: { type: 'string' },
     installmentsMax: { type: 'integer', nullable: true },
+    metadata: { type: 'json' },
     status: { type: 'string' },
     expiresAt: { type: 'Date' },
     completedAt: { type: 'Date', nullable: true },

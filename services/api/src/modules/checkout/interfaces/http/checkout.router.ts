@@ -54,6 +54,7 @@ export class CheckoutRouter {
           autoOpenWallets: body.auto_open_wallets,
           locale: body.locale,
           installmentsMax: body.installments?.max,
+          metadata: body.metadata,
         });
         return { success: true, data: await this.view.render(session) };
       },

@@ -15,6 +15,7 @@ export function toWebhookEndpointResponse(endpoint: WebhookEndpoint, now: Date):
     events: endpoint.events,
     active: endpoint.active,
     previous_secret_expires_at: endpoint.previousSecretValidUntil(now)?.toISOString() ?? null,
+    metadata: endpoint.metadata,
     livemode: endpoint.livemode,
     created: endpoint.createdAt.toISOString(),
   };

@@ -17,6 +17,7 @@ const EVENTS = new AggregateTable(Event, []);
 /** What a merchant changes on an endpoint: whether it is on, deleted, its secrets (sealing a stored one is a statement of its own). */
 const ENDPOINTS = new AggregateTable(WebhookEndpoint, [
   'url',
+  'metadata',
   'events',
   'active',
   'deletedAt',

@@ -30,6 +30,7 @@ export const WebhookEndpointSchema = new EntitySchema<WebhookEndpoint>({
     previousSecret: { type: 'string', nullable: true },
     previousSecretExpiresAt: { type: 'Date', nullable: true },
     active: { type: 'boolean' },
+    metadata: { type: 'json' },
     createdAt: { type: 'Date' },
     deletedAt: { type: 'Date', nullable: true },
   },

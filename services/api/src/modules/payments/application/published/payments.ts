@@ -45,6 +45,7 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     document: charge.documentId,
     failure_code: charge.failureCode,
     failure_message: charge.failureMessage,
+    metadata: charge.metadata,
     livemode: charge.livemode,
     created: charge.createdAt.toISOString(),
   };
@@ -60,6 +61,7 @@ export function toRefundResponse(refund: Refund): Schemas['Refund'] {
     status: refund.status,
     reason: refund.reason,
     document: refund.documentId,
+    metadata: refund.metadata,
     livemode: refund.livemode,
     created: refund.createdAt.toISOString(),
   };

@@ -136,6 +136,7 @@ export async function aCharge(world: PaymentsWorld, overrides: Partial<NewCharge
     subscriptionId: null,
     paymentMethod: { type: 'card', wallet: null, card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 } },
     installments: null,
+    metadata: {},
     createDocument: true,
     documentLines: [{ description: 'Olive oil', quantity: 1, unitAmount: 10_000, amount: 10_000 }],
     ...overrides,

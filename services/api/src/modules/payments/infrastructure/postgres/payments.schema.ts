@@ -32,6 +32,7 @@ export const ChargeSchema = new EntitySchema<Charge>({
     subscriptionPeriod: { type: 'integer', nullable: true },
     paymentMethodDetails: { type: 'json' },
     installments: { type: 'integer', nullable: true },
+    metadata: { type: 'json' },
     documentId: { type: 'string', nullable: true },
     failureCode: { type: 'string', nullable: true },
     failureMessage: { type: 'string', nullable: true },
@@ -106,6 +107,7 @@ export const RefundSchema = new EntitySchema<Refund>({
     status: { type: 'string' },
     reason: { type: 'string', nullable: true },
     documentId: { type: 'string', nullable: true },
+    metadata: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });
