@@ -30,10 +30,12 @@ describe('upgrading a database with subscriptions and events', () => {
       trialPeriodDays: 14,
     });
     await db.query(`
-      insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at) values ('acct_old', 'Old Shop', false, false, false, now());
+      insert into accounts (id, name, wallets_enabled, live_onboarded, cardholder_id_required, created_at)
+        values ('acct_old', 'Old Shop', false, false, false, now());
       insert into customers (id, account_id, livemode, name, created_at) values ('cus_old', 'acct_old', false, 'Dana', now());
       insert into products (id, account_id, livemode, name, active, created_at) values ('prod_old', 'acct_old', false, 'Old plan', true, now());
-      insert into prices (id, account_id, livemode, product_id, unit_amount, currency, tax_mode, type, recurring_interval, trial_period_days, active, created_at)
+      insert into prices (id, account_id, livemode, product_id, unit_amount, currency, tax_mode, type, recurring_interval, trial_period_days,
+          active, created_at)
         values ('price_old', 'acct_old', false, 'prod_old', 4900, 'ils', 'inclusive', 'recurring', 'month', 14, true, now());
       insert into payment_methods (id, account_id, livemode, customer_id, processor_ref, brand, last4, exp_month, exp_year, fingerprint, created_at)
         values ('pm_old', 'acct_old', false, 'cus_old', 'ref_old', 'visa', '4242', 12, 2034, 'fp_old', now());`);
