@@ -429,6 +429,47 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     await site.waitForEvent('subscription.created', (e) => e.data.id === subscription);
   });
 
+  it('changes plan: the current and new plans, the credit and what is due, in English and Hebrew; paying applies the change', async () => {
+    const clock = (await kupa.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-04-01T00:00:00Z' } })).data!.data.id;
+    const member = await newCustomer({ test_clock: clock });
+    const card = (await kupa.POST('/v1/payment_methods', { body: { customer: member, token: 'tok_visa' } })).data!.data.id;
+    const recurring = { type: 'recurring', recurring: { interval: 'month' } };
+    const basic = await price({ name: 'Basic', unit_amount: 4_900, ...recurring });
+    const pro = await price({ name: 'Pro', unit_amount: 9_900, ...recurring });
+    const subscription = (await kupa.POST('/v1/subscriptions', { body: { customer: member, payment_method: card, price: basic } })).data!
+      .data;
+    await kupa.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock } },
+      body: { frozen_time: '2026-04-11T00:00:00Z' },
+    });
+    const change = { customer: member, subscription: subscription.id, price: pro };
+
+    const hebrew = await open((await newSession({ ...change, locale: 'he' })).url);
+    await pwExpect(hebrew.page.getByText('המסלול הנוכחי')).toBeVisible();
+    await pwExpect(hebrew.page.getByText('זמן שלא נוצל')).toBeVisible();
+    await screenshot(hebrew.page, 'he-plan-change');
+
+    const session = await newSession({ ...change, locale: 'en' });
+    const { page } = await open(session.url);
+    await pwExpect(page.getByRole('heading', { name: 'Change of plan' })).toBeVisible();
+    await pwExpect(page.getByText('Current plan')).toBeVisible();
+    await pwExpect(page.getByText('New plan')).toBeVisible();
+    await pwExpect(page.getByText('Unused time on Basic')).toBeVisible();
+    await pwExpect(page.getByText('-₪32.67')).toBeVisible();
+    await pwExpect(page.getByText('Remaining time on Pro')).toBeVisible();
+    await pwExpect(page.getByTestId('amount-due')).toHaveText('₪33.33');
+    await pwExpect(page.getByText('Then ₪99.00 / month')).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'en-plan-change');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay ₪33.33' }).click();
+    await page.waitForURL(/\/thanks\?session=/);
+    const [charge] = await chargesOf(session);
+    expect(charge).toMatchObject({ status: 'succeeded', amount: 3_333, subscription: subscription.id });
+    const changed = (await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data;
+    expect(changed).toMatchObject({ price: pro, status: 'active', current_period_end: '2026-05-01T00:00:00.000Z' });
+  });
+
   it('asks for the cardholder ID number when the account requires it, and takes an Isracard local number', async () => {
     const account = JSON.parse(
       execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'create', '--name', 'Isracard shop', '--json'], {

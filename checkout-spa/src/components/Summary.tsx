@@ -10,6 +10,7 @@ export function Summary({ checkout }: { checkout: Checkout }) {
   const money = (agorot: number) => formatAgorot(agorot, lang);
   const plan = page.plan;
   const codeDiscounts = page.discount_summary.discount_lines;
+  if (page.plan_change) return <PlanChangeSummary checkout={checkout} />;
 
   return (
     <section class="summary" aria-labelledby="summary-title">
@@ -79,6 +80,62 @@ export function Summary({ checkout }: { checkout: Checkout }) {
             <dd />
           </div>
         )}
+      </dl>
+    </section>
+  );
+}
+
+/** A plan change: the plan now and the new one, the credit for the unused time, and what is due today. */
+function PlanChangeSummary({ checkout }: { checkout: Checkout }) {
+  const page = checkout.page.value!;
+  const change = page.plan_change!;
+  const t = checkout.t.value;
+  const lang = checkout.lang.value;
+  const money = (agorot: number) => formatAgorot(agorot, lang);
+  // Document lines are written "עברית / English": the page shows the shopper's half.
+  const inLanguage = (description: string) => {
+    const [he, en] = description.split(' / ');
+    return en === undefined ? description : lang === 'he' ? he : en;
+  };
+  const plans = [
+    { label: t.currentPlan, shown: change.current },
+    { label: t.newPlan, shown: change.new },
+  ];
+  return (
+    <section class="summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" class="summary__title">
+        {t.planChange}
+      </h2>
+      <p class="summary__due">
+        <span>{t.dueToday}</span>
+        <strong data-testid="amount-due">{money(page.amount_due_now)}</strong>
+      </p>
+      <ul class="lines">
+        {plans.map(({ label, shown }) => (
+          <li key={label} class="line">
+            <div class="line__text">
+              <span class="line__meta">{label}</span>
+              <span class="line__name">{shown.quantity > 1 ? `${shown.name} × ${shown.quantity}` : shown.name}</span>
+            </div>
+            <span class="line__amount">{t.perInterval(money(shown.unit_amount * shown.quantity), shown.interval)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl class="totals">
+        {change.lines.map((line, i) => (
+          <div key={i} class={line.amount < 0 ? 'totals__row totals__row--discount' : 'totals__row'}>
+            <dt>{inLanguage(line.description)}</dt>
+            <dd>{money(line.amount)}</dd>
+          </div>
+        ))}
+        <div class="totals__row totals__row--total">
+          <dt>{t.dueToday}</dt>
+          <dd>{money(page.amount_due_now)}</dd>
+        </div>
+        <div class="totals__row totals__row--then">
+          <dt>{t.thenEach(money(change.new.unit_amount * change.new.quantity), change.new.interval)}</dt>
+          <dd />
+        </div>
       </dl>
     </section>
   );

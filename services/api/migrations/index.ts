@@ -30,6 +30,7 @@ import { Migration20261126050000 } from './Migration20261126050000';
 import { Migration20261126060000 } from './Migration20261126060000';
 import { Migration20261126070000 } from './Migration20261126070000';
 import { Migration20261126080000 } from './Migration20261126080000';
+import { Migration20261126090000 } from './Migration20261126090000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   Migration20261126060000,
   Migration20261126070000,
   Migration20261126080000,
+  Migration20261126090000,
 ];

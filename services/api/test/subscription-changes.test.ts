@@ -351,6 +351,54 @@ describe('trials, pauses, cards and cancellation', () => {
   });
 });
 
+describe('a plan change through checkout', () => {
+  it('quotes the change when the session opens, and paying applies it with the same lines', async () => {
+    const { clock, customer, subscription } = await subscribed(basic);
+    await advance(clock, APRIL_11);
+    const opened = await api.POST('/v1/checkout_sessions', { body: { customer, subscription: subscription.id, price: pro, ...URLS } });
+    expect(opened.response.status, JSON.stringify(opened.error)).toBe(200);
+    const session = opened.data!.data;
+    expect(session).toMatchObject({ amount_due_now: 3_333, subscription: subscription.id, plan_change: { amount_due: 3_333 } });
+    expect(session.plan_change).toMatchObject({
+      current: { name: 'Basic', unit_amount: 4_900, quantity: 1, interval: 'month' },
+      new: { name: 'Pro', unit_amount: 9_900, quantity: 1, interval: 'month' },
+    });
+    const page = (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
+    expect(page.plan_change).toEqual(session.plan_change);
+    expect(await read(subscription.id)).toMatchObject({ price: basic });
+
+    const paid = await shopper(app).payWithCard(session.id);
+    expect(paid.data!.data).toMatchObject({ status: 'succeeded', redirect_url: `https://shop.example.co.il/thanks?session=${session.id}` });
+    expect(await read(subscription.id)).toMatchObject({ price: pro, status: 'active' });
+    const charge = (await chargesOf(customer)).find((c) => c.checkout_session)!;
+    expect(charge).toMatchObject({ amount: 3_333, subscription: subscription.id });
+    expect(lines(await documentOf(charge.document!))).toEqual(session.plan_change!.lines.map((line) => [line.description, line.amount]));
+    expect(
+      (await eventsOf(subscription.id, 'subscription.updated')).map(
+        (e) => (e as unknown as { previous_attributes: unknown }).previous_attributes,
+      ),
+    ).toEqual([{ price: basic }]);
+    await advance(clock, '2026-05-01T00:01:00.000Z');
+    expect((await chargesOf(customer)).filter((c) => !c.checkout_session).map((c) => c.amount)).toEqual([4_900, 9_900]);
+  });
+
+  it('refuses what a plan change cannot be: another customer’s subscription, extras, nothing due', async () => {
+    const { customer, subscription } = await subscribed(pro);
+    const other = await subscribed(basic);
+    const open = (body: Record<string, unknown>) =>
+      api.POST('/v1/checkout_sessions', { body: { customer, subscription: subscription.id, price: yearly, ...URLS, ...body } as never });
+    expect((await open({ subscription: other.subscription.id })).error!.error).toMatchObject({
+      code: 'parameter_invalid',
+      param: 'subscription',
+    });
+    expect((await open({ line_items: [{ name: 'x', amount_agorot: 100 }] })).error!.error).toMatchObject({ param: 'line_items' });
+    expect((await open({ capture_method: 'manual' })).error!.error).toMatchObject({ param: 'capture_method' });
+    expect((await open({ coupon_codes: ['SPRING10'] })).error!.error).toMatchObject({ param: 'coupon_codes' });
+    expect((await open({ price: basic })).error!.error).toMatchObject({ code: 'parameter_invalid', param: 'price' });
+    expect((await open({ price: undefined })).error!.error).toMatchObject({ code: 'parameter_missing', param: 'price' });
+  });
+});
+
 describe('discounts that repeat', () => {
   it('a 3-month discount takes from the first three monthly charges, then the price is whole', async () => {
     const discount = await api.POST('/v1/discounts', {

@@ -1,4 +1,5 @@
 // The subscriptions module's public face: what other modules may use.
+export { CheckoutPlanChanges } from './application/checkout-plan-change';
 export { ListSubscriptions } from './application/list-subscriptions';
 export { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 export { StartSubscription } from './application/start-subscription';

@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import { bindSingletons } from '../../platform/di';
 import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { AdvanceSubscription } from './application/advance-subscription';
+import { CheckoutPlanChanges } from './application/checkout-plan-change';
 import { CancelSubscription } from './application/cancel-subscription';
 import { CreateSubscription } from './application/create-subscription';
 import { GetSubscription } from './application/get-subscription';
@@ -46,6 +47,7 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     StartSubscription,
     SettleSubscriptionStart,
     UpdateSubscription,
+    CheckoutPlanChanges,
     SettleSubscriptionChange,
     PreviewSubscriptionChange,
     ReconcileSubscriptionCharges,

@@ -1,3 +1,4 @@
+import type { DocumentLine } from '../../shared/domain/document-line';
 import type { LineItem } from '../../shared/domain/line-item';
 
 /** A cart line as the contract shows it, wherever it appears (a session, a charge). */
@@ -11,4 +12,9 @@ export function lineItemShape(line: LineItem) {
     price: line.price,
     product: line.product,
   };
+}
+
+/** A document line (a tax document's, a charge to come's) as the contract shows it, wherever it appears. */
+export function documentLineShape(line: DocumentLine) {
+  return { description: line.description, quantity: line.quantity, unit_amount: line.unitAmount, amount: line.amount };
 }

@@ -1,3 +1,4 @@
+import type { DocumentLine } from './document-line';
 import type { Currency } from './money';
 
 export type BillingInterval = 'month' | 'year';
@@ -35,4 +36,26 @@ export function planOf(price: {
     interval: price.interval,
     trialPeriodDays: price.trialPeriodDays,
   };
+}
+
+/** A plan as the page shows it: its name, unit price, how many and how often. */
+export interface PlanShown {
+  name: string;
+  unitAmount: number;
+  quantity: number;
+  interval: BillingInterval;
+}
+
+/**
+ * A subscription's move to another price, paid on the checkout page (DESIGN §3d "Plan change through
+ * checkout"): decided when the session opens, settled now (`always_invoice`), kept opaque until paid.
+ */
+export interface CheckoutPlanChange {
+  subscriptionId: string;
+  current: PlanShown;
+  next: PlanShown;
+  /** The credit for the unused time and the debit for the same time on the new plan. */
+  lines: DocumentLine[];
+  amountDue: number;
+  change: unknown;
 }

@@ -3,7 +3,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { Pricing } from '../../discounts';
 import { RecordEvent } from '../../events';
-import { StartSubscription } from '../../subscriptions';
+import { CheckoutPlanChanges, StartSubscription } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { planDiscounts } from './renewal-discount';
@@ -18,7 +18,7 @@ export interface CheckoutPaid {
 }
 
 /**
- * Inside the payment's transaction: the subscription starts, the session completes (its discounts'
+ * Inside the payment's transaction: the subscription starts (or, for a plan change, changes), the session completes (its discounts'
  * redemptions were held when the payment started) and the event goes out.
  */
 @injectable()
@@ -26,6 +26,7 @@ export class CompleteCheckoutSession {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(StartSubscription) private readonly startSubscription: StartSubscription,
+    @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
     @inject(RecordEvent) private readonly recordEvent: RecordEvent,
     @inject(SessionView) private readonly view: SessionView,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -43,7 +44,8 @@ export class CompleteCheckoutSession {
         metadata: session.metadata,
       });
     }
-    session.complete({ chargeId, subscriptionId: subscription?.id ?? null }, this.clock.now());
+    if (session.planChange) await this.planChanges.apply(session.planChange.subscriptionId, session.planChange.change);
+    session.complete({ chargeId, subscriptionId: session.planChange?.subscriptionId ?? subscription?.id ?? null }, this.clock.now());
     await this.sessions.save(session);
     await this.recordEvent.execute(session, 'checkout_session.completed', this.view.present({ session, pricing }));
   }

@@ -97,7 +97,11 @@ export class ConfirmCheckoutSession {
         installments: count,
         metadata: session.metadata,
         source,
-        subscription: subscriptionId === null ? null : { id: subscriptionId, period: session.inTrial() ? null : 0 },
+        subscription: session.planChange
+          ? { id: session.planChange.subscriptionId, period: null }
+          : subscriptionId === null
+            ? null
+            : { id: subscriptionId, period: session.inTrial() ? null : 0 },
       });
       if (started.fresh) await this.redeem.hold(scope, session.id, pricing);
       return started;

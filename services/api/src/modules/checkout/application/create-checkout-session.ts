@@ -13,6 +13,7 @@ import { GetAccount } from '../../accounts';
 import { FindCatalogItems, inactivePrice } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { FindUnknownCodes } from '../../discounts';
+import { CheckoutPlanChanges } from '../../subscriptions';
 import { DescribeProcessor } from '../../payments';
 import { type CaptureMethod, CheckoutSession, type Locale } from '../domain/checkout-session';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE } from '../checkout.tokens';
@@ -31,6 +32,8 @@ export interface LineItemInput {
 export interface CreateCheckoutSessionInput {
   customer: string;
   price?: string;
+  /** With a recurring `price`: the customer's subscription to move to it, paid now on the page. */
+  subscription?: string;
   lineItems?: LineItemInput[];
   successUrl: string;
   cancelUrl: string;
@@ -54,6 +57,7 @@ export class CreateCheckoutSession {
     @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(FindUnknownCodes) private readonly unknownCodes: FindUnknownCodes,
+    @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
     @inject(JOBS.Queue) private readonly queue: JobQueue,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -97,6 +101,12 @@ export class CreateCheckoutSession {
         })
       : null;
 
+    if (input.subscription !== undefined && input.price === undefined)
+      throw new ValidationError('parameter_missing', 'Missing required parameter: price (the plan to move the subscription to)', 'price');
+    const planChange =
+      input.subscription === undefined
+        ? undefined
+        : await this.planChanges.quote(scope, { customer: input.customer, subscription: input.subscription, price: input.price! });
     const [account, processor] = await Promise.all([this.getAccount.execute(scope.accountId), this.describeProcessor.execute(scope)]);
     const now = this.clock.now();
     const session = CheckoutSession.open(
@@ -105,6 +115,7 @@ export class CreateCheckoutSession {
         customerId: input.customer,
         price: price ?? null,
         lineItems,
+        planChange,
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
         createDocument: input.createDocument ?? true,

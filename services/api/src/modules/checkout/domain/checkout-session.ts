@@ -1,13 +1,14 @@
 import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import type { LineItem } from '../../../shared/domain/line-item';
-import { type BillingInterval, type Plan, planOf } from '../../../shared/domain/plan';
+import { type BillingInterval, type CheckoutPlanChange, type Plan, planOf } from '../../../shared/domain/plan';
 import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 
-export type SessionKind = 'one_time' | 'cart' | 'subscription' | 'mixed';
+/** `plan_change`: a subscription moves to another price, paid now on the page. */
+export type SessionKind = 'one_time' | 'cart' | 'subscription' | 'mixed' | 'plan_change';
 export type SessionStatus = 'pending' | 'completed' | 'expired';
 export type CaptureMethod = 'automatic' | 'manual';
 export type Locale = 'auto' | 'he' | 'en';
@@ -30,6 +31,8 @@ export interface OpenSessionInput {
     trialPeriodDays: number | null;
   } | null;
   lineItems: LineItem[] | null;
+  /** The change of a subscription to `price` the session sells, quoted when it opens. */
+  planChange?: CheckoutPlanChange;
   successUrl: string;
   cancelUrl: string;
   createDocument: boolean;
@@ -84,6 +87,7 @@ export class CheckoutSession {
   priceId!: string | null;
   /** The recurring price of a subscription or mixed session, frozen at creation. */
   plan!: Plan | null;
+  planChange!: CheckoutPlanChange | null;
   lineItems!: LineItem[];
   currency!: Currency;
   appliedCodes!: string[];
@@ -119,7 +123,16 @@ export class CheckoutSession {
         'line_items',
       );
     }
-    const kind: SessionKind = price ? (price.type === 'one_time' ? 'one_time' : lineItems ? 'mixed' : 'subscription') : 'cart';
+    if (input.planChange) refuseWithPlanChange(input);
+    const kind: SessionKind = input.planChange
+      ? 'plan_change'
+      : price
+        ? price.type === 'one_time'
+          ? 'one_time'
+          : lineItems
+            ? 'mixed'
+            : 'subscription'
+        : 'cart';
     const recurring = kind === 'subscription' || kind === 'mixed';
 
     if (lineItems && lineItems.reduce((sum, line) => sum + line.amountAgorot * line.quantity, 0) < 0) {
@@ -207,6 +220,7 @@ export class CheckoutSession {
     session.kind = kind;
     session.priceId = price?.id ?? null;
     session.plan = recurring && price ? planOf(price) : null;
+    session.planChange = input.planChange ?? null;
     session.lineItems =
       kind === 'one_time'
         ? [
@@ -237,7 +251,7 @@ export class CheckoutSession {
     session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
     session.completedAt = null;
     session.chargeId = null;
-    session.subscriptionId = null;
+    session.subscriptionId = input.planChange?.subscriptionId ?? null;
     session.failedCodeAttempts = 0;
     session.failedCodeWindowStart = null;
     session.createdAt = now;
@@ -259,6 +273,7 @@ export class CheckoutSession {
 
   /** What the shopper pays now: everything, or during a trial only the one-time lines. */
   amountDueNow(price: SessionPrice): number {
+    if (this.planChange) return this.planChange.amountDue;
     if (!this.inTrial()) return price.total;
     const oneTime = this.lineItems.reduce((sum, line, i) => sum + line.amountAgorot * line.quantity - price.lineDiscounts[i], 0);
     return Math.max(0, oneTime);
@@ -298,8 +313,8 @@ export class CheckoutSession {
    */
   complete(paid: { chargeId: string | null; subscriptionId: string | null }, now: Date): void {
     if (this.status === 'completed') throw new SessionNotPending(this.id);
-    if ((this.plan !== null) !== (paid.subscriptionId !== null))
-      throw new Error(`session ${this.id}: a subscription starts exactly when the session has a plan`);
+    if ((this.plan !== null || this.planChange !== null) !== (paid.subscriptionId !== null))
+      throw new Error(`session ${this.id}: a subscription starts or changes exactly when the session has a plan or a plan change`);
     this.status = 'completed';
     this.chargeId = paid.chargeId;
     this.subscriptionId = paid.subscriptionId;
@@ -315,6 +330,20 @@ export class CheckoutSession {
   language(): 'he' | 'en' {
     return this.locale === 'en' ? 'en' : 'he';
   }
+}
+
+/** A plan change is paid now with a card, in full: nothing that makes it a cart, a hold or an embedded payment. */
+function refuseWithPlanChange(input: OpenSessionInput): void {
+  const refused: [boolean, string][] = [
+    [input.lineItems !== null, 'line_items'],
+    [input.captureMethod === 'manual', 'capture_method'],
+    [input.paymentMethods !== undefined, 'payment_methods'],
+    [input.autoOpenWallets, 'auto_open_wallets'],
+    [input.installmentsMax !== null, 'installments'],
+    [input.couponCodes.length > 0, 'coupon_codes'],
+  ];
+  const param = refused.find(([asked]) => asked)?.[1];
+  if (param) throw new ValidationError('parameter_invalid', `Invalid ${param}: a plan change through checkout does not take it`, param);
 }
 
 export class SessionNotPending extends DomainError {

@@ -52,12 +52,9 @@ export class SettleSubscriptionChange {
       const subscription = (await this.subscriptions.findForUpdate(change.subscriptionId))!;
       if (locked.status !== 'pending') return { subscription, paid: locked.status === 'succeeded' };
       const charge = await this.recordCharge.execute(request, answer);
-      if (charge.status === 'succeeded') {
-        await this.effects.changed(subscription, () => subscription.applyChange(planned));
-      } else {
-        subscription.release(change.id);
-        await this.balance.credit(change, held.customerId, change.creditUsed);
-      }
+      subscription.release(change.id);
+      if (charge.status === 'succeeded') await this.effects.changed(subscription, () => subscription.applyChange(planned));
+      else await this.balance.credit(change, held.customerId, change.creditUsed);
       await this.subscriptions.save(subscription);
       locked.settled(charge.status);
       await this.changes.save(locked);

@@ -51,27 +51,14 @@ export class SubscriptionChange {
     record.status = 'pending';
     record.creditUsed = creditUsed;
     record.amount = change.settledNow.reduce((sum, line) => sum + line.amount, 0) - creditUsed;
-    record.change = {
-      version: CHANGE_VERSION,
-      ...change,
-      at: change.at.toISOString(),
-      pause: change.pause && { resumesAt: change.pause.resumesAt?.toISOString() ?? null },
-    } satisfies StoredChange;
+    record.change = storedChange(change);
     record.createdAt = change.at;
     return record;
   }
 
   /** The change as it was decided. */
   planned(): PlannedChange {
-    const stored = this.change as Partial<StoredChange>;
-    if (stored.version !== CHANGE_VERSION || typeof stored.at !== 'string' || !stored.plan)
-      throw new Error(`subscription change ${this.id}: stored change is not of version ${CHANGE_VERSION}; refusing to apply it`);
-    const { version: _version, ...change } = stored as StoredChange;
-    return {
-      ...change,
-      at: new Date(change.at),
-      pause: change.pause && { resumesAt: change.pause.resumesAt === null ? null : new Date(change.pause.resumesAt) },
-    };
+    return plannedChange(this.change, `subscription change ${this.id}`);
   }
 
   /** The lines of the charge: those settled now, and the credit used. */
@@ -84,6 +71,29 @@ export class SubscriptionChange {
     if (this.status !== 'pending') throw new Error(`subscription change ${this.id} is already ${this.status}`);
     this.status = outcome;
   }
+}
+
+/** A planned change as JSON, to keep until it is applied (a change being charged, a plan-change checkout). */
+export function storedChange(change: PlannedChange): unknown {
+  return {
+    version: CHANGE_VERSION,
+    ...change,
+    at: change.at.toISOString(),
+    pause: change.pause && { resumesAt: change.pause.resumesAt?.toISOString() ?? null },
+  } satisfies StoredChange;
+}
+
+/** The planned change `stored` holds; `what` names its keeper in the error a foreign version raises. */
+export function plannedChange(stored: unknown, what: string): PlannedChange {
+  const change = stored as Partial<StoredChange>;
+  if (change.version !== CHANGE_VERSION || typeof change.at !== 'string' || !change.plan)
+    throw new Error(`${what}: stored change is not of version ${CHANGE_VERSION}; refusing to apply it`);
+  const { version: _version, ...rest } = change as StoredChange;
+  return {
+    ...rest,
+    at: new Date(rest.at),
+    pause: rest.pause && { resumesAt: rest.pause.resumesAt === null ? null : new Date(rest.pause.resumesAt) },
+  };
 }
 
 /** Credit from the customer's balance, used by a charge: a negative line. */

@@ -298,7 +298,6 @@ export class Subscription {
     this.cancelAtPeriodEnd = change.cancelAtPeriodEnd;
     this.metadata = change.metadata;
     this.prorations = [...this.prorations, ...change.prorations];
-    this.pendingChangeId = null;
     if (change.newPeriod) {
       this.anchor = change.at;
       this.trialEnd = this.inTrial() ? change.at : this.trialEnd;

@@ -1,5 +1,6 @@
+import type { PlanShown } from '../../../../shared/domain/plan';
 import type { Schemas } from '../../../../platform/http/contract';
-import { lineItemShape } from '../../../../platform/http/line-item-shape';
+import { lineItemShape, documentLineShape } from '../../../../platform/http/line-item-shape';
 import type { Pricing } from '../../../discounts';
 import type { CheckoutSession } from '../../domain/checkout-session';
 
@@ -35,6 +36,7 @@ export function checkoutSessionView(
     completed_at: session.completedAt?.toISOString() ?? null,
     charge: session.chargeId,
     subscription: session.subscriptionId,
+    plan_change: planChangeView(session),
     metadata: session.metadata,
     livemode: session.livemode,
     created: session.createdAt.toISOString(),
@@ -68,10 +70,32 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
 }
 
 export function amounts(session: CheckoutSession, pricing: Pricing) {
+  if (session.planChange) {
+    const due = session.planChange.amountDue;
+    return { amount_subtotal: due, amount_discount: 0, amount_total: due, amount_due_now: due };
+  }
   return {
     amount_subtotal: pricing.subtotal,
     amount_discount: taken(pricing.totalDiscount),
     amount_total: pricing.total,
     amount_due_now: session.amountDueNow(pricing),
+  };
+}
+
+/** What a plan-change session sells, as the API and the page show it. */
+export function planChangeView({ planChange }: CheckoutSession): Schemas['PlanChange'] | null {
+  if (!planChange) return null;
+  const plan = (shown: PlanShown) => ({
+    name: shown.name,
+    unit_amount: shown.unitAmount,
+    quantity: shown.quantity,
+    interval: shown.interval,
+  });
+  return {
+    subscription: planChange.subscriptionId,
+    current: plan(planChange.current),
+    new: plan(planChange.next),
+    lines: planChange.lines.map(documentLineShape),
+    amount_due: planChange.amountDue,
   };
 }

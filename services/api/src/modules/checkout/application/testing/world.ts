@@ -8,7 +8,7 @@ import {
   GetPaymentMethod,
 } from '../../../payments';
 import { SCOPE } from '../../../payments/testing';
-import { StartSubscription } from '../../../subscriptions';
+import { CheckoutPlanChanges, StartSubscription } from '../../../subscriptions';
 import { renewalsWorld } from '../../../subscriptions/testing';
 import { CheckoutSession, type OpenSessionInput } from '../../domain/checkout-session';
 import { ChoosePaymentSource } from '../choose-payment-source';
@@ -36,7 +36,10 @@ export function checkoutWorld() {
   const startSubscription = new StartSubscription(world.subscriptions, world.effectsOfSubscriptions, uow, {
     now: async () => ({ now: clock.now(), testClockId: null }),
   });
-  const complete = new CompleteCheckoutSession(sessions, startSubscription, effects.recordEvent, view, clock);
+  const noPlanChanges = {
+    apply: () => Promise.reject(new Error('plan changes through checkout are not part of these specifications')),
+  } as unknown as CheckoutPlanChanges;
+  const complete = new CompleteCheckoutSession(sessions, startSubscription, noPlanChanges, effects.recordEvent, view, clock);
   const noSaving = {
     execute: () => Promise.reject(new Error('saving a card is not part of these specifications')),
   } as unknown as CreatePaymentMethod;

@@ -12,6 +12,7 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSession>({
     kind: { type: 'string' },
     priceId: { type: 'string', nullable: true },
     plan: { type: 'json', nullable: true },
+    planChange: { type: 'json', nullable: true },
     lineItems: { type: 'json' },
     currency: { type: 'string' },
     appliedCodes: { type: ArrayType },

@@ -1,7 +1,7 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import { renewalDiscount } from '../../application/renewal-discount';
 import type { CheckoutPage, ConfirmOutcome } from '../../application/results';
-import { amounts, discountSummary, lineItems, taken } from '../../application/published/checkout-session';
+import { amounts, discountSummary, lineItems, planChangeView, taken } from '../../application/published/checkout-session';
 
 /** What the page is told after a confirm or a 3-D Secure answer. */
 export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult'] {
@@ -28,6 +28,7 @@ export function checkoutPageView({ session, status, pricing, merchantName, optio
       amount_discount: taken(pricing.planDiscount),
       renewal_amount: session.plan.unitAmount - renewalDiscount(pricing, session.plan.interval),
     },
+    plan_change: planChangeView(session),
     ...amounts(session, pricing),
     discount_summary: discountSummary(pricing),
     payment_options: {

@@ -55,6 +55,7 @@ export class CheckoutRouter {
           locale: body.locale,
           installmentsMax: body.installments?.max,
           metadata: body.metadata,
+          subscription: body.subscription,
         });
         return { success: true, data: await this.view.render(session) };
       },

@@ -1,3 +1,4 @@
+import { documentLineShape } from '../../../../platform/http/line-item-shape';
 import type { Schemas } from '../../../../platform/http/contract';
 import { DOCUMENT_TYPE_CODES, type TaxDocument } from '../../domain/tax-document';
 
@@ -30,12 +31,7 @@ export function toDocumentResponse(document: TaxDocument): Schemas['Document'] {
       type: document.refersTo.type,
       number: document.refersTo.number,
     },
-    lines: document.lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unit_amount: line.unitAmount,
-      amount: line.amount,
-    })),
+    lines: document.lines.map(documentLineShape),
     vat_rate: document.vatRate,
     amount_excluding_vat: document.amountExcludingVat,
     vat_amount: document.vatAmount,

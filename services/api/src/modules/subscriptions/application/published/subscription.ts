@@ -1,3 +1,4 @@
+import { documentLineShape } from '../../../../platform/http/line-item-shape';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { Subscription } from '../../domain/subscription';
 import type { DocumentLine } from '../../../../shared/domain/document-line';
@@ -42,12 +43,7 @@ export function upcomingChargeView(upcoming: UpcomingCharge): Schemas['UpcomingC
     customer: upcoming.subscription.customerId,
     date: upcoming.date?.toISOString() ?? null,
     charged_now: upcoming.chargedNow,
-    lines: upcoming.lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unit_amount: line.unitAmount,
-      amount: line.amount,
-    })),
+    lines: upcoming.lines.map(documentLineShape),
     amount_due: upcoming.amountDue,
   };
 }
