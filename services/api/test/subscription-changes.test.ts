@@ -94,8 +94,8 @@ describe('upgrading mid-period with always_invoice', () => {
     // 20 of April's 30 days are left: ₪49 × 2/3 = 32.666… → 32.67 credit; ₪99 × 2/3 = 66.00 debit.
     expect(upcoming).toMatchObject({ object: 'upcoming_charge', charged_now: true, date: APRIL_11, amount_due: 3_333 });
     expect(lines(upcoming)).toEqual([
-      ['זמן שלא נוצל / Unused time on Basic', -3_267],
-      ['יתרת התקופה / Remaining time on Pro', 6_600],
+      ['זמן שלא נוצל ב־Basic / Unused time on Basic', -3_267],
+      ['יתרת התקופה ב־Pro / Remaining time on Pro', 6_600],
     ]);
     expect(await read(subscription.id)).toMatchObject({ price: basic }); // a preview changes nothing
 
@@ -179,8 +179,8 @@ describe('the other proration behaviours', () => {
     expect(upcoming).toMatchObject({ charged_now: false, date: '2026-05-01T00:00:00.000Z', amount_due: 9_900 - 3_267 + 6_600 });
     expect(lines(upcoming)).toEqual([
       ['Pro', 9_900],
-      ['זמן שלא נוצל / Unused time on Basic', -3_267],
-      ['יתרת התקופה / Remaining time on Pro', 6_600],
+      ['זמן שלא נוצל ב־Basic / Unused time on Basic', -3_267],
+      ['יתרת התקופה ב־Pro / Remaining time on Pro', 6_600],
     ]);
     await advance(clock, '2026-05-01T00:01:00.000Z');
     const renewal = (await chargesOf(customer))[1];

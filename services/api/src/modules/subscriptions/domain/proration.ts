@@ -47,8 +47,13 @@ export function prorationLines(
   const credit = share(periodAmount(from), remaining, whole);
   const debit = share(periodAmount(to), remaining, whole);
   return {
-    credit: documentLines.discount(`זמן שלא נוצל / Unused time on ${describe(from)}`, credit),
-    debit: { description: `יתרת התקופה / Remaining time on ${describe(to)}`, quantity: 1, unitAmount: debit, amount: debit },
+    credit: documentLines.discount(`זמן שלא נוצל ב־${describe(from)} / Unused time on ${describe(from)}`, credit),
+    debit: {
+      description: `יתרת התקופה ב־${describe(to)} / Remaining time on ${describe(to)}`,
+      quantity: 1,
+      unitAmount: debit,
+      amount: debit,
+    },
   };
 }
 
