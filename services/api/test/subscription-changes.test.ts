@@ -208,6 +208,15 @@ describe('the other proration behaviours', () => {
     expect(await balanceOf(customer)).toBe(0);
   });
 
+  it('a downgrade carried to a renewal that never comes: canceling gives its credit back to the balance', async () => {
+    const { clock, customer, subscription } = await subscribed(pro);
+    await advance(clock, '2026-04-16T00:00:00.000Z');
+    await change(subscription.id, { price: basic });
+    expect(await balanceOf(customer)).toBe(0);
+    await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: subscription.id } } });
+    expect(await balanceOf(customer)).toBe(-(4_950 - 2_450));
+  });
+
   it('none: no charge and no lines; the new price from the next renewal on', async () => {
     const { clock, customer, subscription } = await subscribed(basic);
     await advance(clock, APRIL_11);

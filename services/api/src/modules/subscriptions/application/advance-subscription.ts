@@ -107,7 +107,7 @@ export class AdvanceSubscription {
         await this.effects.changed(subscription, () => subscription.resume());
       } else {
         subscription.cancel(step.at);
-        await this.effects.event(subscription, 'subscription.canceled');
+        await this.effects.canceled(subscription);
       }
       await this.subscriptions.save(subscription);
       return subscription;
@@ -202,7 +202,7 @@ export class AdvanceSubscription {
     } else {
       const result = locked.renewalFailed(step.at);
       if (result === 'canceled') {
-        await this.effects.event(locked, 'subscription.canceled');
+        await this.effects.canceled(locked);
       } else {
         if (result === 'past_due') await this.effects.event(locked, 'subscription.past_due');
         await this.effects.email(locked, 'dunning', `dunning:${locked.id}:${step.period}:${step.attempt}`);

@@ -31,7 +31,7 @@ export class CancelSubscription {
         subscription.scheduleCancel();
       } else {
         subscription.cancel(this.clock.now());
-        await this.effects.event(subscription, 'subscription.canceled');
+        await this.effects.canceled(subscription);
       }
       await this.subscriptions.save(subscription);
       return subscription;

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { changedAttributes } from '../../../shared/domain/changed-attributes';
 import { GetAccount } from '../../accounts';
-import { GetCustomer } from '../../customers';
+import { CustomerBalance, GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
 import { QueueEmail } from '../../notifications';
 import type { Subscription } from '../domain/subscription';
@@ -15,10 +15,17 @@ export class SubscriptionEffects {
     @inject(QueueEmail) private readonly queueEmail: QueueEmail,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
+    @inject(CustomerBalance) private readonly balance: CustomerBalance,
   ) {}
 
   async event(subscription: Subscription, type: EventType): Promise<void> {
     await this.recordEvent.execute(subscription, type, subscriptionView(subscription));
+  }
+
+  /** A subscription just canceled: `subscription.canceled`, and the credit it carried back to the customer's balance. */
+  async canceled(subscription: Subscription): Promise<void> {
+    await this.balance.credit(subscription, subscription.customerId, subscription.takeUnusedCredit());
+    await this.event(subscription, 'subscription.canceled');
   }
 
   /**

@@ -198,4 +198,29 @@ describe('Subscription.planChange: DESIGN §3d arithmetic', () => {
     const tooMany = Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v']));
     expect(() => sub.planChange({ metadata: tooMany }, at(0))).toThrow(expect.objectContaining({ code: 'parameter_invalid' }));
   });
+
+  it('a pause during a trial: the trial end passes uncharged, and resuming makes it active, charged at the next period', () => {
+    const sub = subscription(plan('basic', 4_900, 'month', 14));
+    sub.applyChange(sub.planChange({ pauseCollection: { resumesAt: null } }, at(DAY_MS)));
+    expect(sub.status).toBe('paused');
+    expect(sub.nextStep(at(11 * DAY_MS))).toMatchObject({ kind: 'trial_will_end' });
+    sub.markTrialWillEndSent();
+    expect(sub.nextStep(sub.trialEnd!)).toEqual({ kind: 'void_period', at: sub.trialEnd, period: 0 });
+    sub.periodVoided(0);
+    sub.resume();
+    expect([sub.status, sub.nextStep(new Date('2026-05-15T00:00:00Z'))]).toEqual([
+      'active',
+      expect.objectContaining({ kind: 'charge', period: 1 }),
+    ]);
+  });
+
+  it('gives back on cancellation the credit its prorations carried, and forgives their debits', () => {
+    const down = subscription(pro);
+    down.applyChange(down.planChange({ plan: basic }, at(15 * DAY_MS)));
+    expect(down.takeUnusedCredit()).toBe(4_950 - 2_450);
+    expect(down.prorations).toEqual([]);
+    const up = subscription();
+    up.applyChange(up.planChange({ plan: pro }, at(15 * DAY_MS)));
+    expect(up.takeUnusedCredit()).toBe(0);
+  });
 });

@@ -350,6 +350,16 @@ export class Subscription {
     if (this.pendingChangeId === changeId) this.pendingChangeId = null;
   }
 
+  /**
+   * On cancellation: the credit the prorations carried (a downgrade's, the balance's) that no renewal
+   * will use now, taken off the subscription to go back to the customer's balance; debits are forgiven.
+   */
+  takeUnusedCredit(): number {
+    const credit = Math.max(0, -sumOf(this.prorations));
+    this.prorations = [];
+    return credit;
+  }
+
   /** Credit taken from the customer's balance, for the next renewal to use first. */
   carryCredit(line: DocumentLine): void {
     this.prorations = [...this.prorations, line];

@@ -19,6 +19,7 @@ export function renewalsWorld() {
     effects.queueEmail,
     fakeCustomers(payments.customer),
     fakeAccounts(payments.account),
+    balances as unknown as CustomerBalance,
   );
   const advance = new AdvanceSubscription(
     subscriptions,
