@@ -42,7 +42,20 @@ const WRITTEN_ONCE: Record<string, string[]> = {
     ...['appliesToProducts', 'startsAt', 'expiresAt', 'maxRedemptions', 'timesRedeemed', 'duration', 'durationInMonths', 'createdAt'],
   ],
   CheckoutSession: [
-    ...['id', 'accountId', 'livemode', 'customerId', 'kind', 'priceId', 'plan', 'lineItems', 'currency', 'successUrl', 'cancelUrl'],
+    ...[
+      'id',
+      'accountId',
+      'livemode',
+      'customerId',
+      'kind',
+      'priceId',
+      'plan',
+      'planChange',
+      'lineItems',
+      'currency',
+      'successUrl',
+      'cancelUrl',
+    ],
     ...['createDocument', 'captureMethod', 'paymentMethods', 'backgroundColor', 'autoOpenWallets', 'locale', 'installmentsMax'],
     'expiresAt',
     // Codes and code tries change by statements of their own, atomic against concurrent requests.
