@@ -118,14 +118,43 @@ describe('CheckoutSession', () => {
 
   it('completes once, naming its charge and, when it has a plan, its subscription', () => {
     const session = open({ price: monthly });
-    expect(() => session.complete({ chargeId: 'ch_1', subscriptionId: null }, now)).toThrow(/subscription starts exactly when/);
+    expect(() => session.complete({ chargeId: 'ch_1', subscriptionId: null }, now)).toThrow(/subscription starts or changes exactly when/);
     session.complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, later(60_000));
     expect(session).toMatchObject({ status: 'completed', chargeId: 'ch_1', subscriptionId: 'sub_1', completedAt: later(60_000) });
     expect(session.redirectUrl()).toBe(`https://shop.example/ok?s=${session.id}`);
     expect(() => session.complete({ chargeId: 'ch_2', subscriptionId: 'sub_2' }, now)).toThrow(
       expect.objectContaining({ code: 'session_not_pending' }),
     );
-    expect(() => open().complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, now)).toThrow(/subscription starts exactly when/);
+    expect(() => open().complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, now)).toThrow(
+      /subscription starts or changes exactly when/,
+    );
+  });
+
+  it('a plan change sells what it quoted: due now as quoted, completed naming the subscription it changes', () => {
+    const planChange = {
+      subscriptionId: 'sub_1',
+      current: { name: 'Basic', unitAmount: 4_900, quantity: 1, interval: 'month' as const },
+      next: { name: 'Pro', unitAmount: 9_900, quantity: 1, interval: 'month' as const },
+      lines: [],
+      amountDue: 3_333,
+      change: {},
+    };
+    const session = open({ price: monthly, lineItems: null, planChange });
+    expect(session).toMatchObject({ kind: 'plan_change', plan: null, lineItems: [], subscriptionId: 'sub_1' });
+    expect(session.amountDueNow({ total: 0, lineDiscounts: [] })).toBe(3_333);
+    expect(() => session.complete({ chargeId: 'ch_1', subscriptionId: null }, now)).toThrow(/subscription starts or changes exactly when/);
+    session.complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, now);
+    const refused: [Partial<OpenSessionInput>, string][] = [
+      [{ lineItems: [line(100)] }, 'line_items'],
+      [{ captureMethod: 'manual' }, 'capture_method'],
+      [{ installmentsMax: 3 }, 'installments'],
+      [{ couponCodes: ['SAVE'] }, 'coupon_codes'],
+      [{ paymentMethods: ['card'] }, 'payment_methods'],
+    ];
+    for (const [extra, param] of refused)
+      expect(() => open({ price: monthly, planChange, lineItems: null, ...extra })).toThrow(
+        expect.objectContaining({ code: 'parameter_invalid', param }),
+      );
   });
 
   it('expires when its time is up and only then; a paid one even late completes', () => {
