@@ -149,6 +149,54 @@ describe("an API process killed (SIGKILL) between the processor's answer and the
   });
 });
 
+describe("an API process killed (SIGKILL) after the processor approved a subscription change's charge", () => {
+  it('leaves the change in flight with the subscription held; the reconciler charges nothing more and applies it once', async () => {
+    const merchant = await app.createAccount();
+    const api = app.client(merchant.testKey);
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Tal' } })).data!.data.id;
+    const product = (await api.POST('/v1/products', { body: { name: 'Club' } })).data!.data.id;
+    const price = async (unit_amount: number) =>
+      (
+        await api.POST('/v1/prices', {
+          body: { product, unit_amount, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+        })
+      ).data!.data.id;
+    const [basic, pro] = [await price(4_900), await price(9_900)];
+    const card = (await api.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
+    const subscription = (await api.POST('/v1/subscriptions', { body: { customer, payment_method: card, price: basic } })).data!.data.id;
+
+    const port = await freePort();
+    const doomed = startRoleProcess('api', { PORT: String(port), TEST_FAULTS: 'after_processor_call,kill' });
+    await listening(port);
+    const upgrade = fetch(`http://127.0.0.1:${port}/v1/subscriptions/${subscription}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${merchant.testKey}` },
+      body: JSON.stringify({ price: pro, proration_behavior: 'always_invoice' }),
+    });
+    await expect(upgrade).rejects.toThrow(); // the connection died with the process
+    await waitFor('the process to be gone', () => doomed.exitCode !== null || doomed.signalCode !== null, 10_000);
+    const ledger = () =>
+      app.services.orm.em
+        .fork()
+        .getConnection()
+        .execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' like ?", [
+          `${subscription}:subchg_%`,
+        ]);
+    expect((await ledger())[0].n).toBe(1);
+    const read = async () => (await api.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription } } })).data!.data;
+    expect((await read()).price).toBe(basic);
+    const held = await api.POST('/v1/subscriptions/{id}', { params: { path: { id: subscription } }, body: { quantity: 2 } });
+    expect(held.error!.error.code).toBe('subscription_change_in_progress');
+
+    startRoleProcess('worker', { PAYMENT_ATTEMPT_STALE_MS: '0' });
+    await waitFor('the reconciler to apply the change', async () => (await read()).price === pro, 60_000);
+    const charges = (await api.GET('/v1/charges', { params: { query: { customer } } })).data!.data;
+    expect(charges.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
+    expect(charges[0].amount).toBeGreaterThan(0);
+    expect((await ledger())[0].n).toBe(1);
+  });
+});
+
 describe('an API process killed (SIGKILL) after a keyed request committed its change and before it answered', () => {
   it('leaves the answer with the key: the retry gets the object made, and nothing is made twice', async () => {
     const merchant = await app.createAccount();
