@@ -8,7 +8,7 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog';
 import { CustomerBalance } from '../../customers';
-import { GetPaymentMethod } from '../../payments';
+import { GetPaymentMethod, MoneyGate } from '../../payments';
 import { sumOf } from '../domain/proration';
 import { type Subscription, type SubscriptionChangeRequest, SubscriptionNotFound } from '../domain/subscription';
 import { SubscriptionChange } from '../domain/subscription-change';
@@ -44,6 +44,7 @@ export class UpdateSubscription {
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
     @inject(CustomerBalance) private readonly balance: CustomerBalance,
+    @inject(MoneyGate) private readonly gate: MoneyGate,
     @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
     @inject(SettleSubscriptionChange) private readonly settle: SettleSubscriptionChange,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
@@ -65,6 +66,8 @@ export class UpdateSubscription {
       const due = sumOf(planned.settledNow);
       const creditUsed = due > 0 ? await this.balance.take(scope, subscription.customerId, due) : 0;
       if (due - creditUsed > 0) {
+        // Refused before anything is held when the scope cannot take money (live mode with no processor).
+        await this.gate.processorFor(scope);
         const change = SubscriptionChange.of(changeId, subscription, planned, creditUsed);
         subscription.holdFor(change.id);
         await this.subscriptions.save(subscription);
