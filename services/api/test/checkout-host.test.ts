@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { get, type IncomingMessage, type Server } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckoutApp } from '../src/main/checkout-host';
@@ -58,6 +59,24 @@ describe('checkout host', () => {
     expect((await fetch(`${baseUrl}/checkout/co_abc`)).headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sends scripts, styles and pages compressed as the browser accepts, brotli first, saying so in Vary', async () => {
+    const html = await (await fetch(`${baseUrl}/checkout/co_abc`)).text();
+    const [script, style] = ['js', 'css'].map((ext) => html.match(new RegExp(`(?:src|href)="(/assets/[^"]+\\.${ext})"`))![1]);
+    for (const path of [script, style, '/v1/embed.js', '/checkout/co_abc']) {
+      const plain = await raw(path, 'identity');
+      expect(plain.headers['content-encoding'], path).toBeUndefined();
+      expect(plain.headers.vary, path).toContain('Accept-Encoding');
+      const brotli = await raw(path, 'gzip, deflate, br');
+      expect([brotli.headers['content-encoding'], brotli.headers['content-type']], path).toEqual(['br', plain.headers['content-type']]);
+      expect(brotliDecompressSync(brotli.body).equals(plain.body), path).toBe(true);
+      expect(brotli.body.length, path).toBeLessThan(plain.body.length);
+      const gzip = await raw(path, 'gzip;q=1, br;q=0');
+      expect(gzip.headers['content-encoding'], path).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body), path).toBe(true);
+    }
+    expect((await raw(script, 'br')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('serves the merchant embed script, which mounts the checkout as window.Kupa.mountCheckout', async () => {
     const res = await fetch(`${baseUrl}/v1/embed.js`);
     expect(res.status).toBe(200);
@@ -84,3 +103,14 @@ describe('checkout host', () => {
     }
   });
 });
+
+/** A GET with exactly this Accept-Encoding, its body as sent (not decompressed). */
+function raw(path: string, acceptEncoding: string): Promise<{ headers: IncomingMessage['headers']; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${baseUrl}${path}`, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}

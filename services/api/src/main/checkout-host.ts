@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { fromRepoRoot } from '../platform/repo-root';
 import type { Config } from './config';
@@ -30,7 +32,7 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
     ? 'frame-ancestors https: http://localhost:* http://127.0.0.1:*'
     : 'frame-ancestors https:';
 
-  const sendPage = (res: Response, embed: boolean) => {
+  const sendPage = (req: Request, res: Response, embed: boolean) => {
     if (!existsSync(indexPath)) {
       res.status(503).type('text').send('The checkout page is not built. Run `pnpm build`.');
       return;
@@ -42,21 +44,39 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
     if (!embed) res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(html);
+    res.type('html');
+    sendCompressed(req, res, Buffer.from(html));
   };
 
   app.use(healthRoutes(ready));
-  app.get('/checkout/:id', (_req, res) => sendPage(res, false));
-  app.get('/checkout/:id/embed', (_req, res) => sendPage(res, true));
+  app.get('/checkout/:id', (req, res) => sendPage(req, res, false));
+  app.get('/checkout/:id/embed', (req, res) => sendPage(req, res, true));
   // The merchant's embed script: a stable URL, so cached briefly rather than forever.
-  app.get('/v1/embed.js', (_req, res) => {
+  app.get('/v1/embed.js', (req, res, next) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    sendPrecompressed(req, res, next, `${CHECKOUT_DIST}/v1/embed.js`);
+  });
+  app.get('/v1/embed.js', (_req, res) => {
     res.sendFile(`${CHECKOUT_DIST}/v1/embed.js`, (error) => {
       if (error && !res.headersSent) res.status(503).type('text').send('The embed script is not built. Run `pnpm build`.');
     });
   });
-  app.use('/assets', express.static(`${CHECKOUT_DIST}/assets`, { immutable: true, maxAge: '1y', fallthrough: false }));
+  // Hashed names: cached for good. The build wrote each beside itself in brotli and gzip.
+  app.get('/assets/:file', (req, res, next) => {
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    if (/^[\w-]+\.(js|css)$/.test(req.params.file)) sendPrecompressed(req, res, next, `${CHECKOUT_DIST}/assets/${req.params.file}`);
+    else next();
+  });
+  app.use(
+    '/assets',
+    express.static(`${CHECKOUT_DIST}/assets`, {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader('Vary', 'Accept-Encoding'),
+    }),
+  );
   app.use((_req, res) => {
     res.status(404).type('text').send('Not found');
   });
@@ -70,4 +90,48 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
       .send(status === 404 ? 'Not found' : client ? 'Bad request' : 'Something went wrong');
   });
   return app;
+}
+
+/** The encodings the build writes beside a file, best first, with the suffix of each. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * Whether the browser takes `encoding` (named, or by `*`, with a q-value above 0). Brotli is chosen over
+ * gzip whenever both are taken, whatever order the browser lists them in; no header means neither.
+ */
+function accepted(req: Request, encoding: string): boolean {
+  return req.headers['accept-encoding'] !== undefined && req.acceptsEncodings(encoding) === encoding;
+}
+
+/**
+ * `file` as the build pre-compressed it, in the best encoding the browser accepts, with its own type;
+ * `next()` sends it as it is when none is accepted or written.
+ */
+function sendPrecompressed(req: Request, res: Response, next: NextFunction, file: string): void {
+  res.setHeader('Vary', 'Accept-Encoding');
+  const encoding = ENCODINGS.find(({ name }) => accepted(req, name));
+  if (!encoding || !existsSync(file + encoding.suffix)) return next();
+  res.type(extname(file));
+  res.setHeader('Content-Encoding', encoding.name);
+  res.sendFile(file + encoding.suffix, (error) => {
+    if (error && !res.headersSent) next(error);
+  });
+}
+
+/** A body made per request (the page), compressed as the browser accepts. */
+function sendCompressed(req: Request, res: Response, body: Buffer): void {
+  res.setHeader('Vary', 'Accept-Encoding');
+  const chosen = ENCODINGS.find(({ name }) => accepted(req, name))?.name;
+  if (chosen === 'br') {
+    res.setHeader('Content-Encoding', 'br');
+    res.send(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  } else if (chosen === 'gzip') {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.send(gzipSync(body));
+  } else {
+    res.send(body);
+  }
 }
