@@ -147,6 +147,20 @@ describe('paying on the hosted page', () => {
     expect(errors).toEqual([]);
   });
 
+  it('loads its scripts and styles compressed', async () => {
+    const session = await newSession({ price: await price(), locale: 'en' });
+    const watched = await openPage(browser);
+    opened.push(watched);
+    const encodings: (string | undefined)[] = [];
+    watched.page.on('response', (response) => {
+      if (/\/assets\/[^/]+\.(js|css)$/.test(response.url())) encodings.push(response.headers()['content-encoding']);
+    });
+    await watched.page.goto(session.url);
+    await pwExpect(watched.page.getByTestId('amount-due')).toHaveText('₪134.10');
+    expect(encodings).toHaveLength(2);
+    for (const encoding of encodings) expect(['br', 'gzip']).toContain(encoding);
+  });
+
   it('spaces the number as typed, shows the brand, and says in words what is wrong with each field', async () => {
     const session = await newSession({ price: await price(), locale: 'en' });
     const { page, errors } = await open(session.url);
