@@ -416,6 +416,7 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     await screenshot(page, 'en-manual');
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Authorize ₪134.10' }).click();
+    await pwExpect(page.getByRole('heading', { name: 'Card authorized' })).toBeVisible();
     await page.waitForURL(/\/thanks/);
     const [charge] = await chargesOf(session);
     expect(charge.status).toBe('requires_capture');
@@ -436,6 +437,13 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     await screenshot(page, 'en-trial');
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Start trial' }).click();
+    await pwExpect(page.getByRole('heading', { name: 'Your trial has started' })).toBeVisible();
+    const firstCharge = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
+    await pwExpect(page.getByText(`Nothing was charged today. First charge on ${firstCharge}.`)).toBeVisible();
     await page.waitForURL(/\/thanks/);
     expect(await chargesOf(session)).toEqual([]);
     const completed = await kupa.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } });
@@ -477,6 +485,7 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     await screenshot(page, 'en-plan-change');
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Pay ₪33.33' }).click();
+    await pwExpect(page.getByRole('heading', { name: 'Your plan has changed' })).toBeVisible();
     await page.waitForURL(/\/thanks\?session=/);
     const [charge] = await chargesOf(session);
     expect(charge).toMatchObject({ status: 'succeeded', amount: 3_333, subscription: subscription.id });
@@ -534,6 +543,16 @@ describe('sessions that cannot be paid', () => {
     const again = await open(session.url);
     await pwExpect(again.page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await pwExpect(again.page.getByRole('button', { name: /Pay/ })).toHaveCount(0);
+    // What a shopper keeps: the merchant, the amount, the reference and the day.
+    const receipt = again.page.locator('.receipt');
+    for (const [label, value] of [
+      ['Merchant', 'Dev merchant'],
+      ['Amount', '₪134.10'],
+      ['Reference', session.id],
+    ])
+      await pwExpect(receipt.locator('.receipt__row', { hasText: label })).toContainText(value);
+    await pwExpect(receipt.locator('.receipt__row', { hasText: 'Date' })).toContainText(String(new Date().getUTCFullYear()));
+    await screenshot(again.page, 'en-paid-again');
 
     const clock = (await kupa.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: new Date().toISOString() } })).data!.data;
     const clocked = await newCustomer({ test_clock: clock.id });
@@ -544,6 +563,7 @@ describe('sessions that cannot be paid', () => {
     });
     const expired = await open(expiring.url);
     await pwExpect(expired.page.getByRole('heading', { name: 'This payment page has expired' })).toBeVisible();
+    await pwExpect(expired.page.locator('.receipt__row', { hasText: 'Reference' })).toContainText(expiring.id);
     await expectAccessible(expired.page);
     await screenshot(expired.page, 'en-expired');
 

@@ -3,7 +3,7 @@ import { type Lang, MESSAGES, resolveLang } from '../i18n/messages';
 import { api, call, CHECKOUT_URL, type ConfirmPaymentMethod, type ConfirmResult, NetworkError, type PageView, RequestError } from './api';
 import { EmbedChannel } from './embed';
 
-export type Outcome = 'paid' | 'authorized' | 'trial';
+export type Outcome = 'paid' | 'authorized' | 'trial' | 'plan_changed';
 
 export type Phase =
   | { kind: 'loading' }
@@ -63,6 +63,7 @@ export function createCheckout(sessionId: string, embedded: boolean) {
 
   function outcomeOf(view: PageView): Outcome {
     if (view.capture_method === 'manual') return 'authorized';
+    if (view.plan_change) return 'plan_changed';
     if (view.plan?.trial_period_days && view.amount_due_now === 0) return 'trial';
     return 'paid';
   }

@@ -17,3 +17,8 @@ export function splitInstallments(total: number, count: number): { first: number
   const rest = Math.floor(total / count);
   return { first: total - rest * (count - 1), rest };
 }
+
+/** A day as the shopper reads it: `26 בנובמבר 2026`, `26 November 2026`. */
+export function formatDate(date: Date, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

@@ -3,8 +3,9 @@ import { Dialog } from '../../components/Dialog';
 import { PaymentPanel } from '../../components/PaymentPanel';
 import { StatusView } from '../../components/StatusView';
 import { Summary } from '../../components/Summary';
-import { MESSAGES, resolveLang } from '../../i18n/messages';
-import { type Checkout, createCheckout } from '../../models/checkout';
+import { MESSAGES, type Messages, resolveLang } from '../../i18n/messages';
+import { type Checkout, createCheckout, type Outcome } from '../../models/checkout';
+import { formatAgorot, formatDate } from '../../models/money';
 import './style.css';
 
 export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null; embedded: boolean }) {
@@ -98,6 +99,7 @@ function Body({ checkout }: { checkout: Checkout }) {
       return (
         <StatusView tone="warning" title={t.expiredTitle}>
           <p>{t.expiredText}</p>
+          {page && <Receipt checkout={checkout} date={new Date(page.expires_at)} />}
           {!checkout.embedded && page && (
             <a class="button button--secondary" href={page.cancel_url}>
               {t.backToStore}
@@ -107,8 +109,9 @@ function Body({ checkout }: { checkout: Checkout }) {
       );
     case 'done':
       return (
-        <StatusView tone="success" title={t.paidTitle}>
-          <p>{phase.outcome === 'authorized' ? t.authorizedText : phase.outcome === 'trial' ? t.trialStartedText : t.paidText}</p>
+        <StatusView tone="success" title={outcomeTitle(t, phase.outcome)}>
+          <p>{outcomeText(checkout, phase.outcome)}</p>
+          {page && <Receipt checkout={checkout} date={page.completed_at ? new Date(page.completed_at) : new Date()} />}
           {!checkout.embedded && phase.redirectUrl && (
             <p>
               <a href={phase.redirectUrl}>{t.backToStore}</a>
@@ -151,5 +154,45 @@ function Ready({ checkout }: { checkout: Checkout }) {
         </div>
       </Dialog>
     </>
+  );
+}
+
+function outcomeTitle(t: Messages, outcome: Outcome): string {
+  return { paid: t.paidTitle, authorized: t.authorizedTitle, trial: t.trialTitle, plan_changed: t.planChangedTitle }[outcome];
+}
+
+function outcomeText(checkout: Checkout, outcome: Outcome): string {
+  const t = checkout.t.value;
+  const page = checkout.page.value;
+  if (outcome === 'authorized') return t.authorizedText;
+  if (outcome === 'plan_changed') return t.planChangedText(page!.plan_change!.new.name);
+  if (outcome === 'trial') {
+    const started = page?.completed_at ? new Date(page.completed_at) : new Date();
+    const firstCharge = new Date(started.getTime() + (page?.plan?.trial_period_days ?? 0) * 24 * 60 * 60 * 1000);
+    return t.trialStartedText(formatDate(firstCharge, checkout.lang.value));
+  }
+  return t.paidText;
+}
+
+/** What the shopper may want to keep of a paid or expired session: who, how much, its reference and when. */
+function Receipt({ checkout, date }: { checkout: Checkout; date: Date }) {
+  const t = checkout.t.value;
+  const page = checkout.page.value!;
+  const lang = checkout.lang.value;
+  const rows: [string, string][] = [
+    [t.receiptMerchant, page.merchant.name],
+    [t.receiptAmount, formatAgorot(page.amount_due_now, lang)],
+    [t.receiptReference, page.id],
+    [t.receiptDate, formatDate(date, lang)],
+  ];
+  return (
+    <dl class="receipt">
+      {rows.map(([label, value]) => (
+        <div key={label} class="receipt__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -48,6 +48,7 @@ export function checkoutPageView({ session, status, pricing, merchantName, optio
     success_origin: new URL(session.redirectUrl()).origin,
     cancel_url: session.cancelUrl,
     expires_at: session.expiresAt.toISOString(),
+    completed_at: session.completedAt?.toISOString() ?? null,
     livemode: session.livemode,
   };
 }
