@@ -658,6 +658,26 @@ describe('languages, keyboard and small screens', () => {
     await pwExpect(page.getByLabel('מספר כרטיס')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await screenshot(page, 'he-mobile');
+    const summary = page.getByRole('button', { name: /סיכום הזמנה/ });
+    await summary.click();
+    await pwExpect(summary).toHaveAttribute('aria-expanded', 'true');
+    await pwExpect(page.getByText('A very long product name', { exact: false })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'he-mobile-summary-open');
+  });
+
+  it('on a 360 × 640 phone, folds the summary into one line with the total and shows the pay button on the first screen', async () => {
+    const session = await newSession({ price: await price(), locale: 'en', customer: await newCustomer() });
+    const { page } = await open(session.url, { viewport: { width: 360, height: 640 } });
+    const summary = page.getByRole('button', { name: 'Order summary ₪134.10' });
+    await pwExpect(summary).toHaveAttribute('aria-expanded', 'false');
+    await pwExpect(page.getByTestId('amount-due')).toBeHidden();
+    const pay = await page.getByRole('button', { name: 'Pay ₪134.10' }).boundingBox();
+    expect(pay!.y + pay!.height).toBeLessThanOrEqual(640);
+    await expectAccessible(page);
+    await screenshot(page, 'en-phone');
+    await summary.click();
+    await pwExpect(page.getByTestId('amount-due')).toHaveText('₪134.10');
   });
 });
 

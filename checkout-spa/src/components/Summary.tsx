@@ -1,3 +1,5 @@
+import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot } from '../models/money';
 import { CouponField } from './CouponField';
@@ -13,14 +15,11 @@ export function Summary({ checkout }: { checkout: Checkout }) {
   if (page.plan_change) return <PlanChangeSummary checkout={checkout} />;
 
   return (
-    <section class="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title" class="summary__title">
-        {t.orderSummary}
-      </h2>
-      <p class="summary__due">
-        <span>{plan?.trial_period_days && page.amount_due_now === 0 ? t.dueToday : t.total}</span>
-        <strong data-testid="amount-due">{money(page.amount_due_now)}</strong>
-      </p>
+    <SummaryShell
+      checkout={checkout}
+      title={t.orderSummary}
+      dueLabel={plan?.trial_period_days && page.amount_due_now === 0 ? t.dueToday : t.total}
+    >
       <ul class="lines">
         {plan && (
           <li class="line">
@@ -81,6 +80,44 @@ export function Summary({ checkout }: { checkout: Checkout }) {
           </div>
         )}
       </dl>
+    </SummaryShell>
+  );
+}
+
+/**
+ * The summary's frame: its title and what is due, then the details. On a phone the details fold behind
+ * one line with the total (a button), so the card form shows on the first screen.
+ */
+function SummaryShell({
+  checkout,
+  title,
+  dueLabel,
+  children,
+}: {
+  checkout: Checkout;
+  title: string;
+  dueLabel: string;
+  children: ComponentChildren;
+}) {
+  const [open, setOpen] = useState(false);
+  const page = checkout.page.value!;
+  const due = formatAgorot(page.amount_due_now, checkout.lang.value);
+  return (
+    <section class={open ? 'summary summary--open' : 'summary'} aria-labelledby="summary-title">
+      <button type="button" class="summary__toggle" aria-expanded={open} aria-controls="summary-details" onClick={() => setOpen(!open)}>
+        <span>{title}</span>
+        <strong>{due}</strong>
+      </button>
+      <div id="summary-details" class="summary__details">
+        <h2 id="summary-title" class="summary__title">
+          {title}
+        </h2>
+        <p class="summary__due">
+          <span>{dueLabel}</span>
+          <strong data-testid="amount-due">{due}</strong>
+        </p>
+        {children}
+      </div>
     </section>
   );
 }
@@ -102,14 +139,7 @@ function PlanChangeSummary({ checkout }: { checkout: Checkout }) {
     { label: t.newPlan, shown: change.new },
   ];
   return (
-    <section class="summary" aria-labelledby="summary-title">
-      <h2 id="summary-title" class="summary__title">
-        {t.planChange}
-      </h2>
-      <p class="summary__due">
-        <span>{t.dueToday}</span>
-        <strong data-testid="amount-due">{money(page.amount_due_now)}</strong>
-      </p>
+    <SummaryShell checkout={checkout} title={t.planChange} dueLabel={t.dueToday}>
       <ul class="lines">
         {plans.map(({ label, shown }) => (
           <li key={label} class="line">
@@ -137,6 +167,6 @@ function PlanChangeSummary({ checkout }: { checkout: Checkout }) {
           <dd />
         </div>
       </dl>
-    </section>
+    </SummaryShell>
   );
 }
