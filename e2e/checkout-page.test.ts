@@ -602,6 +602,18 @@ describe('languages, keyboard and small screens', () => {
     await expectAccessible(page);
     await screenshot(page, 'he-ready');
     await page.getByLabel('מספר כרטיס').fill('4000 0000 0000 0002');
+    // The number keeps the field's right edge; the brand sits in the room left for it on the left.
+    const number = page.getByLabel('מספר כרטיס');
+    const brand = page.getByText('Visa', { exact: true });
+    await pwExpect(brand).toBeVisible();
+    const [paddingRight, paddingLeft] = await number.evaluate((input) => {
+      const style = getComputedStyle(input);
+      return [parseFloat(style.paddingRight), parseFloat(style.paddingLeft)];
+    });
+    expect(paddingRight).toBeLessThanOrEqual(12);
+    const [field, mark] = [(await number.boundingBox())!, (await brand.boundingBox())!];
+    expect(mark.x + mark.width).toBeLessThanOrEqual(field.x + paddingLeft);
+    await screenshot(page, 'he-card-brand');
     await page.getByLabel('תוקף').fill('12/34');
     await page.getByLabel('קוד אבטחה').fill('123');
     await page.getByRole('button', { name: /^תשלום .*134\.10/ }).click();
