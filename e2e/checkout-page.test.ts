@@ -613,6 +613,9 @@ describe('languages, keyboard and small screens', () => {
     expect(paddingRight).toBeLessThanOrEqual(12);
     const [field, mark] = [(await number.boundingBox())!, (await brand.boundingBox())!];
     expect(mark.x + mark.width).toBeLessThanOrEqual(field.x + paddingLeft);
+    // The brand's mark and the lock beside the security line are drawn in the page, not fetched.
+    await pwExpect(page.locator('.card-number__brand svg')).toHaveCount(1);
+    await pwExpect(page.locator('.note--secure svg')).toHaveCount(1);
     await screenshot(page, 'he-card-brand');
     await page.getByLabel('תוקף').fill('12/34');
     await page.getByLabel('קוד אבטחה').fill('123');

@@ -1,5 +1,6 @@
 import type { Messages } from '../i18n/messages';
 import { BRAND_NAMES, type Brand } from '../models/card';
+import { BrandMark } from './Marks';
 import type { CardField } from '../models/checkout';
 
 export interface CardValues {
@@ -88,7 +89,8 @@ export function CardFields({
             />
             {brand !== 'unknown' && (
               <span class="card-number__brand" data-brand={brand}>
-                {BRAND_NAMES[brand]}
+                <BrandMark brand={brand} />
+                <span>{BRAND_NAMES[brand]}</span>
               </span>
             )}
           </div>

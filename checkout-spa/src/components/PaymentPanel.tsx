@@ -4,6 +4,7 @@ import { CardRefused, type Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
 import { type CardErrors, CardFields, type CardValues } from './CardFields';
 import { Dialog } from './Dialog';
+import { LockMark } from './Marks';
 
 const WALLET_NAMES = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', bit: 'Bit' } as const;
 
@@ -177,7 +178,10 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
         </form>
       )}
       {!options.card && <PaymentError checkout={checkout} />}
-      <p class="note">{page.capture_method === 'manual' ? t.manualNote : page.plan ? t.recurringNote : t.secured}</p>
+      <p class="note note--secure">
+        <LockMark />
+        <span>{page.capture_method === 'manual' ? t.manualNote : page.plan ? t.recurringNote : t.secured}</span>
+      </p>
       <Dialog title={t.walletSheetTitle} open={walletsOpen} onCancel={() => setWalletsOpen(false)}>
         <p>{t.walletSheetText}</p>
         {!page.livemode && <p class="note">{t.walletTestText}</p>}
