@@ -99,11 +99,12 @@ const ENCODINGS = [
 ] as const;
 
 /**
- * Whether the browser takes `encoding` (named, or by `*`, with a q-value above 0). Brotli is chosen over
- * gzip whenever both are taken, whatever order the browser lists them in; no header means neither.
+ * The best encoding the browser takes (named, or by `*`, with a q-value above 0): brotli over gzip whenever
+ * both are taken, whatever order the browser lists them in; no header means neither.
  */
-function accepted(req: Request, encoding: string): boolean {
-  return req.headers['accept-encoding'] !== undefined && req.acceptsEncodings(encoding) === encoding;
+function bestEncoding(req: Request): (typeof ENCODINGS)[number] | undefined {
+  if (req.headers['accept-encoding'] === undefined) return undefined;
+  return ENCODINGS.find(({ name }) => req.acceptsEncodings(name) === name);
 }
 
 /**
@@ -112,7 +113,7 @@ function accepted(req: Request, encoding: string): boolean {
  */
 function sendPrecompressed(req: Request, res: Response, next: NextFunction, file: string): void {
   res.setHeader('Vary', 'Accept-Encoding');
-  const encoding = ENCODINGS.find(({ name }) => accepted(req, name));
+  const encoding = bestEncoding(req);
   if (!encoding || !existsSync(file + encoding.suffix)) return next();
   res.type(extname(file));
   res.setHeader('Content-Encoding', encoding.name);
@@ -124,7 +125,7 @@ function sendPrecompressed(req: Request, res: Response, next: NextFunction, file
 /** A body made per request (the page), compressed as the browser accepts. */
 function sendCompressed(req: Request, res: Response, body: Buffer): void {
   res.setHeader('Vary', 'Accept-Encoding');
-  const chosen = ENCODINGS.find(({ name }) => accepted(req, name))?.name;
+  const chosen = bestEncoding(req)?.name;
   if (chosen === 'br') {
     res.setHeader('Content-Encoding', 'br');
     res.send(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));

@@ -280,13 +280,18 @@ export class Subscription {
       quantity: to.quantity,
       paymentMethodId: request.paymentMethodId ?? this.paymentMethodId,
       cancelAtPeriodEnd: request.cancelAtPeriodEnd ?? this.cancelAtPeriodEnd,
-      pause:
-        request.pauseCollection === undefined ? (this.status === 'paused' ? { resumesAt: this.resumesAt } : null) : request.pauseCollection,
+      pause: this.pauseAfter(request),
       metadata: mergeMetadata(this.metadata, request.metadata),
       newPeriod,
       prorations,
       settledNow,
     };
+  }
+
+  /** Whether collection is paused after `request`, and until when: as asked, else as it is now. */
+  private pauseAfter(request: SubscriptionChangeRequest): PlannedChange['pause'] {
+    if (request.pauseCollection !== undefined) return request.pauseCollection;
+    return this.status === 'paused' ? { resumesAt: this.resumesAt } : null;
   }
 
   /** `change` as it was decided (its charge, if any, paid). */
