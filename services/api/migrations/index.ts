@@ -31,6 +31,7 @@ import { Migration20261126060000 } from './Migration20261126060000';
 import { Migration20261126070000 } from './Migration20261126070000';
 import { Migration20261126080000 } from './Migration20261126080000';
 import { Migration20261126090000 } from './Migration20261126090000';
+import { Migration20261127010000 } from './Migration20261127010000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   Migration20261126070000,
   Migration20261126080000,
   Migration20261126090000,
+  Migration20261127010000,
 ];

@@ -144,6 +144,12 @@ function validBodies(): Record<string, Record<string, unknown>> {
     updateWebhookEndpoint: { url: 'https://hooks.example.com/kupa/v2', events: ['*'], active: true, metadata: { team: '' } },
     rotateWebhookSecret: { previous_secret_expires_in: 3_600 },
     createTestClock: { frozen_time: '2026-01-01T00:00:00Z', name: 'Fuzz clock' },
+    createBillingPortalSession: { customer: ids.customer, return_url: 'https://shop.example.co.il/account', locale: 'en' },
+    switchPortalPlan: { price: ids.recurringPrice },
+    cancelPortalSubscription: { reason: 'other' },
+    createPortalCardToken: { card: { number: CARDS.ok, exp_month: 12, exp_year: 2034, cvc: '123' } },
+    addPortalPaymentMethod: { token: 'tok_unknown' },
+    updatePortalCustomer: { email: 'fuzzy@example.co.il', phone: '052-555-1234' },
     advanceTestClock: { frozen_time: '2026-01-02T00:00:00Z' },
   };
 }
@@ -183,6 +189,16 @@ function pathIds(op: Operation): Record<string, string> {
     '/v1/webhooks/{id}/rotate_secret': { id: ids.endpoint },
     '/v1/test_helpers/test_clocks/{id}': { id: ids.clock },
     '/v1/test_helpers/test_clocks/{id}/advance': { id: ids.clock },
+    '/v1/billing_portal/sessions/{id}/page': { id: ids.portal },
+    '/v1/billing_portal/sessions/{id}/subscriptions/{subscription}/preview': { id: ids.portal, subscription: ids.subscription },
+    '/v1/billing_portal/sessions/{id}/subscriptions/{subscription}/switch': { id: ids.portal, subscription: ids.subscription },
+    '/v1/billing_portal/sessions/{id}/subscriptions/{subscription}/cancel': { id: ids.portal, subscription: ids.subscription },
+    '/v1/billing_portal/sessions/{id}/subscriptions/{subscription}/reactivate': { id: ids.portal, subscription: ids.subscription },
+    '/v1/billing_portal/sessions/{id}/tokens': { id: ids.portal },
+    '/v1/billing_portal/sessions/{id}/payment_methods': { id: ids.portal },
+    '/v1/billing_portal/sessions/{id}/payment_methods/{payment_method}': { id: ids.portal, payment_method: ids.spareMethod },
+    '/v1/billing_portal/sessions/{id}/payment_methods/{payment_method}/default': { id: ids.portal, payment_method: ids.spareMethod },
+    '/v1/billing_portal/sessions/{id}/customer': { id: ids.portal },
   };
   return byPath[op.path] ?? {};
 }
@@ -240,6 +256,7 @@ beforeAll(async () => {
   ids.document = (await api.GET('/v1/charges/{id}', { params: { path: { id: ids.charge } } })).data!.data.document!;
   ids.event = (await api.GET('/v1/events', { params: { query: { limit: 1 } } })).data!.data[0].id;
   ids.session = (await sessionOf()).id;
+  ids.portal = (await api.POST('/v1/billing_portal/sessions', { body: { customer: ids.customer } })).data!.data.id;
 }, 60_000);
 afterAll(() => app.close());
 

@@ -300,7 +300,8 @@ describe('cancellation', () => {
     await advance(clock, '2026-04-02T00:00:00.000Z');
     expect(await read(sub.id)).toMatchObject({ status: 'canceled', canceled_at: '2026-04-01T00:00:00.000Z' });
     expect(await chargesOf(customer)).toHaveLength(1);
-    expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.canceled']);
+    // Setting the cancellation is a change (`subscription.updated`); the period's end cancels it.
+    expect(await eventTypes(sub.id)).toEqual(['subscription.created', 'subscription.updated', 'subscription.canceled']);
   });
 
   it('answers a repeated advance to the time it reached with the clock, running nothing again', async () => {

@@ -23,6 +23,7 @@ const overrides: OperationHandlers = {
       live_onboarded: false,
       cardholder_id_required: false,
       processor: null,
+      portal: { allowed_prices: [], proration_behavior: 'always_invoice', cancel_mode: 'at_period_end', cancellation_reasons: [] },
       livemode: auth.livemode,
       created: '2026-01-01T00:00:00.000Z',
     },

@@ -51,6 +51,8 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
   app.use(healthRoutes(ready));
   app.get('/checkout/:id', (req, res) => sendPage(req, res, false));
   app.get('/checkout/:id/embed', (req, res) => sendPage(req, res, true));
+  // The customer portal: the same app, never framed.
+  app.get('/portal/:id', (req, res) => sendPage(req, res, false));
   // The merchant's embed script: a stable URL, so cached briefly rather than forever.
   app.get('/v1/embed.js', (req, res, next) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

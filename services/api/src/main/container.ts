@@ -23,6 +23,8 @@ import { paymentsEntities, paymentsModule, paymentsQueues } from '../modules/pay
 import { PAYMENTS, type PaymentSettings } from '../modules/payments/payments.tokens';
 import { subscriptionsEntities, subscriptionsModule, subscriptionsQueues } from '../modules/subscriptions/subscriptions.module';
 import { SUBSCRIPTIONS, type SubscriptionSettings } from '../modules/subscriptions/subscriptions.tokens';
+import { portalEntities, portalModule } from '../modules/portal/portal.module';
+import { PORTAL, type PortalModuleSettings } from '../modules/portal/portal.tokens';
 import { reconcilerQueues } from './reconciler';
 import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
 import { DEFAULT_RETRY_POLICY } from '../modules/events/domain/retry-policy';
@@ -58,6 +60,7 @@ export const entities = [
   ...discountsEntities,
   ...checkoutEntities,
   ...invoicingEntities,
+  ...portalEntities,
   ...paymentsEntities,
   ...subscriptionsEntities,
 ];
@@ -135,6 +138,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     timeoutMs: config.webhookTimeoutMs,
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.bind<PortalModuleSettings>(PORTAL.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<InvoicingSettings>(INVOICING.Settings).toConstantValue({ publicBaseUrl: config.publicBaseUrl });
   container.bind<TestHelperSettings>(TEST_HELPERS.Settings).toConstantValue({ advanceStaleMs: config.paymentAttemptStaleMs });
   container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
@@ -159,6 +163,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     notificationsModule,
     paymentsModule,
     subscriptionsModule,
+    portalModule,
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();

@@ -12,6 +12,7 @@ import { CheckoutRouter } from '../modules/checkout/interfaces/http/checkout.rou
 import { PaymentsRouter } from '../modules/payments/interfaces/http/payments.router';
 import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.router';
 import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/subscriptions.router';
+import { PortalRouter } from '../modules/portal/interfaces/http/portal.router';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { jsonAnswer } from '../platform/fast-paths/json-answer';
@@ -117,6 +118,7 @@ export function createApiApp(
     container.get(PaymentsRouter).handlers(),
     container.get(InvoicingRouter).handlers(),
     container.get(SubscriptionsRouter).handlers(),
+    container.get(PortalRouter).handlers(),
     overrides,
   );
 

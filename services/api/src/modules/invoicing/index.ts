@@ -4,3 +4,4 @@ export type { DocumentLine } from '../../shared/domain/document-line';
 export { IssueDocument } from './application/issue-document';
 export type { DocumentDetails, IssueDocumentInput } from './application/issue-document';
 export { PrintDocument } from './application/print-document';
+export { ListDocuments } from './application/list-documents';

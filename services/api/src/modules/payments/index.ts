@@ -26,3 +26,4 @@ export type { RecordedCharge } from './application/record-saved-card-charge';
 export { paidWithOf, StartPaymentAttempt } from './application/start-payment-attempt';
 export type { AttemptTicket, CheckoutPayment } from './application/start-payment-attempt';
 export { TokenizeCard } from './application/tokenize-card';
+export { ListCharges } from './application/list-charges';

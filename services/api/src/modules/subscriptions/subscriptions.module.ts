@@ -7,6 +7,7 @@ import { CancelSubscription } from './application/cancel-subscription';
 import { CreateSubscription } from './application/create-subscription';
 import { GetSubscription } from './application/get-subscription';
 import { ListSubscriptions } from './application/list-subscriptions';
+import { RetryPastDue } from './application/retry-past-due';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 import { ReconcileSubscriptionCharges } from './application/reconcile-subscription-charges';
 import { PreviewSubscriptionChange } from './application/preview-subscription-change';
@@ -38,6 +39,7 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     SubscriptionEffects,
     AdvanceSubscription,
     RenewDueSubscriptions,
+    RetryPastDue,
     CreateSubscription,
     CancelSubscription,
     GetSubscription,

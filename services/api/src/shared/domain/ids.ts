@@ -43,7 +43,8 @@ export type IdPrefix =
   | 'tok'
   | 'att'
   | 'op'
-  | 'subchg';
+  | 'subchg'
+  | 'bps';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -2,6 +2,7 @@ import { ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import type { BusinessProfile } from '../../../shared/domain/business-profile';
 import { businessNumberValid } from '../../../shared/domain/israeli-id';
+import { DEFAULT_PORTAL_SETTINGS, type PortalSettings } from '../../../shared/domain/portal-settings';
 
 export type { BusinessProfile, DealerType } from '../../../shared/domain/business-profile';
 
@@ -10,6 +11,8 @@ export interface AccountSettings {
   liveOnboarded?: boolean;
   cardholderIdRequired?: boolean;
   businessProfile?: BusinessProfile;
+  /** The customer portal's settings of one mode: the fields given replace those kept. */
+  portal?: { livemode: boolean; settings: Partial<PortalSettings> };
 }
 
 export class Account {
@@ -23,6 +26,8 @@ export class Account {
   liveOnboarded!: boolean;
   /** Card payers must give their ID number (ת.ז.), as the account's Israeli processor requires. */
   cardholderIdRequired!: boolean;
+  /** The customer portal's settings, per mode, as the merchant set them (the rest are the defaults). */
+  portalSettings!: { test?: Partial<PortalSettings>; live?: Partial<PortalSettings> };
   createdAt!: Date;
 
   static create(input: { name: string; walletsEnabled: boolean }, now: Date): Account {
@@ -33,6 +38,7 @@ export class Account {
     account.walletsEnabled = input.walletsEnabled;
     account.liveOnboarded = false;
     account.cardholderIdRequired = false;
+    account.portalSettings = {};
     account.createdAt = now;
     return account;
   }
@@ -61,5 +67,15 @@ export class Account {
       this.liveOnboarded = settings.liveOnboarded;
     }
     if (settings.cardholderIdRequired !== undefined) this.cardholderIdRequired = settings.cardholderIdRequired;
+    if (settings.portal !== undefined) {
+      const mode = settings.portal.livemode ? 'live' : 'test';
+      const given = Object.entries(settings.portal.settings).filter(([, value]) => value !== undefined);
+      this.portalSettings = { ...this.portalSettings, [mode]: { ...this.portalSettings[mode], ...Object.fromEntries(given) } };
+    }
+  }
+
+  /** What customers may do in the portal in one mode. */
+  portal(livemode: boolean): PortalSettings {
+    return { ...DEFAULT_PORTAL_SETTINGS, ...this.portalSettings[livemode ? 'live' : 'test'] };
   }
 }

@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import type { CancellationReason } from '../../../shared/domain/portal-settings';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
@@ -22,15 +23,15 @@ export class CancelSubscription {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(scope: Scope, id: string, atPeriodEnd: boolean): Promise<Subscription> {
+  async execute(scope: Scope, id: string, atPeriodEnd: boolean, reason?: CancellationReason): Promise<Subscription> {
     if (!(await this.subscriptions.findById(scope, id))) throw new SubscriptionNotFound(id);
     return this.uow.join(async () => {
       const subscription = (await this.subscriptions.findForUpdate(id))!;
       if (!atPeriodEnd && subscription.status === 'canceled') return subscription;
       if (atPeriodEnd) {
-        subscription.scheduleCancel();
+        await this.effects.changed(subscription, () => subscription.scheduleCancel(reason));
       } else {
-        subscription.cancel(this.clock.now());
+        subscription.cancel(this.clock.now(), reason);
         await this.effects.canceled(subscription);
       }
       await this.subscriptions.save(subscription);

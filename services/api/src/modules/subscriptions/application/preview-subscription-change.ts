@@ -25,10 +25,11 @@ export class PreviewSubscriptionChange {
     const due = sumOf(planned.settledNow);
     const changed = subscription.copy();
     changed.applyChange(planned);
-    if (due > 0) return withCredit({ subscription: changed, date: at, chargedNow: true, lines: planned.settledNow }, credit);
+    if (due > 0) return withCredit({ subscription: changed, date: at, chargedNow: true, lines: planned.settledNow, credited: 0 }, credit);
     const date = changed.nextChargeAt();
     const left = credit - Math.min(due, 0);
-    return withCredit({ subscription: changed, date, chargedNow: false, lines: date ? changed.renewalLines() : [] }, left);
+    const lines = date ? changed.renewalLines() : [];
+    return withCredit({ subscription: changed, date, chargedNow: false, lines, credited: Math.max(0, -due) }, left);
   }
 }
 

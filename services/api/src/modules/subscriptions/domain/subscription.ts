@@ -4,6 +4,7 @@ import { newId } from '../../../shared/domain/ids';
 import { type Metadata, mergeMetadata } from '../../../shared/domain/metadata';
 import type { Scope } from '../../../shared/domain/scope';
 import type { Plan } from '../../../shared/domain/plan';
+import type { CancellationReason } from '../../../shared/domain/portal-settings';
 import { addIntervals, DAY_MS } from './billing-period';
 import {
   type BillingCycleAnchor,
@@ -98,6 +99,8 @@ export class Subscription {
   trialWillEndSent!: boolean;
   cancelAtPeriodEnd!: boolean;
   canceledAt!: Date | null;
+  /** The reason the customer gave when canceling in the portal (now, or at the period's end). */
+  cancellationReason!: CancellationReason | null;
   failedAttempts!: number;
   firstFailureAt!: Date | null;
   nextRetryAt!: Date | null;
@@ -143,6 +146,7 @@ export class Subscription {
     subscription.currentPeriodEnd = subscription.trialEnd ?? addIntervals(now, input.plan.interval, 1);
     subscription.cancelAtPeriodEnd = false;
     subscription.canceledAt = null;
+    subscription.cancellationReason = null;
     subscription.failedAttempts = 0;
     subscription.firstFailureAt = null;
     subscription.nextRetryAt = null;
@@ -301,6 +305,7 @@ export class Subscription {
     this.quantity = change.quantity;
     this.paymentMethodId = change.paymentMethodId;
     this.cancelAtPeriodEnd = change.cancelAtPeriodEnd;
+    if (!this.cancelAtPeriodEnd) this.cancellationReason = null;
     this.metadata = change.metadata;
     this.prorations = [...this.prorations, ...change.prorations];
     if (change.newPeriod) {
@@ -370,6 +375,16 @@ export class Subscription {
     this.prorations = [...this.prorations, line];
   }
 
+  /**
+   * Its card just changed: a past-due subscription's open period is retried at `at` rather than on the
+   * schedule; false when it is not past due (or a change of it is being charged).
+   */
+  retryAt(at: Date): boolean {
+    if (this.status !== 'past_due' || this.pendingChangeId) return false;
+    if (!this.nextRetryAt || this.nextRetryAt > at) this.nextRetryAt = at;
+    return true;
+  }
+
   /** A renewal was declined at `at`: past due with a retry scheduled, or canceled after the last retry. */
   renewalFailed(at: Date): 'past_due' | 'retrying' | 'canceled' {
     this.failedAttempts += 1;
@@ -385,16 +400,18 @@ export class Subscription {
     return wasActive ? 'past_due' : 'retrying';
   }
 
-  cancel(at: Date): void {
+  cancel(at: Date, reason?: CancellationReason): void {
     if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is already canceled`);
     this.status = 'canceled';
     this.canceledAt = at;
+    if (reason) this.cancellationReason = reason;
     this.nextRetryAt = null;
   }
 
-  scheduleCancel(): void {
+  scheduleCancel(reason?: CancellationReason): void {
     if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is already canceled`);
     this.cancelAtPeriodEnd = true;
+    if (reason) this.cancellationReason = reason;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import type { ProcessorView } from '../ports/account-processors';
 import type { Account, BusinessProfile } from '../../domain/account';
+import type { PortalSettings } from '../../../../shared/domain/portal-settings';
 
 type BusinessProfileBody = Schemas['BusinessProfile'];
 
@@ -45,7 +46,17 @@ export function toAccountResponse(account: Account, livemode: boolean, processor
     live_onboarded: account.liveOnboarded,
     cardholder_id_required: account.cardholderIdRequired,
     processor: processor && toProcessorResponse(processor),
+    portal: portalResponse(account.portal(livemode)),
     livemode,
     created: account.createdAt.toISOString(),
+  };
+}
+
+function portalResponse(settings: PortalSettings): Schemas['PortalSettings'] {
+  return {
+    allowed_prices: settings.allowedPrices,
+    proration_behavior: settings.prorationBehavior,
+    cancel_mode: settings.cancelMode,
+    cancellation_reasons: settings.cancellationReasons,
   };
 }

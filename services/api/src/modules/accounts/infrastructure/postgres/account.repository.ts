@@ -7,7 +7,14 @@ import { Account } from '../../domain/account';
 import { ApiKey, type KeyScope } from '../../domain/api-key';
 
 /** What an account's settings and onboarding change. */
-const ACCOUNTS = new AggregateTable(Account, ['name', 'businessProfile', 'walletsEnabled', 'liveOnboarded', 'cardholderIdRequired']);
+const ACCOUNTS = new AggregateTable(Account, [
+  'name',
+  'businessProfile',
+  'walletsEnabled',
+  'liveOnboarded',
+  'cardholderIdRequired',
+  'portalSettings',
+]);
 const API_KEYS = new AggregateTable(ApiKey, ['revokedAt']);
 
 @injectable()

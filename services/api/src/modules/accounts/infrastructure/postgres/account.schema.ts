@@ -12,6 +12,7 @@ export const AccountSchema = new EntitySchema<Account>({
     walletsEnabled: { type: 'boolean' },
     liveOnboarded: { type: 'boolean' },
     cardholderIdRequired: { type: 'boolean' },
+    portalSettings: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });

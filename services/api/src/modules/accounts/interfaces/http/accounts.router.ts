@@ -37,9 +37,19 @@ export class AccountsRouter {
         data: toAccountResponse(await this.getAccount.execute(auth.accountId), auth.livemode, await this.getProcessor.execute(auth)),
       }),
       updateAccount: async ({ auth, body }) => {
+        const portal = body.portal;
         const account = await this.updateSettings.execute({
           accountId: auth.accountId,
-          businessProfile: fromBusinessProfileBody(body.business_profile),
+          businessProfile: body.business_profile && fromBusinessProfileBody(body.business_profile),
+          portal: portal && {
+            livemode: auth.livemode,
+            settings: {
+              allowedPrices: portal.allowed_prices && [...new Set(portal.allowed_prices)],
+              prorationBehavior: portal.proration_behavior,
+              cancelMode: portal.cancel_mode,
+              cancellationReasons: portal.cancellation_reasons,
+            },
+          },
         });
         return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
       },

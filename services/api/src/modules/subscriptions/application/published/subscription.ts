@@ -20,6 +20,7 @@ export function subscriptionView(subscription: Subscription): Schemas['Subscript
     trial_end: subscription.trialEnd?.toISOString() ?? null,
     cancel_at_period_end: subscription.cancelAtPeriodEnd,
     canceled_at: subscription.canceledAt?.toISOString() ?? null,
+    cancellation_reason: subscription.cancellationReason,
     metadata: subscription.metadata,
     livemode: subscription.livemode,
     created: subscription.createdAt.toISOString(),
@@ -34,6 +35,8 @@ export interface UpcomingCharge {
   chargedNow: boolean;
   lines: DocumentLine[];
   amountDue: number;
+  /** What the change itself puts to the customer's credit (a downgrade settled now). */
+  credited: number;
 }
 
 export function upcomingChargeView(upcoming: UpcomingCharge): Schemas['UpcomingCharge'] {

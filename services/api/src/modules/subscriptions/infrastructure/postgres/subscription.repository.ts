@@ -28,6 +28,7 @@ const SUBSCRIPTIONS = new AggregateTable(Subscription, [
   'trialWillEndSent',
   'cancelAtPeriodEnd',
   'canceledAt',
+  'cancellationReason',
   'failedAttempts',
   'firstFailureAt',
   'nextRetryAt',

@@ -28,6 +28,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     trialWillEndSent: { type: 'boolean' },
     cancelAtPeriodEnd: { type: 'boolean' },
     canceledAt: { type: 'Date', nullable: true },
+    cancellationReason: { type: 'string', nullable: true },
     failedAttempts: { type: 'integer' },
     firstFailureAt: { type: 'Date', nullable: true },
     nextRetryAt: { type: 'Date', nullable: true },

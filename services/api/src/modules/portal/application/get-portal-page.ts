@@ -1,0 +1,135 @@
+import { inject, injectable } from 'inversify';
+import type { Clock } from '../../../shared/domain/clock';
+import { DomainError } from '../../../shared/domain/domain-error';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import type { Schemas } from '../../../platform/http/contract';
+import { GetAccount } from '../../accounts';
+import { FindCatalogItems } from '../../catalog';
+import { GetCustomer } from '../../customers';
+import { ListDocuments, PrintDocument } from '../../invoicing';
+import { ListCharges, ListPaymentMethods } from '../../payments';
+import { PreviewSubscriptionChange } from '../../subscriptions';
+import { PortalAccess, type PortalVisit } from './portal-access';
+
+type PortalPage = Schemas['PortalPage'];
+type Subscription = Awaited<ReturnType<PortalAccess['subscriptions']>>[number];
+
+/** Canceled subscriptions stay in the portal this long after they end. */
+const CANCELED_SHOWN_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * What the portal shows its customer: their subscriptions (each one's next charge, and the prices it may
+ * switch to), their cards (which one the subscriptions are charged to, which are in use), and their
+ * payments with each tax document's link. Nothing of another customer's, nothing secret.
+ */
+@injectable()
+export class GetPortalPage {
+  constructor(
+    @inject(PortalAccess) private readonly access: PortalAccess,
+    @inject(GetAccount) private readonly getAccount: GetAccount,
+    @inject(GetCustomer) private readonly getCustomer: GetCustomer,
+    @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
+    @inject(PreviewSubscriptionChange) private readonly preview: PreviewSubscriptionChange,
+    @inject(ListPaymentMethods) private readonly listCards: ListPaymentMethods,
+    @inject(ListCharges) private readonly listCharges: ListCharges,
+    @inject(ListDocuments) private readonly listDocuments: ListDocuments,
+    @inject(PrintDocument) private readonly printDocument: PrintDocument,
+    @inject(SHARED.Clock) private readonly clock: Clock,
+  ) {}
+
+  async execute(id: string): Promise<PortalPage> {
+    return this.render(await this.access.visit(id));
+  }
+
+  async render(visit: PortalVisit): Promise<PortalPage> {
+    const { session, scope, customerId, settings } = visit;
+    const now = this.clock.now().getTime();
+    const [account, customer, all, cards, charges, documents] = await Promise.all([
+      this.getAccount.execute(scope.accountId),
+      this.getCustomer.execute(scope, customerId),
+      this.access.subscriptions(visit),
+      this.listCards.ofCustomer(scope, customerId, { limit: 100 }),
+      this.listCharges.execute(scope, { customer: customerId }, { limit: 100 }),
+      this.listDocuments.execute(scope, { customer: customerId }, { limit: 100 }),
+    ]);
+    const subscriptions = all.filter((s) => s.status !== 'canceled' || now - (s.canceledAt?.getTime() ?? 0) < CANCELED_SHOWN_MS);
+    const open = subscriptions.filter((s) => s.status !== 'canceled');
+    const defaultCard = open[0]?.paymentMethodId ?? cards.items[0]?.id ?? null;
+    const { prices } = await this.catalog.execute(scope, { prices: settings.allowedPrices });
+    const switchable = settings.allowedPrices.flatMap((priceId) => {
+      const price = prices.get(priceId);
+      return price?.active && price.interval
+        ? [{ id: price.id, name: price.productName, unit_amount: price.unitAmount, interval: price.interval }]
+        : [];
+    });
+    return {
+      id: session.id,
+      object: 'portal_page',
+      merchant: { name: account.name },
+      customer: { name: customer.name, email: customer.email, phone: customer.phone },
+      locale: session.locale,
+      return_url: session.returnUrl,
+      expires_at: session.expiresAt.toISOString(),
+      livemode: session.livemode,
+      settings: { cancel_mode: settings.cancelMode, cancellation_reasons: settings.cancellationReasons },
+      cardholder_id_required: account.cardholderIdRequired,
+      subscriptions: await Promise.all(
+        subscriptions.map(async (subscription) => ({
+          id: subscription.id,
+          plan: {
+            name: subscription.plan.name,
+            unit_amount: subscription.plan.unitAmount,
+            quantity: subscription.quantity,
+            interval: subscription.plan.interval,
+          },
+          status: subscription.status,
+          current_period_end: subscription.currentPeriodEnd.toISOString(),
+          trial_end: subscription.trialEnd?.toISOString() ?? null,
+          cancel_at_period_end: subscription.cancelAtPeriodEnd,
+          canceled_at: subscription.canceledAt?.toISOString() ?? null,
+          next_charge: await this.nextCharge(visit, subscription),
+          payment_method: subscription.paymentMethodId,
+          switch_to: canSwitch(subscription) ? switchable.filter((price) => price.id !== subscription.priceId) : [],
+        })),
+      ),
+      payment_methods: cards.items.map((card) => ({
+        id: card.id,
+        card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+        default: card.id === defaultCard,
+        in_use: open.some((subscription) => subscription.paymentMethodId === card.id),
+      })),
+      payments: charges.items.map((charge) => ({
+        id: charge.id,
+        amount: charge.amount,
+        amount_refunded: charge.amountRefunded,
+        status: charge.status,
+        created: charge.createdAt.toISOString(),
+        documents: documents.items
+          .filter((document) => document.chargeId === charge.id)
+          .map((document) => ({
+            id: document.id,
+            type: document.type,
+            number: document.number,
+            url: `${this.printDocument.customerLink(document.id)}?locale=${session.locale}`,
+          })),
+      })),
+    };
+  }
+
+  /** The subscription's next charge as it stands; none while canceled, or while a change of it is being charged. */
+  private async nextCharge(visit: PortalVisit, subscription: Subscription): Promise<PortalPage['subscriptions'][number]['next_charge']> {
+    if (subscription.status === 'canceled') return null;
+    try {
+      const upcoming = await this.preview.execute(visit.scope, subscription.id, {});
+      return upcoming.date ? { date: upcoming.date.toISOString(), amount: upcoming.amountDue } : null;
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'subscription_change_in_progress') return null;
+      throw error;
+    }
+  }
+}
+
+/** A subscription switches plan while it is paid up and running: not while past due, paused, ending or ended. */
+function canSwitch(subscription: Subscription): boolean {
+  return (subscription.status === 'active' || subscription.status === 'trialing') && !subscription.cancelAtPeriodEnd;
+}

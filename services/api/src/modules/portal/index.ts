@@ -1,0 +1,2 @@
+// The portal module's public face: what other modules may use.
+export { CreatePortalSession } from './application/create-portal-session';
