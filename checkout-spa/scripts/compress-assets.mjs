@@ -31,6 +31,8 @@ const page = total(pageAssets, 'gzip');
 console.log(
   `checkout page, hosted and embed (${pageAssets.join(', ')}): ${kb(page)} gzip, ${kb(total(pageAssets, 'brotli'))} brotli JS+CSS (budget ${kb(LIMIT)} gzip)`,
 );
+const portal = served.filter((file) => file.startsWith('assets/') && !pageAssets.includes(file));
+console.log(`customer portal, loaded on /portal only (${portal.join(', ')}): ${kb(total(portal, 'gzip'))} gzip more`);
 console.log(`merchant embed script v1/embed.js: ${kb(total(['v1/embed.js'], 'gzip'))} gzip`);
 if (page > LIMIT) {
   console.error(`The checkout page is over its ${kb(LIMIT)} budget.`);

@@ -1,7 +1,7 @@
 import type { Messages } from '../i18n/messages';
 import { BRAND_NAMES, type Brand } from '../models/card';
 import { BrandMark } from './Marks';
-import type { CardField } from '../models/checkout';
+import type { CardField } from '../models/card';
 
 export interface CardValues {
   number: string;

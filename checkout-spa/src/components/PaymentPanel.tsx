@@ -1,20 +1,12 @@
 import { useState } from 'preact/hooks';
-import { checkExpiry, checkNumber, cvcValid, formatExpiry, formatNumber, israeliIdValid } from '../models/card';
-import { CardRefused, type Checkout } from '../models/checkout';
+import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
-import { type CardErrors, CardFields, type CardValues } from './CardFields';
+import { CardFields } from './CardFields';
+import { useCardForm } from './useCardForm';
 import { Dialog } from './Dialog';
 import { LockMark } from './Marks';
 
 const WALLET_NAMES = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', bit: 'Bit' } as const;
-
-const TOKEN_ERRORS: Record<string, 'numberInvalid' | 'expired' | 'cvcInvalid' | 'holderIdInvalid' | 'expiryInvalid'> = {
-  card_number_invalid: 'numberInvalid',
-  card_expired: 'expired',
-  cvc_invalid: 'cvcInvalid',
-  holder_id_invalid: 'holderIdInvalid',
-  parameter_missing: 'holderIdInvalid',
-};
 
 /** Saved cards, wallets and the card form, with the one button that pays. */
 export function PaymentPanel({ checkout }: { checkout: Checkout }) {
@@ -25,70 +17,20 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const options = page.payment_options;
   const money = (agorot: number) => formatAgorot(agorot, lang);
 
-  const [values, setValues] = useState<CardValues>({ number: '', expiry: '', cvc: '', holder_id: '' });
-  const [errors, setErrors] = useState<CardErrors>({});
+  const card = useCardForm(t, options.cardholder_id_required);
   const [installments, setInstallments] = useState(1);
   const [walletsOpen, setWalletsOpen] = useState(options.auto_open_wallets && options.wallets.length > 0 && !page.livemode);
-  const checked = checkNumber(values.number);
-
-  const validate = (field: keyof CardValues, from: CardValues): string | undefined => {
-    if (field === 'number') {
-      if (!from.number) return t.errors.numberRequired;
-      return checkNumber(from.number).valid ? undefined : t.errors.numberInvalid;
-    }
-    if (field === 'expiry') {
-      const expiry = checkExpiry(from.expiry, new Date());
-      return expiry.ok
-        ? undefined
-        : t.errors[expiry.reason === 'required' ? 'expiryRequired' : expiry.reason === 'expired' ? 'expired' : 'expiryInvalid'];
-    }
-    if (field === 'cvc') return cvcValid(from.cvc, checkNumber(from.number).brand) ? undefined : t.errors.cvcInvalid;
-    return israeliIdValid(from.holder_id) ? undefined : t.errors.holderIdInvalid;
-  };
-
-  const onInput = (field: keyof CardValues, raw: string) => {
-    const value = field === 'number' ? formatNumber(raw) : field === 'expiry' ? formatExpiry(raw, values.expiry) : raw.replace(/\D/g, '');
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // An error goes away as soon as the field is right.
-    if (!validate(field, next)) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-  const onBlur = (field: keyof CardValues) => {
-    if (values[field]) setErrors((current) => ({ ...current, [field]: validate(field, values) }));
-  };
-
   const installmentCount = page.installments && page.amount_due_now > 0 ? installments : null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    const fields: (keyof CardValues)[] = options.cardholder_id_required
-      ? ['number', 'expiry', 'cvc', 'holder_id']
-      : ['number', 'expiry', 'cvc'];
-    const found: CardErrors = {};
-    for (const field of fields) found[field] = validate(field, values);
-    setErrors(found);
-    const first = fields.find((field) => found[field]);
-    if (first) {
-      document.getElementById(first === 'number' ? 'card-number' : first === 'holder_id' ? 'card-holder-id' : `card-${first}`)?.focus();
-      return;
-    }
-    const expiry = checkExpiry(values.expiry, new Date());
-    if (!expiry.ok) return;
+    const input = card.read();
+    if (!input) return;
     try {
-      await checkout.payWithCard(
-        {
-          number: checked.digits,
-          exp_month: expiry.month,
-          exp_year: expiry.year,
-          cvc: values.cvc,
-          ...(options.cardholder_id_required ? { holder_id: values.holder_id } : {}),
-        },
-        installmentCount,
-      );
+      await checkout.payWithCard(input, installmentCount);
     } catch (error) {
-      if (!(error instanceof CardRefused)) throw error;
-      setErrors({ [error.field]: t.errors[TOKEN_ERRORS[error.code] ?? 'numberInvalid'] });
+      card.refused(error);
     }
   };
 
@@ -141,13 +83,13 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
         <form class="card-form" onSubmit={submit} noValidate aria-busy={busy}>
           <CardFields
             t={t}
-            values={values}
-            errors={errors}
-            brand={checked.brand}
+            values={card.values}
+            errors={card.errors}
+            brand={card.brand}
             askHolderId={options.cardholder_id_required}
             disabled={busy}
-            onInput={onInput}
-            onBlur={onBlur}
+            onInput={card.onInput}
+            onBlur={card.onBlur}
           />
           {page.installments && due > 0 && (
             <div class="field">

@@ -3,6 +3,7 @@
  * field and not from the processor. The rules are the service's own (`@kupa/sdk/card-checks`).
  */
 import { brandOf, type CardBrand, checkCardNumber } from '@kupa/sdk/card-checks';
+import { RequestError } from './api';
 
 export { cvcValid, israeliIdValid } from '@kupa/sdk/card-checks';
 export type Brand = CardBrand;
@@ -67,4 +68,38 @@ export function checkExpiry(value: string, now: Date): ExpiryCheck {
   if (month < 1 || month > 12) return { ok: false, reason: 'invalid' };
   if (Date.UTC(year, month, 1) <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, month, year };
+}
+
+export interface CardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+  holder_id?: string;
+}
+
+/** A field the processor refused, by the name the form uses. */
+export type CardField = 'number' | 'expiry' | 'cvc' | 'holder_id';
+
+export class CardRefused extends Error {
+  constructor(
+    readonly field: CardField,
+    readonly code: string,
+  ) {
+    super(code);
+  }
+}
+
+const TOKEN_FIELDS: Record<string, CardField> = {
+  'card.number': 'number',
+  'card.exp_year': 'expiry',
+  'card.exp_month': 'expiry',
+  'card.cvc': 'cvc',
+  'card.holder_id': 'holder_id',
+};
+
+/** A refusal of the token endpoint that names a card field, as the form shows it; any other error as it is. */
+export function asCardRefused(error: unknown): unknown {
+  const field = error instanceof RequestError && error.error.param ? TOKEN_FIELDS[error.error.param] : undefined;
+  return field ? new CardRefused(field, (error as RequestError).error.code) : error;
 }

@@ -1,6 +1,7 @@
 import { batch, computed, signal } from '@preact/signals';
 import { type Lang, MESSAGES, resolveLang } from '../i18n/messages';
 import { api, call, CHECKOUT_URL, type ConfirmPaymentMethod, type ConfirmResult, NetworkError, type PageView, RequestError } from './api';
+import { asCardRefused, type CardInput, CardRefused } from './card';
 import { EmbedChannel } from './embed';
 
 export type Outcome = 'paid' | 'authorized' | 'trial' | 'plan_changed';
@@ -13,34 +14,6 @@ export type Phase =
   | { kind: 'ready' }
   | { kind: 'expired' }
   | { kind: 'done'; outcome: Outcome; redirectUrl: string | null };
-
-export interface CardInput {
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-  holder_id?: string;
-}
-
-/** A field the processor refused, by the name the form uses. */
-export type CardField = 'number' | 'expiry' | 'cvc' | 'holder_id';
-
-export class CardRefused extends Error {
-  constructor(
-    readonly field: CardField,
-    readonly code: string,
-  ) {
-    super(code);
-  }
-}
-
-const TOKEN_FIELDS: Record<string, CardField> = {
-  'card.number': 'number',
-  'card.exp_year': 'expiry',
-  'card.exp_month': 'expiry',
-  'card.cvc': 'cvc',
-  'card.holder_id': 'holder_id',
-};
 
 /**
  * The page's state and what the shopper can do. Money moves only through `confirm`, whose repeats the
@@ -193,9 +166,7 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         try {
           token = (await call(api.POST('/v1/tokens', { body: { checkout_session: sessionId, card } }))).id;
         } catch (error) {
-          const field = error instanceof RequestError && error.error.param ? TOKEN_FIELDS[error.error.param] : undefined;
-          if (field) throw new CardRefused(field, error instanceof RequestError ? error.error.code : '');
-          throw error;
+          throw asCardRefused(error);
         }
       }
       return confirm({ type: 'card', token }, installments);

@@ -1,0 +1,258 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect as pwExpect } from '@playwright/test';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKupaClient, type KupaClient } from '@kupa/sdk';
+import { accessibilityViolations, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
+import { MerchantSite } from './support/merchant-site';
+import { freePort, pnpmStart, type RunningService, tempDataDir } from './support/service';
+
+// The customer portal (DESIGN §3d) as a subscriber uses it, in real Chromium against `pnpm start`.
+const dataDir = tempDataDir();
+let service: RunningService;
+let browser: Browser;
+let site: MerchantSite;
+let kupa: KupaClient;
+let apiUrl: string;
+let checkoutUrl: string;
+let database: pg.Client;
+let basic: string;
+let pro: string;
+const opened: WatchedPage[] = [];
+
+beforeAll(async () => {
+  const [port, checkoutPort, pgPort] = [await freePort(), await freePort(), await freePort()];
+  apiUrl = `http://localhost:${port}`;
+  checkoutUrl = `http://localhost:${checkoutPort}`;
+  service = pnpmStart({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    CHECKOUT_PORT: String(checkoutPort),
+    EMBEDDED_PG_PORT: String(pgPort),
+    LOG_LEVEL: 'warn',
+    WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200',
+  });
+  const [, key] = await service.waitFor(/Test key:\s+(sk_test_\w+)/);
+  await service.waitFor(/Press Ctrl-C to stop/);
+  kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
+  site = new MerchantSite(checkoutUrl);
+  await site.start();
+  browser = await launchBrowser();
+  await kupa.POST('/v1/webhooks', { body: { url: `${site.origin}/webhooks`, events: ['subscription.updated', 'charge.succeeded'] } });
+  const password = readFileSync(join(dataDir, 'postgres.password'), 'utf8').trim();
+  database = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/kupa` });
+  await database.connect();
+  basic = await price('Basic', 4_900);
+  pro = await price('Pro', 9_900);
+  const settings = await kupa.POST('/v1/account', { body: { portal: { allowed_prices: [basic, pro] } } });
+  expect(settings.error).toBeUndefined();
+}, 240_000);
+
+afterAll(async () => {
+  await database?.end();
+  await browser?.close();
+  await site?.close();
+  await service?.interrupt();
+  rmSync(dataDir, { recursive: true, force: true });
+  // The portal loads nothing from any host but the checkout host and the API, and logs no error.
+  for (const watched of opened) {
+    expect(watched.errors).toEqual([]);
+    for (const url of watched.requests) expect([new URL(apiUrl).origin, new URL(checkoutUrl).origin]).toContain(new URL(url).origin);
+  }
+});
+
+async function price(name: string, unit_amount: number): Promise<string> {
+  const product = (await kupa.POST('/v1/products', { body: { name } })).data!.data.id;
+  const created = await kupa.POST('/v1/prices', {
+    body: { product, unit_amount, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+  });
+  return created.data!.data.id;
+}
+
+/** A subscriber on a test clock at April 1 with a saved card: `token` decides how its renewals go. */
+async function subscriber(token = 'tok_visa', planPrice = basic) {
+  const clock = (await kupa.POST('/v1/test_helpers/test_clocks', { body: { frozen_time: '2026-04-01T00:00:00Z' } })).data!.data.id;
+  const customer = (await kupa.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il', test_clock: clock } })).data!
+    .data.id;
+  const card = (await kupa.POST('/v1/payment_methods', { body: { customer, token } })).data!.data.id;
+  const subscription = (await kupa.POST('/v1/subscriptions', { body: { customer, payment_method: card, price: planPrice } })).data!.data;
+  return { clock, customer, card, subscription };
+}
+
+async function portalUrl(customer: string, locale: 'he' | 'en'): Promise<string> {
+  const session = await kupa.POST('/v1/billing_portal/sessions', { body: { customer, return_url: `${site.origin}/account`, locale } });
+  return session.data!.data.url;
+}
+
+async function open(url: string, options: Parameters<typeof openPage>[1] = {}): Promise<Page> {
+  const watched = await openPage(browser, options);
+  opened.push(watched);
+  await watched.page.goto(url);
+  return watched.page;
+}
+
+async function expectAccessible(page: Page) {
+  expect(await accessibilityViolations(page)).toEqual([]);
+}
+
+const chargesOf = async (customer: string) =>
+  (await kupa.GET('/v1/charges', { params: { query: { customer, limit: 100 } } })).data!.data.slice().reverse();
+
+describe('the portal in Hebrew', () => {
+  it('a past-due subscriber updates the card and the subscription is active again, with one charge and its document', async () => {
+    const { clock, customer, subscription } = await subscriber('tok_renewal_declines');
+    await kupa.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock } },
+      body: { frozen_time: '2026-05-01T00:01:00Z' },
+    });
+    expect((await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data.status).toBe('past_due');
+
+    const page = await open(await portalUrl(customer, 'he'));
+    await pwExpect(page.getByRole('heading', { name: 'ניהול המנוי' })).toBeVisible();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl']);
+    await pwExpect(page.getByText('התשלום נכשל', { exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'he-portal-past-due');
+
+    await page.getByRole('button', { name: 'עדכון כרטיס' }).click();
+    await page.getByLabel('מספר כרטיס').fill('4242 4242 4242 4242');
+    await page.getByLabel('תוקף').fill('12/34');
+    await page.getByLabel('קוד אבטחה').fill('123');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'שמירת הכרטיס' }).click();
+    await pwExpect(page.getByRole('status').filter({ hasText: 'הכרטיס נשמר' })).toBeVisible();
+    await pwExpect(page.getByText('פעיל', { exact: true }).first()).toBeVisible();
+    await screenshot(page, 'he-portal-recovered');
+
+    expect((await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data.status).toBe('active');
+    const charges = await chargesOf(customer);
+    expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'failed', 'succeeded']);
+    await site.waitForEvent('subscription.updated', (event) => (event.data as { status?: string }).status === 'active');
+
+    // The renewal's document, from the payment history.
+    const [documentPage] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: 'הורדה' }).first().click(),
+    ]);
+    await documentPage.waitForLoadState();
+    await pwExpect(documentPage.getByRole('heading', { name: /חשבונית מס \/ קבלה/ })).toBeVisible();
+    await pwExpect(documentPage.getByText('Basic')).toBeVisible();
+    await documentPage.close();
+  });
+
+  it('an expired link says so', async () => {
+    const { customer } = await subscriber();
+    const url = await portalUrl(customer, 'he');
+    await database.query(`update portal_sessions set expires_at = now() - interval '1 second' where id = $1`, [url.split('/').pop()]);
+    const page = await open(url, { locale: 'he-IL' });
+    await pwExpect(page.getByRole('heading', { name: 'תוקף הקישור פג' })).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'he-portal-expired');
+    // The browser reports the API's refusal itself; the page shows it and logs nothing of its own.
+    const watched = opened[opened.length - 1];
+    expect(watched.errors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
+    watched.errors.length = 0;
+  });
+
+  it("another customer's card cannot be removed through this customer's portal", async () => {
+    const mine = await subscriber();
+    const theirs = await subscriber();
+    const url = await portalUrl(mine.customer, 'he');
+    const id = url.split('/').pop()!;
+    const page = await open(url);
+    await pwExpect(page.getByRole('heading', { name: 'ניהול המנוי' })).toBeVisible();
+    const status = await page.evaluate(
+      async ([api, session, card]) =>
+        (await fetch(`${api}/v1/billing_portal/sessions/${session}/payment_methods/${card}`, { method: 'DELETE' })).status,
+      [apiUrl, id, theirs.card],
+    );
+    expect(status).toBe(404);
+    const watched = opened[opened.length - 1];
+    expect(watched.errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    watched.errors.length = 0;
+    expect((await kupa.GET('/v1/payment_methods/{id}', { params: { path: { id: theirs.card } } })).data!.data.customer).toBe(
+      theirs.customer,
+    );
+  });
+});
+
+describe('the portal in English', () => {
+  it('switches plan with the preview shown, charged once', async () => {
+    const { clock, customer, subscription } = await subscriber();
+    await kupa.POST('/v1/test_helpers/test_clocks/{id}/advance', {
+      params: { path: { id: clock } },
+      body: { frozen_time: '2026-04-11T00:00:00Z' },
+    });
+    const page = await open(await portalUrl(customer, 'en'));
+    await page.getByRole('button', { name: 'Switch plan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch plan' });
+    await pwExpect(dialog.getByText('You pay ₪33.33 now.')).toBeVisible();
+    await expectAccessible(page);
+    await screenshot(page, 'en-portal-switch');
+    // A double click on the confirmation still switches (and charges) once.
+    await dialog.getByRole('button', { name: 'Confirm switch' }).dblclick();
+    await pwExpect(page.getByRole('status').filter({ hasText: 'Your plan is now Pro.' })).toBeVisible();
+    await pwExpect(page.getByRole('heading', { name: 'Pro' })).toBeVisible();
+    expect((await chargesOf(customer)).map((charge) => charge.amount)).toEqual([4_900, 3_333]);
+    expect((await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data.price).toBe(pro);
+  });
+
+  it('cancels at the period end with a reason, then undoes it, by keyboard alone', async () => {
+    const { customer, subscription } = await subscriber();
+    const page = await open(await portalUrl(customer, 'en'));
+    await pwExpect(page.getByRole('heading', { name: 'Manage your subscription' })).toBeVisible();
+    const focus = async (name: string) => {
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab');
+        if (await page.evaluate((label) => document.activeElement?.textContent?.trim() === label, name)) return;
+      }
+      throw new Error(`Tab never reached "${name}"`);
+    };
+    await focus('Cancel subscription');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
+    await pwExpect(dialog.getByText('Your subscription stays active until 1 May 2026')).toBeVisible();
+    // The first reason has focus; arrows move among the reasons.
+    await page.keyboard.press('Space');
+    await pwExpect(dialog.getByRole('radio', { name: 'It is too expensive' })).toBeChecked();
+    await expectAccessible(page);
+    await focus('Cancel subscription');
+    await page.keyboard.press('Enter');
+    await pwExpect(page.getByText('Ends on 1 May 2026')).toBeVisible();
+    const canceled = (await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data;
+    expect(canceled).toMatchObject({ status: 'active', cancel_at_period_end: true, cancellation_reason: 'too_expensive' });
+    await screenshot(page, 'en-portal-ending');
+
+    await focus('Renew subscription');
+    await page.keyboard.press('Enter');
+    await pwExpect(page.getByText('Next charge: ₪49.00 on 1 May 2026')).toBeVisible();
+    expect((await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data.cancel_at_period_end).toBe(
+      false,
+    );
+  });
+
+  it('removes a card no subscription uses, and refuses to offer removing the one in use', async () => {
+    const { customer, card } = await subscriber();
+    const spare = (await kupa.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data;
+    const page = await open(await portalUrl(customer, 'en'));
+    await pwExpect(page.getByRole('button', { name: `Remove card •••• ${spare.card.last4}` })).toBeVisible();
+    expect(card).not.toBe(spare.id);
+    await pwExpect(page.getByRole('button', { name: /^Remove card/ })).toHaveCount(1);
+    await page.getByRole('button', { name: `Remove card •••• ${spare.card.last4}` }).click();
+    await pwExpect(page.getByRole('status').filter({ hasText: 'The card was removed.' })).toBeVisible();
+    await pwExpect(page.getByRole('button', { name: /^Remove card/ })).toHaveCount(0);
+    expect((await kupa.GET('/v1/payment_methods/{id}', { params: { path: { id: spare.id } } })).data!.data.customer).toBeNull();
+  });
+
+  it('fits a 360 px phone, and shows the payment history with its documents', async () => {
+    const { customer } = await subscriber();
+    const page = await open(await portalUrl(customer, 'en'), { viewport: { width: 360, height: 640 } });
+    await pwExpect(page.getByRole('heading', { name: 'Payment history' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await pwExpect(page.getByRole('link', { name: 'Download' })).toHaveCount(1);
+    await expectAccessible(page);
+    await screenshot(page, 'en-portal-phone');
+  });
+});
