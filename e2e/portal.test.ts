@@ -93,6 +93,17 @@ async function open(url: string, options: Parameters<typeof openPage>[1] = {}): 
   return watched.page;
 }
 
+/** What `check` finds, as soon as it finds it (jobs run on their own time). */
+async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() - started > timeoutMs) throw new Error('nothing came');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function expectAccessible(page: Page) {
   expect(await accessibilityViolations(page)).toEqual([]);
 }
@@ -109,7 +120,16 @@ describe('the portal in Hebrew', () => {
     });
     expect((await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription.id } } })).data!.data.status).toBe('past_due');
 
-    const page = await open(await portalUrl(customer, 'he'));
+    // The subscriber follows the link in the dunning email.
+    const email = await waitFor(async () => {
+      const { rows } = await database.query<{ text_body: string }>(
+        `select text_body from email_outbox where kind = 'dunning' and key like $1`,
+        [`dunning:${subscription.id}:%`],
+      );
+      return rows[0]?.text_body;
+    });
+    expect(email).toContain('We will try again on 2 May 2026');
+    const page = await open(/Update your card: (\S+)/.exec(email)![1]);
     await pwExpect(page.getByRole('heading', { name: 'ניהול המנוי' })).toBeVisible();
     expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['he', 'rtl']);
     await pwExpect(page.getByText('התשלום נכשל', { exact: true })).toBeVisible();

@@ -4,8 +4,15 @@ export class Migration20261127010000 extends Migration {
   override async up(): Promise<void> {
     // What customers may do in the customer portal, per mode: only what the merchant set (the rest are defaults).
     this.addSql(`alter table accounts add column portal_settings json not null default '{}'`);
-    // The reason a customer gave when canceling in the portal.
-    this.addSql(`alter table subscriptions add column cancellation_reason text`);
+    // When a renewal's declines are retried, in days after the first; a hard decline is not retried.
+    this.addSql(`alter table accounts add column retry_days json not null default '[1, 3, 5]'`);
+    this.addSql(
+      `alter table charges add column failure_kind text check (failure_kind in ('soft', 'hard')), add column next_retry_at timestamptz`,
+    );
+    // The reason a customer gave when canceling in the portal; the end of a hard-declined subscription's
+    // wait for a new card.
+    this.addSql(`alter table subscriptions add column cancellation_reason text, add column dunning_ends_at timestamptz`);
+    this.addSql(`create index subscriptions_dunning_end on subscriptions (dunning_ends_at) where status = 'past_due'`);
     // A customer's link to the portal: good for an hour, keyed by its unguessable id.
     this.addSql(`create table portal_sessions (
       id text primary key,

@@ -72,7 +72,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   Charge: [
     ...['id', 'accountId', 'livemode', 'customerId', 'amount', 'currency', 'captureMethod', 'authorizedAt', 'capturableUntil'],
     ...['checkoutSessionId', 'lineItems', 'subscriptionId', 'subscriptionPeriod', 'paymentMethodDetails', 'installments'],
-    ...['failureCode', 'failureMessage', 'createDocument', 'documentLines', 'metadata', 'createdAt'],
+    ...['failureCode', 'failureMessage', 'failureKind', 'nextRetryAt', 'createDocument', 'documentLines', 'metadata', 'createdAt'],
   ],
   PaymentAttempt: ['id', 'checkoutSessionId', 'idempotencyKey', 'amount', 'createdAt'],
   ChargeOperation: ['id', 'chargeId', 'kind', 'amount', 'reason', 'idempotencyKey', 'createdAt'],

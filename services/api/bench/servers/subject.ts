@@ -24,6 +24,7 @@ const overrides: OperationHandlers = {
       cardholder_id_required: false,
       processor: null,
       portal: { allowed_prices: [], proration_behavior: 'always_invoice', cancel_mode: 'at_period_end', cancellation_reasons: [] },
+      dunning: { retry_days: [1, 3, 5] },
       livemode: auth.livemode,
       created: '2026-01-01T00:00:00.000Z',
     },

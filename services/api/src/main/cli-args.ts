@@ -1,7 +1,13 @@
 import type { parseArgs } from 'node:util';
 
 /** The scheduled jobs an operator may run by hand (`jobs run <name>`). */
-export const JOB_NAMES = ['checkout-session-expiry-sweep', 'charge-hold-expiry-sweep', 'renewals', 'reconcile'] as const;
+export const JOB_NAMES = [
+  'checkout-session-expiry-sweep',
+  'charge-hold-expiry-sweep',
+  'renewals',
+  'card-expiry-notices',
+  'reconcile',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const DEALER_TYPES = ['licensed_dealer', 'exempt_dealer', 'company', 'non_profit'] as const;

@@ -8,6 +8,7 @@ import { ListEmails } from '../modules/notifications/application/list-emails';
 import { GetAccount } from '../modules/accounts/application/get-account';
 import { ListDocuments } from '../modules/invoicing/application/list-documents';
 import { ExpireHolds } from '../modules/payments/application/expire-holds';
+import { NoticeExpiringCards } from '../modules/subscriptions/application/notice-expiring-cards';
 import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
 import { DEALER_TYPES, JOB_NAMES, type JobName, PROFILE_FLAGS, UsageError, type Values } from './cli-args';
 import { loadConfig } from './config';
@@ -22,6 +23,7 @@ const JOBS: Record<JobName, (services: Services) => Promise<Record<string, numbe
   'checkout-session-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireDueSessions).execute() }),
   'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
   renewals: async ({ container }) => ({ steps: await container.get(RenewDueSubscriptions).execute() }),
+  'card-expiry-notices': async ({ container }) => ({ emails: await container.get(NoticeExpiringCards).execute() }),
   reconcile: async ({ container }) => ({ ...(await reconcile(container)) }),
 };
 

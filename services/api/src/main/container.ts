@@ -46,6 +46,7 @@ import { SHARED } from '../shared/domain/shared.tokens';
 import type { Config } from './config';
 import { dataDirSecret } from './secrets';
 import { CustomerDependentsAdapter } from './customer-dependents';
+import { PortalLinksAdapter } from './portal-links';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 import { PaymentsAccountProcessors } from './account-processors';
 import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
@@ -169,6 +170,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();
   container.bind(CUSTOMERS.CustomerDependents).to(CustomerDependentsAdapter).inSingletonScope();
   container.bind(ACCOUNTS.Processors).to(PaymentsAccountProcessors).inSingletonScope();
+  container.bind(SUBSCRIPTIONS.PortalLinks).to(PortalLinksAdapter).inSingletonScope();
   options.configure?.(container);
 
   return {

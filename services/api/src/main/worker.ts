@@ -3,6 +3,7 @@ import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-ex
 import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
 import { DocumentAllocationJob } from '../modules/invoicing/interfaces/jobs/document-allocation.job';
 import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
+import { CardExpiryJob } from '../modules/subscriptions/interfaces/jobs/card-expiry.job';
 import { RenewalsJob } from '../modules/subscriptions/interfaces/jobs/renewals.job';
 import type { Services } from './container';
 import { startHousekeeping, startReconciler } from './reconciler';
@@ -25,6 +26,7 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
     container.get(DocumentAllocationJob).start({ ...polling, batchSize: BATCH_SIZES.documentAllocation }),
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
     await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
+    await container.get(CardExpiryJob).start({ ...polling, batchSize: 1 }),
     await startReconciler(container, logger, polling),
     await startHousekeeping(container, logger, polling),
   ];

@@ -27,3 +27,5 @@ export { paidWithOf, StartPaymentAttempt } from './application/start-payment-att
 export type { AttemptTicket, CheckoutPayment } from './application/start-payment-attempt';
 export { TokenizeCard } from './application/tokenize-card';
 export { ListCharges } from './application/list-charges';
+export { ListExpiringCards } from './application/list-expiring-cards';
+export type { ExpiringCard } from './application/list-expiring-cards';

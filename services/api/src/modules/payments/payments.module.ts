@@ -22,6 +22,7 @@ import { ExpireHolds } from './application/expire-holds';
 import { GetCharge } from './application/get-charge';
 import { GetPaymentMethod } from './application/get-payment-method';
 import { ListCharges } from './application/list-charges';
+import { ListExpiringCards } from './application/list-expiring-cards';
 import { ListPaymentMethods } from './application/list-payment-methods';
 import { MoneyGate } from './application/money-gate';
 import { RecordPaymentAttempt } from './application/record-payment-attempt';
@@ -83,6 +84,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     ExpireHolds,
     GetCharge,
     ListCharges,
+    ListExpiringCards,
     TokenizeCard,
     CreatePaymentMethod,
     GetPaymentMethod,

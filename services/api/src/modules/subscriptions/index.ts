@@ -9,3 +9,5 @@ export { PreviewSubscriptionChange } from './application/preview-subscription-ch
 export { RetryPastDue } from './application/retry-past-due';
 export { UpdateSubscription } from './application/update-subscription';
 export { GetSubscription } from './application/get-subscription';
+export { SUBSCRIPTIONS } from './subscriptions.tokens';
+export type { PortalLinks } from './application/ports/portal-links';

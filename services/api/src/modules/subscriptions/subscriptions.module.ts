@@ -7,6 +7,7 @@ import { CancelSubscription } from './application/cancel-subscription';
 import { CreateSubscription } from './application/create-subscription';
 import { GetSubscription } from './application/get-subscription';
 import { ListSubscriptions } from './application/list-subscriptions';
+import { NoticeExpiringCards } from './application/notice-expiring-cards';
 import { RetryPastDue } from './application/retry-past-due';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
 import { ReconcileSubscriptionCharges } from './application/reconcile-subscription-charges';
@@ -21,13 +22,17 @@ import { PgSubscriptionStartRepository } from './infrastructure/postgres/subscri
 import { PgSubscriptionRepository } from './infrastructure/postgres/subscription.repository';
 import { SubscriptionChangeSchema, SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/postgres/subscription.schema';
 import { SubscriptionsRouter } from './interfaces/http/subscriptions.router';
+import { CardExpiryJob } from './interfaces/jobs/card-expiry.job';
 import { RenewalsJob } from './interfaces/jobs/renewals.job';
-import { RENEWAL_QUEUE, SUBSCRIPTIONS } from './subscriptions.tokens';
+import { CARD_EXPIRY_QUEUE, RENEWAL_QUEUE, SUBSCRIPTIONS } from './subscriptions.tokens';
 
 export const subscriptionsEntities = [SubscriptionSchema, SubscriptionStartSchema, SubscriptionChangeSchema];
 
 export function subscriptionsQueues(expireInSeconds: number): QueueDefinition[] {
-  return [{ name: RENEWAL_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 }];
+  return [
+    { name: RENEWAL_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 },
+    { name: CARD_EXPIRY_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 2 },
+  ];
 }
 
 /** Needs SUBSCRIPTIONS.Settings bound by the composition root. */
@@ -46,6 +51,8 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     ListSubscriptions,
     SubscriptionsRouter,
     RenewalsJob,
+    CardExpiryJob,
+    NoticeExpiringCards,
     StartSubscription,
     SettleSubscriptionStart,
     UpdateSubscription,

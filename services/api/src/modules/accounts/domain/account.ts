@@ -11,9 +11,14 @@ export interface AccountSettings {
   liveOnboarded?: boolean;
   cardholderIdRequired?: boolean;
   businessProfile?: BusinessProfile;
+  /** Days after a renewal's first decline on which it is retried; a failure on the last cancels. */
+  retryDays?: number[];
   /** The customer portal's settings of one mode: the fields given replace those kept. */
   portal?: { livemode: boolean; settings: Partial<PortalSettings> };
 }
+
+/** Until the merchant sets a schedule: retries 1, 3 and 5 days after the first decline. */
+export const DEFAULT_RETRY_DAYS: readonly number[] = [1, 3, 5];
 
 export class Account {
   id!: string;
@@ -26,6 +31,8 @@ export class Account {
   liveOnboarded!: boolean;
   /** Card payers must give their ID number (ת.ז.), as the account's Israeli processor requires. */
   cardholderIdRequired!: boolean;
+  /** Days after a renewal's first decline on which it is retried (soft declines only); the last failure cancels. */
+  retryDays!: number[];
   /** The customer portal's settings, per mode, as the merchant set them (the rest are the defaults). */
   portalSettings!: { test?: Partial<PortalSettings>; live?: Partial<PortalSettings> };
   createdAt!: Date;
@@ -39,6 +46,7 @@ export class Account {
     account.liveOnboarded = false;
     account.cardholderIdRequired = false;
     account.portalSettings = {};
+    account.retryDays = [...DEFAULT_RETRY_DAYS];
     account.createdAt = now;
     return account;
   }
@@ -67,6 +75,16 @@ export class Account {
       this.liveOnboarded = settings.liveOnboarded;
     }
     if (settings.cardholderIdRequired !== undefined) this.cardholderIdRequired = settings.cardholderIdRequired;
+    if (settings.retryDays !== undefined) {
+      const days = settings.retryDays;
+      if (days.some((day, i) => i > 0 && day <= days[i - 1]))
+        throw new ValidationError(
+          'parameter_invalid',
+          'Retry days must increase: each retry comes after the one before',
+          'dunning.retry_days',
+        );
+      this.retryDays = days;
+    }
     if (settings.portal !== undefined) {
       const mode = settings.portal.livemode ? 'live' : 'test';
       const given = Object.entries(settings.portal.settings).filter(([, value]) => value !== undefined);

@@ -26,8 +26,38 @@ describe('email templates', () => {
     const welcome = renderEmail({ kind: 'welcome', merchantName: 'Gym', customerName: 'Dana', planName: 'Monthly' });
     expect(welcome.subject).toBe('ברוכים הבאים ל-Monthly / Welcome to Monthly');
     expect(welcome.text).toContain('Your subscription with Gym is active.');
-    const dunning = renderEmail({ kind: 'dunning', customerName: 'Dana', planName: 'Monthly' });
-    expect(dunning.subject).toContain('Your payment for Monthly failed');
-    expect(dunning.text).toContain('please update your payment method');
+  });
+
+  it('a dunning email says when the card is tried again, or after a hard decline until when a new card keeps it; both link to the portal', () => {
+    const base = {
+      kind: 'dunning' as const,
+      merchantName: 'Gym',
+      customerName: 'Dana',
+      planName: 'Monthly',
+      portalUrl: 'https://pay.example/portal/bps_1',
+    };
+    const soft = renderEmail({ ...base, retryAt: new Date('2026-05-03T22:30:00Z'), endsAt: null });
+    expect(soft.subject).toContain('Your payment for Monthly failed');
+    // Days are Israel's: 22:30 UTC on May 3 is May 4 there.
+    expect(soft.text).toContain('We will try again on 4 May 2026; you can update your card now.');
+    expect(soft.text).toContain('ננסה שוב ב־4 במאי 2026');
+    expect(soft.text).toContain('Update your card: https://pay.example/portal/bps_1');
+    const hard = renderEmail({ ...base, retryAt: null, endsAt: new Date('2026-05-06T00:00:00Z') });
+    expect(hard.text).toContain('we will not try it again. To keep your subscription, update your card by 6 May 2026.');
+    expect(hard.text).toContain('https://pay.example/portal/bps_1');
+  });
+
+  it('a card-expiring email names the card and its expiry, and links to the portal', () => {
+    const { subject, text } = renderEmail({
+      kind: 'card_expiring',
+      merchantName: 'Gym',
+      customerName: 'Dana',
+      cardLast4: '4242',
+      expiry: '12/26',
+      portalUrl: 'https://pay.example/portal/bps_2',
+    });
+    expect(subject).toBe('הכרטיס שלך עומד לפוג / Your card is about to expire');
+    expect(text).toContain('Your card •••• 4242, which pays your subscription with Gym, expires at the end of 12/26.');
+    expect(text).toContain('https://pay.example/portal/bps_2');
   });
 });

@@ -14,7 +14,37 @@ export type EmailMessage =
       documentLink: string | null;
     }
   | { kind: 'welcome'; merchantName: string; customerName: string; planName: string }
-  | { kind: 'dunning'; customerName: string; planName: string };
+  | {
+      kind: 'dunning';
+      merchantName: string;
+      customerName: string;
+      planName: string;
+      /** A soft decline: when the card is tried again. */
+      retryAt: Date | null;
+      /** A hard decline (not retried): until when a new card keeps the subscription. */
+      endsAt: Date | null;
+      /** The customer portal, to give a new card. */
+      portalUrl: string;
+    }
+  | {
+      kind: 'card_expiring';
+      merchantName: string;
+      customerName: string;
+      cardLast4: string;
+      /** `MM/YY`. */
+      expiry: string;
+      portalUrl: string;
+    };
+
+/** A day in Israel, as each language writes it. */
+function day(date: Date, lang: 'he' | 'en'): string {
+  return new Intl.DateTimeFormat(lang === 'he' ? 'he-IL' : 'en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Jerusalem',
+  }).format(date);
+}
 
 export function renderEmail(message: EmailMessage): { subject: string; text: string } {
   switch (message.kind) {
@@ -33,12 +63,30 @@ export function renderEmail(message: EmailMessage): { subject: string; text: str
           `${message.customerName}, המנוי שלך אצל ${message.merchantName} פעיל.\n` +
           `Your subscription with ${message.merchantName} is active.`,
       };
-    case 'dunning':
+    case 'dunning': {
+      const { merchantName, planName, retryAt, endsAt, portalUrl } = message;
+      const hebrew = retryAt
+        ? `לא הצלחנו לחייב את הכרטיס שלך על ${planName} אצל ${merchantName}. ננסה שוב ב־${day(retryAt, 'he')}; אפשר לעדכן את הכרטיס כבר עכשיו.`
+        : `הכרטיס שלך נדחה על ${planName} אצל ${merchantName}, ולא ננסה לחייב אותו שוב. כדי שהמנוי ימשיך, עדכנו כרטיס` +
+          (endsAt ? ` עד ${day(endsAt, 'he')}.` : '.');
+      const english = retryAt
+        ? `We could not charge your card for ${planName} with ${merchantName}. We will try again on ${day(retryAt, 'en')}; you can update your card now.`
+        : `Your card was declined for ${planName} with ${merchantName}, and we will not try it again. To keep your subscription, update your card` +
+          (endsAt ? ` by ${day(endsAt, 'en')}.` : '.');
       return {
-        subject: `התשלום על ${message.planName} נכשל / Your payment for ${message.planName} failed`,
+        subject: `התשלום על ${planName} נכשל / Your payment for ${planName} failed`,
+        text: `${message.customerName}, ${hebrew}\n${english}\n\nעדכון הכרטיס / Update your card: ${portalUrl}`,
+      };
+    }
+    case 'card_expiring':
+      return {
+        subject: `הכרטיס שלך עומד לפוג / Your card is about to expire`,
         text:
-          `${message.customerName}, לא הצלחנו לחייב את הכרטיס שלך. ננסה שוב בקרוב; כדאי לעדכן את אמצעי התשלום.\n` +
-          'We could not charge your card. We will try again soon; please update your payment method.',
+          `${message.customerName}, תוקף הכרטיס •••• ${message.cardLast4} שבו מחויב המנוי שלך אצל ${message.merchantName} מסתיים ב־${message.expiry}. ` +
+          'כדי שהמנוי ימשיך בלי הפרעה, עדכנו כרטיס.\n' +
+          `Your card •••• ${message.cardLast4}, which pays your subscription with ${message.merchantName}, expires at the end of ${message.expiry}. ` +
+          'Update your card to keep your subscription going.\n\n' +
+          `עדכון הכרטיס / Update your card: ${message.portalUrl}`,
       };
   }
 }

@@ -56,7 +56,12 @@ export class ChargeBook {
     const charge =
       answer.status === 'authorized'
         ? Charge.authorized(scope, details, answer.processorRef, now, holdWindowMs)
-        : Charge.declined(scope, details, { code: answer.code, message: failureMessage(answer.code, 'en') }, now);
+        : Charge.declined(
+            scope,
+            details,
+            { code: answer.code, message: failureMessage(answer.code, 'en'), kind: answer.soft ? 'soft' : 'hard' },
+            now,
+          );
     if (charge.status === 'succeeded') await this.moneyTaken(charge);
     this.charges.addAtCommit(charge);
     this.uow.afterCommit(() => this.metrics.payments.inc({ outcome: charge.status }));

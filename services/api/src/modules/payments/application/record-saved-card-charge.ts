@@ -22,7 +22,8 @@ export class RecordSavedCardCharge {
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
-  async execute(request: SavedCardCharge, answer: SavedCardAnswer): Promise<RecordedCharge> {
+  /** `nextRetryAt`: when a declined renewal is tried again (null: it is not), as the subscription decided. */
+  async execute(request: SavedCardCharge, answer: SavedCardAnswer, nextRetryAt: Date | null = null): Promise<RecordedCharge> {
     if (!this.uow.active()) throw new Error('a subscription charge is recorded inside the transaction of the subscription it pays');
     const charge = await this.book.record(
       request.scope,
@@ -41,6 +42,7 @@ export class RecordSavedCardCharge {
         metadata: request.metadata,
         createDocument: true,
         documentLines: request.documentLines,
+        nextRetryAt,
       },
       answer.outcome,
       request.at,

@@ -46,7 +46,7 @@ describe('Charge', () => {
   it("is born captured (automatic) or held for its processor's window (manual), or failed with its reason", () => {
     expect(sale()).toMatchObject({ status: 'succeeded', amountCaptured: 10_000, capturedAt: now });
     expect(hold()).toMatchObject({ status: 'requires_capture', amountCaptured: null, capturableUntil: later(HOLD_WINDOW_MS) });
-    const failed = Charge.declined(scope, input('automatic'), { code: 'card_declined', message: 'Declined' }, now);
+    const failed = Charge.declined(scope, input('automatic'), { code: 'card_declined', message: 'Declined', kind: 'hard' }, now);
     expect(failed).toMatchObject({ status: 'failed', failureCode: 'card_declined', processorRef: null });
     expect(failed.refundable()).toBe(0);
   });
@@ -107,7 +107,7 @@ describe('Charge', () => {
 
   it('refuses a refund of a hold that was not captured, and of a failed charge', () => {
     expect(() => hold().startRefund(undefined, null, now)).toThrow(expect.objectContaining({ code: 'charge_not_refundable' }));
-    const failed = Charge.declined(scope, input('automatic'), { code: 'card_declined', message: 'Declined' }, now);
+    const failed = Charge.declined(scope, input('automatic'), { code: 'card_declined', message: 'Declined', kind: 'hard' }, now);
     expect(() => failed.startRefund(undefined, null, now)).toThrow(expect.objectContaining({ code: 'charge_not_refundable' }));
   });
 

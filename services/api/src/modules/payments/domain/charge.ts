@@ -43,7 +43,12 @@ export interface NewCharge {
   metadata: Metadata;
   createDocument: boolean;
   documentLines: DocumentLine[];
+  /** A declined subscription charge: when it is tried again (null: it is not). */
+  nextRetryAt?: Date | null;
 }
+
+/** A soft decline may pass later on the same card (insufficient funds); a hard one will not (stolen, closed). */
+export type DeclineKind = 'soft' | 'hard';
 
 /**
  * Money taken, held or refused. Automatic charges are born `succeeded` or `failed`; manual ones
@@ -77,6 +82,9 @@ export class Charge {
   documentId!: string | null;
   failureCode!: string | null;
   failureMessage!: string | null;
+  failureKind!: DeclineKind | null;
+  /** A declined subscription charge's next try, as decided when it was declined. */
+  nextRetryAt!: Date | null;
   processorRef!: string | null;
   createDocument!: boolean;
   /** What the tax document lists; for a hold it is issued at capture. */
@@ -109,6 +117,8 @@ export class Charge {
     charge.documentId = null;
     charge.failureCode = null;
     charge.failureMessage = null;
+    charge.failureKind = null;
+    charge.nextRetryAt = null;
     charge.processorRef = null;
     charge.createDocument = input.createDocument;
     charge.documentLines = input.documentLines;
@@ -133,11 +143,13 @@ export class Charge {
     return charge;
   }
 
-  static declined(scope: Scope, input: NewCharge, failure: { code: string; message: string }, now: Date): Charge {
+  static declined(scope: Scope, input: NewCharge, failure: { code: string; message: string; kind: DeclineKind }, now: Date): Charge {
     const charge = Charge.base(scope, input, now);
     charge.status = 'failed';
     charge.failureCode = failure.code;
     charge.failureMessage = failure.message;
+    charge.failureKind = failure.kind;
+    charge.nextRetryAt = input.nextRetryAt ?? null;
     return charge;
   }
 

@@ -4,7 +4,7 @@ import { asMissingParam } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetCustomer } from '../../customers';
-import { type PortalLocale, PortalSession } from '../domain/portal-session';
+import { EMAIL_PORTAL_SESSION_TTL_MS, type PortalLocale, PortalSession } from '../domain/portal-session';
 import { PORTAL, type PortalModuleSettings } from '../portal.tokens';
 import type { PortalSessionRepository } from './ports/portal-session-repository';
 
@@ -33,6 +33,16 @@ export class CreatePortalSession {
     );
     await this.sessions.add(session);
     return { session, url: this.urlOf(session.id) };
+  }
+
+  /**
+   * The portal link an email carries (a dunning email, a card about to expire): a session of its own that
+   * works for a week, in the customer's portal as Hebrew first shows it.
+   */
+  async forEmail(scope: Scope, customerId: string): Promise<string> {
+    const session = PortalSession.open(scope, { customerId, returnUrl: null, locale: 'he' }, this.clock.now(), EMAIL_PORTAL_SESSION_TTL_MS);
+    await this.sessions.add(session);
+    return this.urlOf(session.id);
   }
 
   /** Where the customer opens the portal session `id`. */

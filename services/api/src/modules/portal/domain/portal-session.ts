@@ -2,8 +2,10 @@ import { DomainError, NotFoundError, ValidationError } from '../../../shared/dom
 import { newId } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 
-/** How long a portal link works. */
+/** How long a portal link the merchant asks for works. */
 export const PORTAL_SESSION_TTL_MS = 60 * 60 * 1000;
+/** How long the portal link in an email works: a customer may read it days later. */
+export const EMAIL_PORTAL_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type PortalLocale = 'he' | 'en';
 
@@ -18,7 +20,12 @@ export class PortalSession {
   expiresAt!: Date;
   createdAt!: Date;
 
-  static open(scope: Scope, input: { customerId: string; returnUrl: string | null; locale: PortalLocale }, now: Date): PortalSession {
+  static open(
+    scope: Scope,
+    input: { customerId: string; returnUrl: string | null; locale: PortalLocale },
+    now: Date,
+    ttlMs = PORTAL_SESSION_TTL_MS,
+  ): PortalSession {
     const session = new PortalSession();
     session.id = newId('bps');
     session.accountId = scope.accountId;
@@ -26,7 +33,7 @@ export class PortalSession {
     session.customerId = input.customerId;
     session.returnUrl = input.returnUrl === null ? null : httpUrl(input.returnUrl);
     session.locale = input.locale;
-    session.expiresAt = new Date(now.getTime() + PORTAL_SESSION_TTL_MS);
+    session.expiresAt = new Date(now.getTime() + ttlMs);
     session.createdAt = now;
     return session;
   }

@@ -38,13 +38,16 @@ describe('renewing a subscription', () => {
     expect(world.charges.table.all().map((charge) => charge.subscriptionPeriod)).toEqual([1, 2, 3]);
   });
 
-  it('a declined renewal: past_due with a dunning email, retried on days 1, 3 and 5, then canceled', async () => {
+  it('a soft-declined renewal: past_due with a dunning email, retried on days 1, 3 and 5, then canceled', async () => {
     const world = renewalsWorld();
-    const sub = await world.aSubscription('declined');
+    const sub = await world.aSubscription('short_of_funds');
     world.clock.advance(30 * DAY); // June has 30 days: the first period ends now
     const due = world.clock.now();
     await world.advance.execute(sub.id, due);
     expect(world.subscriptions.table.get(sub.id)).toMatchObject({ status: 'past_due', failedAttempts: 1 });
+    expect(world.charges.table.all()).toEqual([
+      expect.objectContaining({ failureKind: 'soft', nextRetryAt: new Date(due.getTime() + DAY) }),
+    ]);
     expect(world.effects.types()).toEqual(['charge.failed', 'subscription.past_due']);
     expect(world.effects.emails.map((email) => email.kind)).toEqual(['dunning']);
 
@@ -59,9 +62,25 @@ describe('renewing a subscription', () => {
     expect(await world.advance.execute(sub.id, new Date(due.getTime() + 60 * DAY))).toBe(0);
   });
 
-  it('a retry that succeeds puts the subscription back to active, dunning cleared', async () => {
+  it('a hard-declined renewal is not retried: the charge says so, and the subscription ends on the last day unless a new card comes', async () => {
     const world = renewalsWorld();
     const sub = await world.aSubscription('declined');
+    world.clock.advance(30 * DAY);
+    const due = world.clock.now();
+    await world.advance.execute(sub.id, due);
+    expect(world.subscriptions.table.get(sub.id)).toMatchObject({ status: 'past_due', nextRetryAt: null });
+    expect(world.charges.table.all()).toEqual([expect.objectContaining({ status: 'failed', failureKind: 'hard', nextRetryAt: null })]);
+    expect(world.effects.emails.map((email) => email.kind)).toEqual(['dunning']);
+    for (const day of [1, 3]) expect(await world.advance.execute(sub.id, new Date(due.getTime() + day * DAY))).toBe(0);
+    expect(await world.advance.execute(sub.id, new Date(due.getTime() + 5 * DAY))).toBe(1);
+    expect(world.subscriptions.table.get(sub.id)).toMatchObject({ status: 'canceled' });
+    expect(world.charges.table.all()).toHaveLength(1);
+    expect(world.effects.types().at(-1)).toBe('subscription.canceled');
+  });
+
+  it('a retry that succeeds puts the subscription back to active, dunning cleared', async () => {
+    const world = renewalsWorld();
+    const sub = await world.aSubscription('short_of_funds');
     world.clock.advance(30 * DAY); // June has 30 days: the first period ends now
     await world.advance.execute(sub.id, world.clock.now());
     world.processor.cards.set(world.methods.table.get(sub.paymentMethodId)!.processorRef, 'ok');

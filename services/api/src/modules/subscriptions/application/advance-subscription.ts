@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { GetAccount } from '../../accounts';
 import { CustomerBalance } from '../../customers';
 import { ChargeSavedCard, RecordSavedCardCharge, type SavedCardAnswer, type SavedCardCharge } from '../../payments';
 import { sumOf } from '../domain/proration';
@@ -37,6 +38,7 @@ export class AdvanceSubscription {
     @inject(RecordSavedCardCharge) private readonly recordCharge: RecordSavedCardCharge,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(CustomerBalance) private readonly balance: CustomerBalance,
+    @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -194,19 +196,22 @@ export class AdvanceSubscription {
   /** Inside the transaction, `locked` under its row lock: the charge, and the subscription moved on (for the caller to save). */
   private async record(locked: Subscription | null, { step, request, carried, answer }: Renewal): Promise<Subscription | null> {
     if (!locked?.stillDue(step)) return null;
-    const paid = answer === null || (await this.recordCharge.execute(request, answer)).status === 'succeeded';
-    if (paid) {
+    if (answer?.outcome.status !== 'declined') {
+      if (answer) await this.recordCharge.execute(request, answer);
       const leftover = -Math.min(0, sumOf(request.documentLines));
       await this.effects.changed(locked, () => locked.renewed(step.period, carried));
       await this.balance.credit(locked, locked.customerId, leftover);
+      return locked;
+    }
+    // Declined: the subscription decides what comes next, and the charge says so (`charge.failed`).
+    const { retryDays } = await this.getAccount.execute(locked.accountId);
+    const result = locked.renewalFailed(step.at, answer.outcome.soft ? 'soft' : 'hard', retryDays);
+    await this.recordCharge.execute(request, answer, locked.nextRetryAt);
+    if (result === 'canceled') {
+      await this.effects.canceled(locked);
     } else {
-      const result = locked.renewalFailed(step.at);
-      if (result === 'canceled') {
-        await this.effects.canceled(locked);
-      } else {
-        if (result === 'past_due') await this.effects.event(locked, 'subscription.past_due');
-        await this.effects.email(locked, 'dunning', `dunning:${locked.id}:${step.period}:${step.attempt}`);
-      }
+      if (result === 'past_due') await this.effects.event(locked, 'subscription.past_due');
+      await this.effects.dunning(locked, `dunning:${locked.id}:${step.period}:${step.attempt}`);
     }
     return locked;
   }

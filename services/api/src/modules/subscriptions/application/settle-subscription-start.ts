@@ -58,6 +58,6 @@ export class SettleSubscriptionStart {
   async begin(subscription: Subscription): Promise<void> {
     await this.subscriptions.add(subscription);
     await this.effects.event(subscription, 'subscription.created');
-    await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
+    await this.effects.welcome(subscription, `welcome:${subscription.id}`);
   }
 }

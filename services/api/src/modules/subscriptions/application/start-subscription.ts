@@ -42,6 +42,6 @@ export class StartSubscription {
     const subscription = Subscription.start(scope, { ...input, testClockId }, now);
     await this.subscriptions.add(subscription);
     await this.effects.event(subscription, 'subscription.created');
-    await this.effects.email(subscription, 'welcome', `welcome:${subscription.id}`);
+    await this.effects.welcome(subscription, `welcome:${subscription.id}`);
   }
 }

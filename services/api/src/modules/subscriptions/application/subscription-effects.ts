@@ -5,6 +5,8 @@ import { CustomerBalance, GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
 import { QueueEmail } from '../../notifications';
 import type { Subscription } from '../domain/subscription';
+import { SUBSCRIPTIONS } from '../subscriptions.tokens';
+import type { PortalLinks } from './ports/portal-links';
 import { subscriptionView } from './published/subscription';
 
 /** Events and emails of a subscription, inside the transaction of the change. */
@@ -16,6 +18,7 @@ export class SubscriptionEffects {
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(CustomerBalance) private readonly balance: CustomerBalance,
+    @inject(SUBSCRIPTIONS.PortalLinks) private readonly portalLinks: PortalLinks,
   ) {}
 
   async event(subscription: Subscription, type: EventType): Promise<void> {
@@ -44,19 +47,59 @@ export class SubscriptionEffects {
     if (before.status === 'paused' && after.status !== 'paused') await this.event(subscription, 'subscription.resumed');
   }
 
-  async email(subscription: Subscription, kind: 'welcome' | 'dunning', key: string): Promise<void> {
+  async welcome(subscription: Subscription, key: string): Promise<void> {
     const customer = await this.getCustomer.execute(subscription, subscription.customerId);
     if (!customer.email) return;
     const account = await this.getAccount.execute(subscription.accountId);
-    const planName = subscription.plan.name;
     await this.queueEmail.execute({
       accountId: subscription.accountId,
       key,
       to: customer.email,
-      message:
-        kind === 'welcome'
-          ? { kind, merchantName: account.name, customerName: customer.name, planName }
-          : { kind, customerName: customer.name, planName },
+      message: { kind: 'welcome', merchantName: account.name, customerName: customer.name, planName: subscription.plan.name },
+    });
+  }
+
+  /**
+   * A declined renewal's email: when it is tried again (a soft decline), or until when a new card keeps
+   * the subscription (a hard one), with a link to the customer portal to give one.
+   */
+  async dunning(subscription: Subscription, key: string): Promise<void> {
+    const customer = await this.getCustomer.execute(subscription, subscription.customerId);
+    if (!customer.email) return;
+    const account = await this.getAccount.execute(subscription.accountId);
+    await this.queueEmail.execute({
+      accountId: subscription.accountId,
+      key,
+      to: customer.email,
+      message: {
+        kind: 'dunning',
+        merchantName: account.name,
+        customerName: customer.name,
+        planName: subscription.plan.name,
+        retryAt: subscription.nextRetryAt,
+        endsAt: subscription.dunningEndsAt,
+        portalUrl: await this.portalLinks.forEmail(subscription, subscription.customerId),
+      },
+    });
+  }
+
+  /** The card `subscription` is charged to expires soon: a new one, through the customer portal. */
+  async cardExpiring(subscription: Subscription, card: { last4: string; expMonth: number; expYear: number }, key: string): Promise<void> {
+    const customer = await this.getCustomer.execute(subscription, subscription.customerId);
+    if (!customer.email) return;
+    const account = await this.getAccount.execute(subscription.accountId);
+    await this.queueEmail.execute({
+      accountId: subscription.accountId,
+      key,
+      to: customer.email,
+      message: {
+        kind: 'card_expiring',
+        merchantName: account.name,
+        customerName: customer.name,
+        cardLast4: card.last4,
+        expiry: `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`,
+        portalUrl: await this.portalLinks.forEmail(subscription, subscription.customerId),
+      },
     });
   }
 }

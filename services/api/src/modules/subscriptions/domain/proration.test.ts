@@ -162,7 +162,7 @@ describe('Subscription.planChange: DESIGN §3d arithmetic', () => {
     sub.applyChange(sub.planChange({ pauseCollection: null }, at(40 * DAY_MS)));
     expect([sub.status, sub.nextChargeAt()]).toEqual(['active', new Date('2026-06-01T00:00:00Z')]);
     const late = subscription();
-    late.renewalFailed(end);
+    late.renewalFailed(end, 'soft', [1, 3, 5]);
     expect(() => late.planChange({ pauseCollection: { resumesAt: null } }, end)).toThrow(
       expect.objectContaining({ code: 'subscription_past_due' }),
     );

@@ -46,20 +46,41 @@ describe('Subscription', () => {
   it('retries a declined renewal after 1, 3 and 5 days, then cancels', () => {
     const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
     const failedAt = sub.currentPeriodEnd;
-    expect(sub.renewalFailed(failedAt)).toBe('past_due');
+    expect(sub.renewalFailed(failedAt, 'soft', [1, 3, 5])).toBe('past_due');
     expect(sub.nextRetryAt!.getTime() - failedAt.getTime()).toBe(DAY_MS);
-    expect(sub.renewalFailed(sub.nextRetryAt!)).toBe('retrying');
+    expect(sub.renewalFailed(sub.nextRetryAt!, 'soft', [1, 3, 5])).toBe('retrying');
     expect(sub.nextRetryAt!.getTime() - failedAt.getTime()).toBe(3 * DAY_MS);
-    expect(sub.renewalFailed(sub.nextRetryAt!)).toBe('retrying');
+    expect(sub.renewalFailed(sub.nextRetryAt!, 'soft', [1, 3, 5])).toBe('retrying');
     expect(sub.nextRetryAt!.getTime() - failedAt.getTime()).toBe(5 * DAY_MS);
-    expect(sub.renewalFailed(sub.nextRetryAt!)).toBe('canceled');
+    expect(sub.renewalFailed(sub.nextRetryAt!, 'soft', [1, 3, 5])).toBe('canceled');
     expect(sub.status).toBe('canceled');
     expect(sub.nextStep(new Date('2030-01-01T00:00:00Z'))).toBeNull();
   });
 
+  it("follows the account's schedule, and does not retry a hard decline: it waits for a new card until the last day", () => {
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
+    const failedAt = sub.currentPeriodEnd;
+    expect(sub.renewalFailed(failedAt, 'hard', [2, 7])).toBe('past_due');
+    expect(sub.nextRetryAt).toBeNull();
+    expect(sub.nextChargeAt()).toBeNull();
+    expect(sub.nextStep(new Date(failedAt.getTime() + 6 * DAY_MS))).toBeNull();
+    expect(sub.nextStep(new Date(failedAt.getTime() + 7 * DAY_MS))).toEqual({
+      kind: 'end_unpaid',
+      at: new Date(failedAt.getTime() + 7 * DAY_MS),
+    });
+
+    // A new card: retried at once, and a soft decline then waits for the schedule's next day.
+    const now = new Date(failedAt.getTime() + DAY_MS);
+    expect(sub.retryAt(now)).toBe(true);
+    expect(sub.nextStep(now)).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
+    expect(sub.renewalFailed(now, 'soft', [2, 7])).toBe('retrying');
+    expect([sub.nextRetryAt, sub.dunningEndsAt]).toEqual([new Date(failedAt.getTime() + 7 * DAY_MS), null]);
+    expect(sub.renewalFailed(sub.nextRetryAt!, 'soft', [2, 7])).toBe('canceled');
+  });
+
   it('returns to active, on the period that was due, when a retry succeeds', () => {
     const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
-    sub.renewalFailed(sub.currentPeriodEnd);
+    sub.renewalFailed(sub.currentPeriodEnd, 'soft', [1, 3, 5]);
     const retry = sub.nextStep(sub.nextRetryAt!);
     expect(retry).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
     sub.renewed(1, 0);
@@ -99,7 +120,7 @@ describe('Subscription', () => {
     sub.renewed(1, 0);
     expect(sub.stillDue(step)).toBe(false);
     const retry = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
-    retry.renewalFailed(new Date('2026-02-28T10:00:00Z'));
+    retry.renewalFailed(new Date('2026-02-28T10:00:00Z'), 'soft', [1, 3, 5]);
     const second = retry.nextStep(new Date('2026-03-01T10:00:00Z'))!;
     expect(second).toMatchObject({ kind: 'charge', period: 1, attempt: 2 });
     expect(retry.stillDue({ ...second, attempt: 1 } as typeof second)).toBe(false);

@@ -56,13 +56,13 @@ export interface PlannedChange {
   settledNow: DocumentLine[];
 }
 
-/** Retries after a declined renewal, in days after the first decline; the last failure cancels. */
-export const RETRY_DAYS = [1, 3, 5];
 export const TRIAL_WILL_END_NOTICE_MS = 3 * DAY_MS;
 
 export type DueStep =
   | { kind: 'trial_will_end'; at: Date }
   | { kind: 'end_at_period_end'; at: Date }
+  /** A hard-declined renewal's wait for a new card is over: it ends unpaid. */
+  | { kind: 'end_unpaid'; at: Date }
   | { kind: 'charge'; at: Date; period: number; attempt: number }
   /** A period begins while collection is paused: it is not charged. */
   | { kind: 'void_period'; at: Date; period: number }
@@ -104,6 +104,8 @@ export class Subscription {
   failedAttempts!: number;
   firstFailureAt!: Date | null;
   nextRetryAt!: Date | null;
+  /** After a hard decline (no retry): when the subscription ends unless the customer gives a new card. */
+  dunningEndsAt!: Date | null;
   /** Agorot off each period of the plan that starts before `until` (ISO), or every one (`until` null). */
   planDiscounts!: PlanDiscount[];
   testClockId!: string | null;
@@ -150,6 +152,7 @@ export class Subscription {
     subscription.failedAttempts = 0;
     subscription.firstFailureAt = null;
     subscription.nextRetryAt = null;
+    subscription.dunningEndsAt = null;
     subscription.planDiscounts = (input.planDiscounts ?? [])
       .filter(({ amount }) => amount > 0)
       .map(({ amount, months }) => ({
@@ -200,9 +203,11 @@ export class Subscription {
       return { kind: 'void_period', at: this.currentPeriodEnd, period: this.periodIndex + 1 };
     }
     if (this.status === 'past_due') {
-      return this.nextRetryAt && this.nextRetryAt <= now
-        ? { kind: 'charge', at: this.nextRetryAt, period: this.periodIndex + 1, attempt: this.failedAttempts + 1 }
-        : null;
+      if (this.nextRetryAt)
+        return this.nextRetryAt <= now
+          ? { kind: 'charge', at: this.nextRetryAt, period: this.periodIndex + 1, attempt: this.failedAttempts + 1 }
+          : null;
+      return this.dunningEndsAt && this.dunningEndsAt <= now ? { kind: 'end_unpaid', at: this.dunningEndsAt } : null;
     }
     if (this.currentPeriodEnd > now) return null;
     if (this.cancelAtPeriodEnd) return { kind: 'end_at_period_end', at: this.currentPeriodEnd };
@@ -232,6 +237,7 @@ export class Subscription {
     this.failedAttempts = 0;
     this.firstFailureAt = null;
     this.nextRetryAt = null;
+    this.dunningEndsAt = null;
   }
 
   /** Period `period` began while collection was paused: it is the current one, not charged. */
@@ -316,6 +322,7 @@ export class Subscription {
       this.failedAttempts = 0;
       this.firstFailureAt = null;
       this.nextRetryAt = null;
+      this.dunningEndsAt = null;
     }
     if (change.pause) {
       this.status = 'paused';
@@ -385,18 +392,24 @@ export class Subscription {
     return true;
   }
 
-  /** A renewal was declined at `at`: past due with a retry scheduled, or canceled after the last retry. */
-  renewalFailed(at: Date): 'past_due' | 'retrying' | 'canceled' {
+  /**
+   * A renewal was declined at `at`: past due, or canceled after the last retry. `retryDays` (the
+   * account's schedule) counts from the first decline. A soft decline is retried on the schedule's next
+   * day; a hard one is not retried, and the subscription waits for a new card until the schedule's last day.
+   */
+  renewalFailed(at: Date, decline: 'soft' | 'hard', retryDays: readonly number[]): 'past_due' | 'retrying' | 'canceled' {
     this.failedAttempts += 1;
     if (this.failedAttempts === 1) this.firstFailureAt = at;
-    const retryDay = RETRY_DAYS[this.failedAttempts - 1];
+    const retryDay = retryDays[this.failedAttempts - 1];
     if (retryDay === undefined) {
       this.cancel(at);
       return 'canceled';
     }
     const wasActive = this.status !== 'past_due';
+    const after = (days: number) => new Date(this.firstFailureAt!.getTime() + days * DAY_MS);
     this.status = 'past_due';
-    this.nextRetryAt = new Date(this.firstFailureAt!.getTime() + retryDay * DAY_MS);
+    this.nextRetryAt = decline === 'soft' ? after(retryDay) : null;
+    this.dunningEndsAt = decline === 'soft' ? null : after(retryDays[retryDays.length - 1]);
     return wasActive ? 'past_due' : 'retrying';
   }
 
@@ -406,6 +419,7 @@ export class Subscription {
     this.canceledAt = at;
     if (reason) this.cancellationReason = reason;
     this.nextRetryAt = null;
+    this.dunningEndsAt = null;
   }
 
   scheduleCancel(reason?: CancellationReason): void {

@@ -47,6 +47,7 @@ export function toAccountResponse(account: Account, livemode: boolean, processor
     cardholder_id_required: account.cardholderIdRequired,
     processor: processor && toProcessorResponse(processor),
     portal: portalResponse(account.portal(livemode)),
+    dunning: { retry_days: account.retryDays },
     livemode,
     created: account.createdAt.toISOString(),
   };

@@ -14,6 +14,7 @@ const ACCOUNTS = new AggregateTable(Account, [
   'liveOnboarded',
   'cardholderIdRequired',
   'portalSettings',
+  'retryDays',
 ]);
 const API_KEYS = new AggregateTable(ApiKey, ['revokedAt']);
 

@@ -13,6 +13,7 @@ export const AccountSchema = new EntitySchema<Account>({
     liveOnboarded: { type: 'boolean' },
     cardholderIdRequired: { type: 'boolean' },
     portalSettings: { type: 'json' },
+    retryDays: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });

@@ -41,6 +41,7 @@ export class AccountsRouter {
         const account = await this.updateSettings.execute({
           accountId: auth.accountId,
           businessProfile: body.business_profile && fromBusinessProfileBody(body.business_profile),
+          retryDays: body.dunning?.retry_days,
           portal: portal && {
             livemode: auth.livemode,
             settings: {

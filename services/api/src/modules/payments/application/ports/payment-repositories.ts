@@ -62,6 +62,8 @@ export interface PaymentMethodRepository {
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>>;
   /** Detaches every card still attached to the customer: how many. */
   detachAll(scope: Scope, customerId: string): Promise<number>;
+  /** Attached cards of every account expiring in `year`-`month`, after `afterId` in id order. */
+  expiringIn(year: number, month: number, afterId: string, limit: number): Promise<PaymentMethod[]>;
 }
 
 export interface RefundRepository {

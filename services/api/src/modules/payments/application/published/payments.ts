@@ -45,6 +45,8 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
     document: charge.documentId,
     failure_code: charge.failureCode,
     failure_message: charge.failureMessage,
+    failure_kind: charge.failureKind,
+    next_retry_at: charge.nextRetryAt?.toISOString() ?? null,
     metadata: charge.metadata,
     livemode: charge.livemode,
     created: charge.createdAt.toISOString(),

@@ -36,6 +36,9 @@ import type {
 const byId = <T extends { id: string }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 const page = <T>(items: T[]): Page<T> => ({ items, hasMore: false });
 
+/** How a fake card answers: a hard decline (`declined`), a soft one (`short_of_funds`), or 3-D Secure. */
+export type CardBehaviour = 'ok' | 'declined' | 'short_of_funds' | 'challenge';
+
 export class InMemoryCharges implements ChargeRepository {
   readonly table: InMemoryTable<Charge>;
   private readonly newCharges: CommitBatch<Charge> = { write: async (charges) => charges.forEach((charge) => this.table.insert(charge)) };
@@ -203,6 +206,13 @@ export class InMemoryPaymentMethods implements PaymentMethodRepository {
     const method = this.table.get(id);
     return method && inScope(method, scope) ? method : null;
   }
+  async expiringIn(year: number, month: number, afterId: string, limit: number) {
+    return this.table
+      .all()
+      .filter((m) => m.expYear === year && m.expMonth === month && m.customerId !== null && m.id > afterId)
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .slice(0, limit);
+  }
   async findManyUnscoped(ids: string[]) {
     return ids.flatMap((id) => this.table.get(id) ?? []);
   }
@@ -237,7 +247,7 @@ export class FakeProcessor implements CardProcessor {
   readonly moved: Array<{ kind: string; idempotencyKey: string; amount?: number }> = [];
   readonly faults = new Map<string, Fault[]>();
   /** What `authorize` answers for a token (`ok` when not named). */
-  readonly cards = new Map<string, 'ok' | 'declined' | 'challenge'>();
+  readonly cards = new Map<string, CardBehaviour>();
   private readonly ledger = new Map<string, { at: Date; answer: unknown }>();
   private refs = 0;
 
@@ -266,6 +276,7 @@ export class FakeProcessor implements CardProcessor {
     return this.money('authorize', request.idempotencyKey, request.amount, (): AuthorizeOutcome => {
       const behaviour = this.cards.get(token) ?? 'ok';
       if (behaviour === 'declined') return { status: 'declined', code: 'card_declined', soft: false, card: CARD };
+      if (behaviour === 'short_of_funds') return { status: 'declined', code: 'insufficient_funds', soft: true, card: CARD };
       if (behaviour === 'challenge' && !request.merchantInitiated)
         return { status: 'requires_action', challengeId: `3ds_${token}`, card: CARD };
       return { status: 'authorized', processorRef: `ref_${++this.refs}`, card: CARD };

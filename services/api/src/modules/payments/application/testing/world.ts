@@ -23,6 +23,7 @@ import { StartPaymentAttempt } from '../start-payment-attempt';
 import {
   FakeDirectory,
   FakeProcessor,
+  type CardBehaviour,
   fakeAccounts,
   fakeCustomers,
   InMemoryAttempts,
@@ -185,7 +186,7 @@ export async function aSavedCard(
   world: PaymentsWorld,
   methods: PaymentMethodRepository,
   ref: string,
-  behaviour: 'ok' | 'declined' = 'ok',
+  behaviour: CardBehaviour = 'ok',
 ): Promise<PaymentMethod> {
   world.processor.cards.set(ref, behaviour);
   const card = { brand: 'visa' as const, last4: '4242', expMonth: 12, expYear: 2030, fingerprint: 'fp' };

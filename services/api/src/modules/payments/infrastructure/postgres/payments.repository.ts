@@ -221,6 +221,14 @@ export class PgPaymentMethodRepository implements PaymentMethodRepository {
     return this.em.find(PaymentMethod, { id: { $in: ids } });
   }
 
+  expiringIn(year: number, month: number, afterId: string, limit: number): Promise<PaymentMethod[]> {
+    return PAYMENT_METHODS.select(
+      this.em,
+      `select * from payment_methods where exp_year = $1 and exp_month = $2 and customer_id is not null and id > $3 order by id limit $4`,
+      [year, month, afterId, limit],
+    );
+  }
+
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>> {
     const where: FilterQuery<PaymentMethod> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;

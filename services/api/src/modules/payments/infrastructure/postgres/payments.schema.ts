@@ -36,6 +36,8 @@ export const ChargeSchema = new EntitySchema<Charge>({
     documentId: { type: 'string', nullable: true },
     failureCode: { type: 'string', nullable: true },
     failureMessage: { type: 'string', nullable: true },
+    failureKind: { type: 'string', nullable: true },
+    nextRetryAt: { type: 'Date', nullable: true },
     processorRef: { type: 'string', nullable: true },
     createDocument: { type: 'boolean' },
     documentLines: { type: 'json' },

@@ -19,6 +19,8 @@ export interface SubscriptionRepository {
   /** Locks the rows in id order, leaving out those another worker holds (SKIP LOCKED). */
   lockMany(ids: string[]): Promise<Subscription[]>;
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>>;
+  /** Subscriptions of any account charged to one of `cardIds` that will renew (not canceled, not ending). */
+  renewingOnCards(cardIds: string[]): Promise<Subscription[]>;
   /** Whether the customer has a subscription not canceled. */
   anyOpen(scope: Scope, customerId: string): Promise<boolean>;
   /** Subscriptions with something due by `now`: real-time ones (`clock` null) or one test clock's. */

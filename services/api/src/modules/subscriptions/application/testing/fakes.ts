@@ -14,6 +14,9 @@ export class InMemorySubscriptions implements SubscriptionRepository {
     this.table = new InMemoryTable(uow);
   }
 
+  async renewingOnCards(cardIds: string[]) {
+    return this.table.all().filter((s) => cardIds.includes(s.paymentMethodId) && s.status !== 'canceled' && !s.cancelAtPeriodEnd);
+  }
   async anyOpen(scope: Scope, customerId: string) {
     return this.table.all().some((s) => inScope(s, scope) && s.customerId === customerId && s.status !== 'canceled');
   }

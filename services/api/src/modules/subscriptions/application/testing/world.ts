@@ -1,5 +1,13 @@
 import { ChargeSavedCard, RecordSavedCardCharge } from '../../../payments';
-import { aSavedCard, fakeAccounts, fakeCustomers, InMemoryPaymentMethods, paymentsWorld, SCOPE } from '../../../payments/testing';
+import {
+  aSavedCard,
+  type CardBehaviour,
+  fakeAccounts,
+  fakeCustomers,
+  InMemoryPaymentMethods,
+  paymentsWorld,
+  SCOPE,
+} from '../../../payments/testing';
 import { Subscription } from '../../domain/subscription';
 import { AdvanceSubscription } from '../advance-subscription';
 import { SubscriptionEffects } from '../subscription-effects';
@@ -20,6 +28,7 @@ export function renewalsWorld() {
     fakeCustomers(payments.customer),
     fakeAccounts(payments.account),
     balances as unknown as CustomerBalance,
+    { forEmail: async (_scope, customerId) => `https://checkout.example/portal/for_${customerId}` },
   );
   const advance = new AdvanceSubscription(
     subscriptions,
@@ -27,11 +36,12 @@ export function renewalsWorld() {
     new RecordSavedCardCharge(payments.book, uow),
     subscriptionEffects,
     balances as unknown as CustomerBalance,
+    fakeAccounts(payments.account),
     uow,
   );
 
   /** A monthly subscription of ₪49 started now, paying with a saved card that behaves as `card` says. */
-  async function aSubscription(card: 'ok' | 'declined' = 'ok', trialPeriodDays: number | null = null): Promise<Subscription> {
+  async function aSubscription(card: CardBehaviour = 'ok', trialPeriodDays: number | null = null): Promise<Subscription> {
     const method = await aSavedCard(payments, methods, `pm_ref_${subscriptions.table.all().length + 1}`, card);
     const plan = {
       price: 'price_monthly',

@@ -32,6 +32,7 @@ const SUBSCRIPTIONS = new AggregateTable(Subscription, [
   'failedAttempts',
   'firstFailureAt',
   'nextRetryAt',
+  'dunningEndsAt',
 ]);
 
 @injectable()
@@ -85,6 +86,14 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
     return paginate(this.em, Subscription, where, page);
   }
 
+  renewingOnCards(cardIds: string[]): Promise<Subscription[]> {
+    return SUBSCRIPTIONS.select(
+      this.em,
+      `select * from subscriptions where payment_method_id = any($1) and status <> 'canceled' and not cancel_at_period_end order by id`,
+      [cardIds],
+    );
+  }
+
   async anyOpen(scope: Scope, customerId: string): Promise<boolean> {
     const rows = await sqlRows(
       this.em,
@@ -101,7 +110,7 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
       `select id from subscriptions
        where test_clock_id is not distinct from $1 and id > $2
          and ((status in ('trialing', 'active', 'paused') and current_period_end <= $3)
-           or (status = 'past_due' and next_retry_at <= $3)
+           or (status = 'past_due' and (next_retry_at <= $3 or dunning_ends_at <= $3))
            or (status = 'paused' and resumes_at <= $3)
            or (period_index = -1 and status in ('trialing', 'paused') and not trial_will_end_sent and trial_end <= $4))
        order by id limit $5`,

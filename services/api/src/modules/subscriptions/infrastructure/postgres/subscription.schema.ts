@@ -32,6 +32,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
     failedAttempts: { type: 'integer' },
     firstFailureAt: { type: 'Date', nullable: true },
     nextRetryAt: { type: 'Date', nullable: true },
+    dunningEndsAt: { type: 'Date', nullable: true },
     planDiscounts: { type: 'json' },
     testClockId: { type: 'string', nullable: true },
     createdAt: { type: 'Date' },
