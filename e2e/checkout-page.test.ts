@@ -681,14 +681,28 @@ describe('languages, keyboard and small screens', () => {
     await screenshot(page, 'he-mobile-summary-open');
   });
 
-  it('on a 360 × 640 phone, folds the summary into one line with the total and shows the pay button on the first screen', async () => {
+  it('on a 360 × 640 phone, folds the summary into one line with the total, shows the pay button on the first screen, and nothing shifts', async () => {
     const session = await newSession({ price: await price(), locale: 'en', customer: await newCustomer() });
-    const { page } = await open(session.url, { viewport: { width: 360, height: 640 } });
+    const watched = await openPage(browser, { viewport: { width: 360, height: 640 } });
+    opened.push(watched);
+    const { page } = watched;
+    // Cumulative layout shift, as Lighthouse measures it: every shift not caused by the user.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { layoutShift: number };
+      seen.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) seen.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(session.url);
     const summary = page.getByRole('button', { name: 'Order summary ₪134.10' });
     await pwExpect(summary).toHaveAttribute('aria-expanded', 'false');
     await pwExpect(page.getByTestId('amount-due')).toBeHidden();
     const pay = await page.getByRole('button', { name: 'Pay ₪134.10' }).boundingBox();
     expect(pay!.y + pay!.height).toBeLessThanOrEqual(640);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBeLessThan(0.01);
     await expectAccessible(page);
     await screenshot(page, 'en-phone');
     await summary.click();

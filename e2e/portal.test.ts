@@ -1,4 +1,5 @@
 import { readFileSync, rmSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect as pwExpect } from '@playwright/test';
 import pg from 'pg';
@@ -274,5 +275,92 @@ describe('the portal in English', () => {
     await pwExpect(page.getByRole('link', { name: 'Download' })).toHaveCount(1);
     await expectAccessible(page);
     await screenshot(page, 'en-portal-phone');
+  });
+});
+
+/** PNG's CRC-32 of a chunk's type and data. */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A small PNG logo: an olive square and a bar, on white. */
+function logoPng(width = 120, height = 40): Buffer {
+  const raw = Buffer.alloc((width * 3 + 1) * height, 255);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 3 + 1)] = 0;
+    for (let x = 0; x < width; x++) {
+      const square = x >= 4 && x < 36 && y >= 4 && y < 36;
+      const bar = x >= 44 && x < 116 && y >= 14 && y < 26;
+      if (square || bar) raw.set([85, 107, 47], y * (width * 3 + 1) + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+describe("the merchant's branding", () => {
+  it('shows the uploaded logo, a too-light colour made readable, and the terms and privacy pages, on the portal and the checkout page', async () => {
+    const logo = await kupa.POST('/v1/account/logo', { body: { content_type: 'image/png', data: logoPng().toString('base64') } });
+    expect(logo.error).toBeUndefined();
+    const account = await kupa.POST('/v1/account', {
+      body: { branding: { color: '#FFD400', terms_url: 'https://olive.example/terms', privacy_url: 'https://olive.example/privacy' } },
+    });
+    const accent = account.data!.data.branding.accent_color!;
+    expect(accent).not.toBe('#FFD400');
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    try {
+      const { customer } = await subscriber();
+      const portal = await open(await portalUrl(customer, 'en'));
+      const image = portal.locator('img.merchant__logo');
+      await pwExpect(image).toBeVisible();
+      expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+      await pwExpect(portal.getByRole('link', { name: 'Terms' })).toHaveAttribute('href', 'https://olive.example/terms');
+      await pwExpect(portal.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', 'https://olive.example/privacy');
+      expect(await portal.getByRole('button', { name: 'Update card' }).evaluate((button) => getComputedStyle(button).color)).toBe(
+        rgb(accent),
+      );
+      await expectAccessible(portal);
+      await screenshot(portal, 'en-portal-branded');
+
+      const session = await kupa.POST('/v1/checkout_sessions', {
+        body: {
+          customer,
+          success_url: `${site.origin}/thanks`,
+          cancel_url: `${site.origin}/cart`,
+          line_items: [{ name: 'Olive oil, 750 ml', amount_agorot: 6_900 }],
+          locale: 'he',
+        },
+      });
+      const checkout = await open(session.data!.data.url);
+      await pwExpect(checkout.locator('img.merchant__logo')).toBeVisible();
+      const pay = checkout.getByRole('button', { name: /^תשלום .*69\.00/ });
+      expect(await pay.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(rgb(accent));
+      await pwExpect(checkout.getByRole('link', { name: 'תנאי השימוש' })).toHaveAttribute('href', 'https://olive.example/terms');
+      await expectAccessible(checkout);
+      await screenshot(checkout, 'he-branded');
+    } finally {
+      await kupa.POST('/v1/account', { body: { branding: { logo_url: null, color: null, terms_url: null, privacy_url: null } } });
+    }
   });
 });

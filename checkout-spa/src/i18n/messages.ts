@@ -119,6 +119,8 @@ const he = {
   authFail: 'הכשלת האימות',
   secured: 'התשלום מאובטח ומוצפן. פרטי הכרטיס לא נשמרים אצל העסק.',
   poweredBy: 'קופה',
+  terms: 'תנאי השימוש',
+  privacy: 'מדיניות הפרטיות',
 };
 
 export type Messages = typeof he;
@@ -240,6 +242,8 @@ const en: Messages = {
   authFail: 'Fail authentication',
   secured: 'Payments are secured and encrypted. The merchant never sees your card details.',
   poweredBy: 'Kupa',
+  terms: 'Terms',
+  privacy: 'Privacy',
 };
 
 export type Lang = 'he' | 'en';

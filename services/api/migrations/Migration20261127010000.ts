@@ -13,6 +13,17 @@ export class Migration20261127010000 extends Migration {
     // wait for a new card.
     this.addSql(`alter table subscriptions add column cancellation_reason text, add column dunning_ends_at timestamptz`);
     this.addSql(`create index subscriptions_dunning_end on subscriptions (dunning_ends_at) where status = 'past_due'`);
+    // The merchant's look (logo, colour, terms and privacy pages), and the logos they upload.
+    this.addSql(
+      `alter table accounts add column branding json not null default '{"logoUrl":null,"logoId":null,"color":null,"termsUrl":null,"privacyUrl":null}'`,
+    );
+    this.addSql(`create table account_logos (
+      id text primary key,
+      account_id text not null references accounts (id),
+      content_type text not null check (content_type in ('image/png', 'image/jpeg', 'image/webp')),
+      data bytea not null,
+      created_at timestamptz not null
+    )`);
     // A customer's link to the portal: good for an hour, keyed by its unguessable id.
     this.addSql(`create table portal_sessions (
       id text primary key,

@@ -16,7 +16,11 @@ beforeAll(async () => {
     MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
   });
   server = await new Promise((resolve) => {
-    const s = createCheckoutApp(config, async () => null).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createCheckoutApp(
+      config,
+      async () => null,
+      async () => null,
+    ).listen(0, '127.0.0.1', () => resolve(s));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

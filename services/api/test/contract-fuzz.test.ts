@@ -88,6 +88,9 @@ function validBodies(): Record<string, Record<string, unknown>> {
         email: 'books@fuzz.example.co.il',
         phone: '04-555-1234',
       },
+      branding: { logo_url: 'https://fuzz.example/logo.png', color: '#0b5cad', terms_url: 'https://fuzz.example/terms', privacy_url: null },
+      dunning: { retry_days: [1, 3, 5] },
+      portal: { allowed_prices: [], proration_behavior: 'always_invoice', cancel_mode: 'at_period_end', cancellation_reasons: ['other'] },
     },
     // With the test key every body is refused (livemode_required) before any processor is called.
     connectProcessor: { name: 'tranzila', terminal: 'fuzzshop', credentials: { app_key: 'fuzz_app_key', secret: 'fuzz_secret' } },
@@ -144,6 +147,10 @@ function validBodies(): Record<string, Record<string, unknown>> {
     updateWebhookEndpoint: { url: 'https://hooks.example.com/kupa/v2', events: ['*'], active: true, metadata: { team: '' } },
     rotateWebhookSecret: { previous_secret_expires_in: 3_600 },
     createTestClock: { frozen_time: '2026-01-01T00:00:00Z', name: 'Fuzz clock' },
+    uploadAccountLogo: {
+      content_type: 'image/png',
+      data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    },
     createBillingPortalSession: { customer: ids.customer, return_url: 'https://shop.example.co.il/account', locale: 'en' },
     switchPortalPlan: { price: ids.recurringPrice },
     cancelPortalSubscription: { reason: 'other' },

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import { accentStyle, LegalLinks, MerchantLogo } from '../../components/Branding';
 import { Dialog } from '../../components/Dialog';
 import { PaymentPanel } from '../../components/PaymentPanel';
 import { StatusView } from '../../components/StatusView';
@@ -38,7 +39,11 @@ export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null
 
   const background = embedded && page ? page.background_color : undefined;
   return (
-    <div ref={root} class={embedded ? 'shell shell--embedded' : 'shell'} style={background ? { background } : undefined}>
+    <div
+      ref={root}
+      class={embedded ? 'shell shell--embedded' : 'shell'}
+      style={{ ...accentStyle(page?.merchant), ...(background ? { background } : {}) }}
+    >
       <main class="checkout">
         {checkout ? (
           <Body checkout={checkout} />
@@ -130,6 +135,7 @@ function Ready({ checkout }: { checkout: Checkout }) {
   return (
     <>
       <header class="merchant">
+        <MerchantLogo merchant={page.merchant} />
         <h1 class="merchant__name">{page.merchant.name}</h1>
         {!page.livemode && <span class="badge">{t.testMode}</span>}
       </header>
@@ -140,8 +146,10 @@ function Ready({ checkout }: { checkout: Checkout }) {
       {!checkout.embedded && (
         <footer class="footer">
           <a href={page.cancel_url}>{t.cancel}</a>
+          <LegalLinks merchant={page.merchant} t={t} />
         </footer>
       )}
+      {checkout.embedded && <LegalLinks merchant={page.merchant} t={t} />}
       <Dialog title={t.authTitle} open={checkout.challenge.value !== null} onCancel={() => void checkout.completeChallenge('failed')}>
         <p>{t.authText}</p>
         <div class="dialog__actions">

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import { accentStyle, LegalLinks, MerchantLogo } from '../../components/Branding';
 import { CardFields } from '../../components/CardFields';
 import { Dialog } from '../../components/Dialog';
 import { BrandMark, LockMark } from '../../components/Marks';
@@ -34,7 +35,7 @@ export function PortalPage({ sessionId }: { sessionId: string }) {
   }, [lang, page]);
 
   return (
-    <div class="shell">
+    <div class="shell" style={accentStyle(page?.merchant)}>
       <main class="checkout portal">
         <Body portal={portal} />
       </main>
@@ -87,7 +88,8 @@ function Ready({ portal, page }: { portal: Portal; page: PortalView }) {
   return (
     <>
       <header class="merchant portal__header">
-        <div>
+        <MerchantLogo merchant={page.merchant} />
+        <div class="portal__heading">
           <p class="merchant__name">{page.merchant.name}</p>
           <h1 class="portal__title">{words.title}</h1>
         </div>
@@ -104,11 +106,10 @@ function Ready({ portal, page }: { portal: Portal; page: PortalView }) {
         <History portal={portal} page={page} />
         <Contact portal={portal} page={page} />
       </div>
-      {page.return_url && (
-        <footer class="footer">
-          <a href={page.return_url}>{words.back(page.merchant.name)}</a>
-        </footer>
-      )}
+      <footer class="footer">
+        {page.return_url && <a href={page.return_url}>{words.back(page.merchant.name)}</a>}
+        <LegalLinks merchant={page.merchant} t={t} />
+      </footer>
     </>
   );
 }

@@ -22,7 +22,10 @@ const COMMON_CSP = [
  * `/checkout/:id/embed` (framed by https merchant sites, and loopback ones in development), and the
  * merchant's embed script at `/v1/embed.js`.
  */
-export function createCheckoutApp(config: Config, ready: Readiness): Express {
+/** An uploaded logo's bytes by its id, or null. */
+export type LogoReader = (id: string) => Promise<{ contentType: string; data: Buffer } | null>;
+
+export function createCheckoutApp(config: Config, ready: Readiness, logos: LogoReader): Express {
   const app = express();
   app.disable('x-powered-by');
   const indexPath = `${CHECKOUT_DIST}/index.html`;
@@ -63,6 +66,15 @@ export function createCheckoutApp(config: Config, ready: Readiness): Express {
     res.sendFile(`${CHECKOUT_DIST}/v1/embed.js`, (error) => {
       if (error && !res.headersSent) res.status(503).type('text').send('The embed script is not built. Run `pnpm build`.');
     });
+  });
+  // Merchants' uploaded logos: a new upload is a new id, so each is cached for good.
+  app.get('/logos/:id', async (req, res, next) => {
+    const logo = /^logo_\w+$/.test(req.params.id) ? await logos(req.params.id).catch(next) : null;
+    if (!logo) return next();
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'");
+    res.type(logo.contentType).send(logo.data);
   });
   // Hashed names: cached for good. The build wrote each beside itself in brotli and gzip.
   app.get('/assets/:file', (req, res, next) => {

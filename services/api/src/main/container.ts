@@ -50,7 +50,7 @@ import { PortalLinksAdapter } from './portal-links';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 import { PaymentsAccountProcessors } from './account-processors';
 import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
-import { ACCOUNTS } from '../modules/accounts/accounts.tokens';
+import { ACCOUNTS, type AccountModuleSettings } from '../modules/accounts/accounts.tokens';
 
 export const entities = [
   ...accountsEntities,
@@ -139,6 +139,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     timeoutMs: config.webhookTimeoutMs,
   });
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.bind<AccountModuleSettings>(ACCOUNTS.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<PortalModuleSettings>(PORTAL.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<InvoicingSettings>(INVOICING.Settings).toConstantValue({ publicBaseUrl: config.publicBaseUrl });
   container.bind<TestHelperSettings>(TEST_HELPERS.Settings).toConstantValue({ advanceStaleMs: config.paymentAttemptStaleMs });

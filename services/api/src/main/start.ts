@@ -7,6 +7,7 @@ import { connectDatabase } from './database';
 import { ensureDevMerchant } from './dev-merchant';
 import { createApiApp } from './http';
 import { createCheckoutApp } from './checkout-host';
+import { GetLogo } from '../modules/accounts';
 import { createOpsApp, readiness } from './ops';
 import { startWorker } from './worker';
 
@@ -74,11 +75,16 @@ async function main(): Promise<void> {
   let services: Services | undefined;
   let ops: Server | undefined;
   try {
-    services = await createServices(config, database.url, { worker: roles.includes('worker') });
+    const started = (services = await createServices(config, database.url, { worker: roles.includes('worker') }));
     if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT', config.requestTimeoutMs));
     if (roles.includes('checkout'))
       servers.push(
-        await listen(createCheckoutApp(config, readiness(services)), config.checkoutPort, 'CHECKOUT_PORT', config.requestTimeoutMs),
+        await listen(
+          createCheckoutApp(config, readiness(started), (id) => started.inContext(() => started.container.get(GetLogo).execute(id))),
+          config.checkoutPort,
+          'CHECKOUT_PORT',
+          config.requestTimeoutMs,
+        ),
       );
     if (config.metricsPort !== null)
       servers.push((ops = await listen(createOpsApp(services), config.metricsPort, 'METRICS_PORT', config.requestTimeoutMs)));

@@ -4,4 +4,11 @@ export const ACCOUNTS = {
   KeyRevocations: Symbol.for('KeyRevocations'),
   KeyRevocationFeed: Symbol.for('KeyRevocationFeed'),
   Processors: Symbol.for('AccountProcessors'),
+  LogoRepository: Symbol.for('LogoRepository'),
+  Settings: Symbol.for('AccountSettings'),
 };
+
+export interface AccountModuleSettings {
+  /** The checkout host, which serves uploaded logos. */
+  checkoutHostUrl: string;
+}

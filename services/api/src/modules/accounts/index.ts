@@ -2,3 +2,5 @@
 export { GetAccount } from './application/get-account';
 export type { Account } from './application/get-account';
 export type { AccountProcessors, ProcessorTerminal, ProcessorView } from './application/ports/account-processors';
+export { GetLogo } from './application/get-logo';
+export { brandingOf } from './application/published/account';

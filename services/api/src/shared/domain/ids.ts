@@ -44,7 +44,8 @@ export type IdPrefix =
   | 'att'
   | 'op'
   | 'subchg'
-  | 'bps';
+  | 'bps'
+  | 'logo';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

@@ -3,6 +3,8 @@ import { newId } from '../../../shared/domain/ids';
 import type { BusinessProfile } from '../../../shared/domain/business-profile';
 import { businessNumberValid } from '../../../shared/domain/israeli-id';
 import { DEFAULT_PORTAL_SETTINGS, type PortalSettings } from '../../../shared/domain/portal-settings';
+import { type Branding, NO_BRANDING } from '../../../shared/domain/branding';
+import { readableOnPage } from '../../../shared/domain/brand-color';
 
 export type { BusinessProfile, DealerType } from '../../../shared/domain/business-profile';
 
@@ -13,6 +15,8 @@ export interface AccountSettings {
   businessProfile?: BusinessProfile;
   /** Days after a renewal's first decline on which it is retried; a failure on the last cancels. */
   retryDays?: number[];
+  /** The fields given replace those kept; null clears one. */
+  branding?: Partial<Omit<Branding, 'logoId'>>;
   /** The customer portal's settings of one mode: the fields given replace those kept. */
   portal?: { livemode: boolean; settings: Partial<PortalSettings> };
 }
@@ -33,6 +37,8 @@ export class Account {
   cardholderIdRequired!: boolean;
   /** Days after a renewal's first decline on which it is retried (soft declines only); the last failure cancels. */
   retryDays!: number[];
+  /** Logo, colour, terms and privacy pages on the checkout page, the portal, emails and documents. */
+  branding!: Branding;
   /** The customer portal's settings, per mode, as the merchant set them (the rest are the defaults). */
   portalSettings!: { test?: Partial<PortalSettings>; live?: Partial<PortalSettings> };
   createdAt!: Date;
@@ -47,6 +53,7 @@ export class Account {
     account.cardholderIdRequired = false;
     account.portalSettings = {};
     account.retryDays = [...DEFAULT_RETRY_DAYS];
+    account.branding = NO_BRANDING;
     account.createdAt = now;
     return account;
   }
@@ -85,6 +92,16 @@ export class Account {
         );
       this.retryDays = days;
     }
+    if (settings.branding !== undefined) {
+      const given = Object.entries(settings.branding).filter(([, value]) => value !== undefined);
+      for (const [field, value] of given) {
+        if (field !== 'color' && value !== null) httpsUrl(value, `branding.${snake(field)}`);
+      }
+      const next = { ...this.branding, ...Object.fromEntries(given) };
+      // A logo given by URL replaces an uploaded one.
+      if (settings.branding.logoUrl !== undefined) next.logoId = null;
+      this.branding = next;
+    }
     if (settings.portal !== undefined) {
       const mode = settings.portal.livemode ? 'live' : 'test';
       const given = Object.entries(settings.portal.settings).filter(([, value]) => value !== undefined);
@@ -92,8 +109,32 @@ export class Account {
     }
   }
 
+  /** The uploaded `logoId` becomes the logo, at `url`. */
+  useLogo(logoId: string, url: string): void {
+    this.branding = { ...this.branding, logoId, logoUrl: url };
+  }
+
+  /** The brand colour as the pages use it: readable on them (AA), or null for Kupa's own. */
+  accentColor(): string | null {
+    return this.branding.color && readableOnPage(this.branding.color);
+  }
+
   /** What customers may do in the portal in one mode. */
   portal(livemode: boolean): PortalSettings {
     return { ...DEFAULT_PORTAL_SETTINGS, ...this.portalSettings[livemode ? 'live' : 'test'] };
   }
+}
+
+function httpsUrl(value: string, param: string): void {
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {
+    // refused below
+  }
+  if (url?.protocol !== 'https:') throw new ValidationError('url_not_https', `${param} must be an https URL`, param);
+}
+
+function snake(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }

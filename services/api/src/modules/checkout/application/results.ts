@@ -1,3 +1,4 @@
+import type { Schemas } from '../../../platform/http/contract';
 import type { Pricing } from '../../discounts';
 import type { CardDetails, DeclineCode } from '../../payments';
 import type { CheckoutSession, SessionStatus } from '../domain/checkout-session';
@@ -18,7 +19,7 @@ export interface CheckoutPage {
   /** `expired` once its time is up, even before the expiry is recorded. */
   status: SessionStatus;
   pricing: Pricing;
-  merchantName: string;
+  merchant: Schemas['Merchant'];
   options: {
     card: boolean;
     cardholderIdRequired: boolean;

@@ -5,6 +5,7 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { type DocumentLocale, renderDocumentHtml } from '../domain/render-document';
 import { DocumentNotFound, type TaxDocument } from '../domain/tax-document';
 import { INVOICING, type InvoicingSettings } from '../invoicing.tokens';
+import { GetAccount, GetLogo } from '../../accounts';
 import { GetDocument } from './get-document';
 import type { DocumentRepository } from './ports/document-repository';
 
@@ -16,6 +17,8 @@ export class PrintDocument {
     @inject(INVOICING.DocumentRepository) private readonly documents: DocumentRepository,
     @inject(INVOICING.Settings) private readonly settings: InvoicingSettings,
     @inject(SHARED.Clock) private readonly clock: Clock,
+    @inject(GetAccount) private readonly getAccount: GetAccount,
+    @inject(GetLogo) private readonly getLogo: GetLogo,
   ) {}
 
   async execute(scope: Scope, id: string, locale: DocumentLocale): Promise<string> {
@@ -36,6 +39,13 @@ export class PrintDocument {
 
   private async render(document: TaxDocument, locale: DocumentLocale): Promise<string> {
     const original = await this.documents.markOriginalRendered(document, this.clock.now());
-    return renderDocumentHtml(document, { locale, original });
+    return renderDocumentHtml(document, { locale, original, logo: await this.logoOf(document.accountId) });
+  }
+
+  /** The merchant's uploaded logo, inlined: a document loads nothing from anywhere. */
+  private async logoOf(accountId: string): Promise<string | null> {
+    const { logoId } = (await this.getAccount.execute(accountId)).branding;
+    const logo = logoId ? await this.getLogo.execute(logoId) : null;
+    return logo && `data:${logo.contentType};base64,${logo.data.toString('base64')}`;
   }
 }

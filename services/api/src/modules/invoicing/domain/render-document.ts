@@ -87,7 +87,10 @@ function israelDate(date: Date, locale: DocumentLocale): string {
  * The printable document, A4: the business's identity, the customer, the lines with the totals under
  * their amount column, and how it was paid; marked original on its first rendering, a true copy after.
  */
-export function renderDocumentHtml(document: TaxDocument, options: { locale: DocumentLocale; original: boolean }): string {
+export function renderDocumentHtml(
+  document: TaxDocument,
+  options: { locale: DocumentLocale; original: boolean; /** The merchant's uploaded logo, as a data URI. */ logo?: string | null },
+): string {
   const w = WORDS[options.locale];
   const { issuer, recipient, payment } = document.details;
   const profile = issuer.profile;
@@ -95,6 +98,7 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
   const returned = document.total < 0;
 
   const business = [
+    options.logo ? `<img class="logo" src="${escape(options.logo)}" alt="">` : '',
     `<h2>${escape(profile?.legalName ?? issuer.name)}</h2>`,
     profile && profile.legalName !== issuer.name ? `<p>${escape(issuer.name)}</p>` : '',
     profile ? `<p>${w.dealers[profile.dealerType]} <bdi>${profile.businessNumber}</bdi></p>` : '',
@@ -157,6 +161,7 @@ export function renderDocumentHtml(document: TaxDocument, options: { locale: Doc
   @media print { body { padding: 0; inline-size: auto; min-block-size: auto; } }
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 2rem; border-block-end: 2px solid #111; padding-block-end: 0.75rem; }
   header h2 { margin: 0 0 0.25rem; font-size: 15pt; }
+  header .logo { display: block; max-block-size: 56px; max-inline-size: 200px; margin-block-end: 0.5rem; }
   header p, .parties p { margin: 0.1rem 0; }
   .mark { border: 2px solid #111; padding: 0.2rem 0.8rem; font-weight: bold; white-space: nowrap; }
   .test { color: #b00020; font-weight: bold; margin: 0.5rem 0 0; }

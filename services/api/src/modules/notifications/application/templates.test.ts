@@ -47,6 +47,15 @@ describe('email templates', () => {
     expect(hard.text).toContain('https://pay.example/portal/bps_1');
   });
 
+  it("every email ends with the merchant's terms and privacy pages when they are set", () => {
+    const welcome = { kind: 'welcome' as const, merchantName: 'Gym', customerName: 'Dana', planName: 'Monthly' };
+    expect(renderEmail(welcome).text).not.toContain('Terms');
+    const { text } = renderEmail(welcome, { termsUrl: 'https://gym.example/terms', privacyUrl: 'https://gym.example/privacy' });
+    expect(text).toMatch(
+      /\n\n—\nתנאי השימוש \/ Terms: https:\/\/gym\.example\/terms\nמדיניות הפרטיות \/ Privacy: https:\/\/gym\.example\/privacy$/,
+    );
+  });
+
   it('a card-expiring email names the card and its expiry, and links to the portal', () => {
     const { subject, text } = renderEmail({
       kind: 'card_expiring',

@@ -46,7 +46,25 @@ function day(date: Date, lang: 'he' | 'en'): string {
   }).format(date);
 }
 
-export function renderEmail(message: EmailMessage): { subject: string; text: string } {
+/** The merchant's terms and privacy pages, under every email they send through Kupa. */
+export interface EmailFooter {
+  termsUrl: string | null;
+  privacyUrl: string | null;
+}
+
+export function renderEmail(
+  message: EmailMessage,
+  footer: EmailFooter = { termsUrl: null, privacyUrl: null },
+): { subject: string; text: string } {
+  const { subject, text } = body(message);
+  const links = [
+    footer.termsUrl && `תנאי השימוש / Terms: ${footer.termsUrl}`,
+    footer.privacyUrl && `מדיניות הפרטיות / Privacy: ${footer.privacyUrl}`,
+  ].filter(Boolean);
+  return { subject, text: links.length > 0 ? `${text}\n\n—\n${links.join('\n')}` : text };
+}
+
+function body(message: EmailMessage): { subject: string; text: string } {
   switch (message.kind) {
     case 'receipt':
       return {

@@ -3,7 +3,7 @@ import type { Clock } from '../../../shared/domain/clock';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { Schemas } from '../../../platform/http/contract';
-import { GetAccount } from '../../accounts';
+import { brandingOf, GetAccount } from '../../accounts';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { ListDocuments, PrintDocument } from '../../invoicing';
@@ -65,7 +65,7 @@ export class GetPortalPage {
     return {
       id: session.id,
       object: 'portal_page',
-      merchant: { name: account.name },
+      merchant: { name: account.name, branding: brandingOf(account) },
       customer: { name: customer.name, email: customer.email, phone: customer.phone },
       locale: session.locale,
       return_url: session.returnUrl,

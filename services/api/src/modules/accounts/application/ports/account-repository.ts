@@ -1,4 +1,5 @@
 import type { Account } from '../../domain/account';
+import type { AccountLogo } from '../../domain/account-logo';
 import type { ApiKey, KeyScope } from '../../domain/api-key';
 
 export interface AccountRepository {
@@ -13,4 +14,9 @@ export interface ApiKeyRepository {
   add(keys: ApiKey[]): Promise<void>;
   /** Writes what changes on a key: its revocation. */
   save(keys: ApiKey[]): Promise<void>;
+}
+
+export interface LogoRepository {
+  add(logo: AccountLogo): Promise<void>;
+  findById(id: string): Promise<AccountLogo | null>;
 }

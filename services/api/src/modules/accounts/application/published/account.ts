@@ -48,6 +48,13 @@ export function toAccountResponse(account: Account, livemode: boolean, processor
     processor: processor && toProcessorResponse(processor),
     portal: portalResponse(account.portal(livemode)),
     dunning: { retry_days: account.retryDays },
+    branding: {
+      logo_url: account.branding.logoUrl,
+      color: account.branding.color,
+      accent_color: account.accentColor(),
+      terms_url: account.branding.termsUrl,
+      privacy_url: account.branding.privacyUrl,
+    },
     livemode,
     created: account.createdAt.toISOString(),
   };
@@ -59,5 +66,15 @@ function portalResponse(settings: PortalSettings): Schemas['PortalSettings'] {
     proration_behavior: settings.prorationBehavior,
     cancel_mode: settings.cancelMode,
     cancellation_reasons: settings.cancellationReasons,
+  };
+}
+
+/** The merchant's look as their customers' pages show it. */
+export function brandingOf(account: Account): Schemas['MerchantBranding'] {
+  return {
+    logo_url: account.branding.logoUrl,
+    accent_color: account.accentColor(),
+    terms_url: account.branding.termsUrl,
+    privacy_url: account.branding.privacyUrl,
   };
 }

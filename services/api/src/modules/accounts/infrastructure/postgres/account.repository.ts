@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
-import type { AccountRepository, ApiKeyRepository } from '../../application/ports/account-repository';
+import type { AccountRepository, ApiKeyRepository, LogoRepository } from '../../application/ports/account-repository';
 import { Account } from '../../domain/account';
+import { AccountLogo } from '../../domain/account-logo';
 import { ApiKey, type KeyScope } from '../../domain/api-key';
 
 /** What an account's settings and onboarding change. */
@@ -15,7 +16,10 @@ const ACCOUNTS = new AggregateTable(Account, [
   'cardholderIdRequired',
   'portalSettings',
   'retryDays',
+  'branding',
 ]);
+/** A logo is never changed: a new upload is a new logo. */
+const LOGOS = new AggregateTable(AccountLogo, []);
 const API_KEYS = new AggregateTable(ApiKey, ['revokedAt']);
 
 @injectable()
@@ -53,5 +57,18 @@ export class PgApiKeyRepository implements ApiKeyRepository {
 
   save(keys: ApiKey[]): Promise<void> {
     return API_KEYS.save(this.em, keys);
+  }
+}
+
+@injectable()
+export class PgLogoRepository implements LogoRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  add(logo: AccountLogo): Promise<void> {
+    return LOGOS.insert(this.em, [logo]);
+  }
+
+  findById(id: string): Promise<AccountLogo | null> {
+    return LOGOS.known(this.em, id);
   }
 }

@@ -1,5 +1,6 @@
 import { EntitySchema } from '@mikro-orm/postgresql';
 import { Account } from '../../domain/account';
+import { AccountLogo } from '../../domain/account-logo';
 import { ApiKey } from '../../domain/api-key';
 
 export const AccountSchema = new EntitySchema<Account>({
@@ -14,6 +15,7 @@ export const AccountSchema = new EntitySchema<Account>({
     cardholderIdRequired: { type: 'boolean' },
     portalSettings: { type: 'json' },
     retryDays: { type: 'json' },
+    branding: { type: 'json' },
     createdAt: { type: 'Date' },
   },
 });
@@ -30,5 +32,17 @@ export const ApiKeySchema = new EntitySchema<ApiKey>({
     last4: { type: 'string', fieldName: 'last4' },
     createdAt: { type: 'Date' },
     revokedAt: { type: 'Date', nullable: true },
+  },
+});
+
+export const AccountLogoSchema = new EntitySchema<AccountLogo>({
+  class: AccountLogo,
+  tableName: 'account_logos',
+  properties: {
+    id: { type: 'string', primary: true },
+    accountId: { type: 'string' },
+    contentType: { type: 'string' },
+    data: { type: 'blob' },
+    createdAt: { type: 'Date' },
   },
 });

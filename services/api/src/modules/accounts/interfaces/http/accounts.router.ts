@@ -6,6 +6,7 @@ import { ConnectProcessor } from '../../application/connect-processor';
 import { GetAccount } from '../../application/get-account';
 import { GetAccountProcessor } from '../../application/get-account-processor';
 import { UpdateAccountSettings } from '../../application/update-account-settings';
+import { UploadLogo } from '../../application/upload-logo';
 import type { BusinessProfile } from '../../domain/account';
 
 type BusinessProfileBody = Schemas['BusinessProfile'];
@@ -28,6 +29,7 @@ export class AccountsRouter {
     @inject(UpdateAccountSettings) private readonly updateSettings: UpdateAccountSettings,
     @inject(GetAccountProcessor) private readonly getProcessor: GetAccountProcessor,
     @inject(ConnectProcessor) private readonly connectProcessor: ConnectProcessor,
+    @inject(UploadLogo) private readonly uploadLogo: UploadLogo,
   ) {}
 
   handlers(): OperationHandlers {
@@ -42,6 +44,12 @@ export class AccountsRouter {
           accountId: auth.accountId,
           businessProfile: body.business_profile && fromBusinessProfileBody(body.business_profile),
           retryDays: body.dunning?.retry_days,
+          branding: body.branding && {
+            logoUrl: body.branding.logo_url,
+            color: body.branding.color,
+            termsUrl: body.branding.terms_url,
+            privacyUrl: body.branding.privacy_url,
+          },
           portal: portal && {
             livemode: auth.livemode,
             settings: {
@@ -52,6 +60,10 @@ export class AccountsRouter {
             },
           },
         });
+        return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
+      },
+      uploadAccountLogo: async ({ auth, body }) => {
+        const account = await this.uploadLogo.execute(auth.accountId, { contentType: body.content_type, data: body.data });
         return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
       },
       connectProcessor: async ({ auth, body }) => ({

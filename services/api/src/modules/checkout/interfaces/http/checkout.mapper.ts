@@ -12,11 +12,11 @@ export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult']
 }
 
 /** The public page's data: nothing secret, no customer details, no URLs but the way back. */
-export function checkoutPageView({ session, status, pricing, merchantName, options }: CheckoutPage): Schemas['CheckoutPage'] {
+export function checkoutPageView({ session, status, pricing, merchant, options }: CheckoutPage): Schemas['CheckoutPage'] {
   return {
     id: session.id,
     status,
-    merchant: { name: merchantName },
+    merchant,
     locale: session.locale,
     currency: session.currency,
     line_items: lineItems(session, pricing),
