@@ -177,6 +177,15 @@ describe('the portal in Hebrew', () => {
     watched.errors.length = 0;
   });
 
+  it('an unknown link says so', async () => {
+    const page = await open(`${checkoutUrl}/portal/bps_doesnotexist`, { locale: 'he-IL' });
+    await pwExpect(page.getByRole('heading', { name: 'הדף לא נמצא' })).toBeVisible();
+    await expectAccessible(page);
+    const watched = opened[opened.length - 1];
+    expect(watched.errors).toEqual(['Failed to load resource: the server responded with a status of 404 (Not Found)']);
+    watched.errors.length = 0;
+  });
+
   it("another customer's card cannot be removed through this customer's portal", async () => {
     const mine = await subscriber();
     const theirs = await subscriber();

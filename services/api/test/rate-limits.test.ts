@@ -98,6 +98,19 @@ describe('per address on public endpoints', () => {
   });
 });
 
+describe("the customer portal's public endpoints", () => {
+  it('are limited per address as the checkout page is', async () => {
+    const portal = (await api.POST('/v1/billing_portal/sessions', { body: { customer } })).data!.data;
+    const page = () => fetch(`${app.baseUrl}/v1/billing_portal/sessions/${portal.id}/page`);
+    const started = Date.now();
+    const answers = await Promise.all(Array.from({ length: 200 }, page));
+    const refilled = 2 * Math.ceil((Date.now() - started) / 1000);
+    expect(answers.filter((a) => a.status === 200).length).toBeLessThanOrEqual(120 + refilled);
+    const limited = answers.find((a) => a.status === 429)!;
+    expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+  });
+});
+
 describe('behind a trusted proxy (TRUST_PROXY)', () => {
   it("counts each client address from X-Forwarded-For, not the proxy's", async () => {
     const proxied = await startTestApp(app.databaseUrl, { env: { ...LIMITS, TRUST_PROXY: 'loopback' } });

@@ -29,3 +29,4 @@ export { TokenizeCard } from './application/tokenize-card';
 export { ListCharges } from './application/list-charges';
 export { ListExpiringCards } from './application/list-expiring-cards';
 export type { ExpiringCard } from './application/list-expiring-cards';
+export { cardInputOf, cardTokenView } from './application/published/card-token';

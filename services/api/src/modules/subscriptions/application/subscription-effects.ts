@@ -3,7 +3,7 @@ import { changedAttributes } from '../../../shared/domain/changed-attributes';
 import { GetAccount } from '../../accounts';
 import { CustomerBalance, GetCustomer } from '../../customers';
 import { type EventType, RecordEvent } from '../../events';
-import { QueueEmail } from '../../notifications';
+import { type EmailMessage, QueueEmail } from '../../notifications';
 import type { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { PortalLinks } from './ports/portal-links';
@@ -48,15 +48,12 @@ export class SubscriptionEffects {
   }
 
   async welcome(subscription: Subscription, key: string): Promise<void> {
-    const customer = await this.getCustomer.execute(subscription, subscription.customerId);
-    if (!customer.email) return;
-    const account = await this.getAccount.execute(subscription.accountId);
-    await this.queueEmail.execute({
-      accountId: subscription.accountId,
-      key,
-      to: customer.email,
-      message: { kind: 'welcome', merchantName: account.name, customerName: customer.name, planName: subscription.plan.name },
-    });
+    await this.send(subscription, key, async (merchantName, customerName) => ({
+      kind: 'welcome',
+      merchantName,
+      customerName,
+      planName: subscription.plan.name,
+    }));
   }
 
   /**
@@ -64,27 +61,35 @@ export class SubscriptionEffects {
    * the subscription (a hard one), with a link to the customer portal to give one.
    */
   async dunning(subscription: Subscription, key: string): Promise<void> {
-    const customer = await this.getCustomer.execute(subscription, subscription.customerId);
-    if (!customer.email) return;
-    const account = await this.getAccount.execute(subscription.accountId);
-    await this.queueEmail.execute({
-      accountId: subscription.accountId,
-      key,
-      to: customer.email,
-      message: {
-        kind: 'dunning',
-        merchantName: account.name,
-        customerName: customer.name,
-        planName: subscription.plan.name,
-        retryAt: subscription.nextRetryAt,
-        endsAt: subscription.dunningEndsAt,
-        portalUrl: await this.portalLinks.forEmail(subscription, subscription.customerId),
-      },
-    });
+    await this.send(subscription, key, async (merchantName, customerName) => ({
+      kind: 'dunning',
+      merchantName,
+      customerName,
+      planName: subscription.plan.name,
+      retryAt: subscription.nextRetryAt,
+      endsAt: subscription.dunningEndsAt,
+      portalUrl: await this.portalLinks.forEmail(subscription, subscription.customerId),
+    }));
   }
 
   /** The card `subscription` is charged to expires soon: a new one, through the customer portal. */
   async cardExpiring(subscription: Subscription, card: { last4: string; expMonth: number; expYear: number }, key: string): Promise<void> {
+    await this.send(subscription, key, async (merchantName, customerName) => ({
+      kind: 'card_expiring',
+      merchantName,
+      customerName,
+      cardLast4: card.last4,
+      expiry: `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`,
+      portalUrl: await this.portalLinks.forEmail(subscription, subscription.customerId),
+    }));
+  }
+
+  /** An email to the subscription's customer, once per `key`; none for a customer without an email address. */
+  private async send(
+    subscription: Subscription,
+    key: string,
+    message: (merchantName: string, customerName: string) => Promise<EmailMessage>,
+  ): Promise<void> {
     const customer = await this.getCustomer.execute(subscription, subscription.customerId);
     if (!customer.email) return;
     const account = await this.getAccount.execute(subscription.accountId);
@@ -92,14 +97,7 @@ export class SubscriptionEffects {
       accountId: subscription.accountId,
       key,
       to: customer.email,
-      message: {
-        kind: 'card_expiring',
-        merchantName: account.name,
-        customerName: customer.name,
-        cardLast4: card.last4,
-        expiry: `${String(card.expMonth).padStart(2, '0')}/${String(card.expYear).slice(-2)}`,
-        portalUrl: await this.portalLinks.forEmail(subscription, subscription.customerId),
-      },
+      message: await message(account.name, customer.name),
     });
   }
 }

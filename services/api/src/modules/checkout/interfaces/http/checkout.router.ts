@@ -13,6 +13,7 @@ import { CompleteThreeDSecure } from '../../application/complete-three-d-secure'
 import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
 import { checkoutPageView, confirmResult } from './checkout.mapper';
 import { CreateCardToken } from '../../application/create-card-token';
+import { cardInputOf, cardTokenView } from '../../../payments';
 
 @injectable()
 export class CheckoutRouter {
@@ -94,22 +95,8 @@ export class CheckoutRouter {
         data: confirmResult(await this.threeDSecure.execute(params.id, body.challenge_id, body.result)),
       }),
       createCardToken: async ({ body }) => {
-        const { token, card } = await this.createToken.execute(body.checkout_session, {
-          number: body.card.number,
-          expMonth: body.card.exp_month,
-          expYear: body.card.exp_year,
-          cvc: body.card.cvc,
-          holderId: body.card.holder_id,
-        });
-        return {
-          success: true,
-          data: {
-            id: token,
-            object: 'token',
-            card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
-            created: new Date().toISOString(),
-          },
-        };
+        const { token, card } = await this.createToken.execute(body.checkout_session, cardInputOf(body.card));
+        return { success: true, data: cardTokenView(token, card) };
       },
     };
   }

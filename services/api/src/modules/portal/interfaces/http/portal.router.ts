@@ -11,6 +11,7 @@ import { RemovePortalCard } from '../../application/remove-portal-card';
 import { SetPortalDefaultCard } from '../../application/set-portal-default-card';
 import { SwitchPortalPlan } from '../../application/switch-portal-plan';
 import { UpdatePortalContact } from '../../application/update-portal-contact';
+import { cardInputOf, cardTokenView } from '../../../payments';
 
 @injectable()
 export class PortalRouter {
@@ -69,22 +70,8 @@ export class PortalRouter {
         data: await this.reactivate.execute(params.id, params.subscription),
       }),
       createPortalCardToken: async ({ params, body }) => {
-        const { token, card } = await this.createToken.execute(params.id, {
-          number: body.card.number,
-          expMonth: body.card.exp_month,
-          expYear: body.card.exp_year,
-          cvc: body.card.cvc,
-          holderId: body.card.holder_id,
-        });
-        return {
-          success: true,
-          data: {
-            id: token,
-            object: 'token',
-            card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
-            created: new Date().toISOString(),
-          },
-        };
+        const { token, card } = await this.createToken.execute(params.id, cardInputOf(body.card));
+        return { success: true, data: cardTokenView(token, card) };
       },
       addPortalPaymentMethod: async ({ params, body }) => ({ success: true, data: await this.addCard.execute(params.id, body.token) }),
       setPortalDefaultPaymentMethod: async ({ params }) => ({

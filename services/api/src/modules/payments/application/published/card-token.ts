@@ -1,0 +1,17 @@
+import type { Schemas } from '../../../../platform/http/contract';
+import type { CardDetails, CardInput } from '../ports/card-processor';
+
+/** The card as the token endpoints take it (the checkout page's and the portal's). */
+export function cardInputOf(card: Schemas['CardInput']): CardInput {
+  return { number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc, holderId: card.holder_id };
+}
+
+/** A minted token as the page gets it: its id and what it may show of the card. */
+export function cardTokenView(token: string, card: CardDetails): Schemas['CardToken'] {
+  return {
+    id: token,
+    object: 'token',
+    card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
+    created: new Date().toISOString(),
+  };
+}
