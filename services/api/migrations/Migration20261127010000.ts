@@ -24,6 +24,17 @@ export class Migration20261127010000 extends Migration {
       data bytea not null,
       created_at timestamptz not null
     )`);
+    // An account's connection to the Tax Authority's Israel Invoices API: its tokens sealed by the account's data key.
+    this.addSql(`create table tax_authority_connections (
+      account_id text primary key references accounts (id),
+      status text not null check (status in ('pending', 'connected', 'expired', 'revoked')),
+      pending_state text unique,
+      tokens_sealed text,
+      access_expires_at timestamptz,
+      refresh_expires_at timestamptz,
+      connected_at timestamptz,
+      updated_at timestamptz not null
+    )`);
     // A customer's link to the portal: good for an hour, keyed by its unguessable id.
     this.addSql(`create table portal_sessions (
       id text primary key,

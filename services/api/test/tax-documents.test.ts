@@ -313,7 +313,7 @@ describe('document events and allocation numbers', () => {
     expect(await eventsAbout(api, 'document.updated', charge.document!)).toHaveLength(1);
   });
 
-  it('without a live Tax Authority adapter a live document stays pending and its job is asked again later', async () => {
+  it('with Kupa not registered at the Tax Authority, a live document stays pending and its job is asked again later', async () => {
     const { account } = await merchant('company');
     const scope = { accountId: account.id, livemode: true };
     const { container, inContext } = app.services;
@@ -347,7 +347,7 @@ describe('document events and allocation numbers', () => {
       });
       // Asked again in about a minute (then 2, 4… minutes).
       expect(job.retry_in_seconds).toBeGreaterThan(30);
-      expect(job.error).toContain('no live adapter is configured');
+      expect(job.error).toContain('Kupa is not registered with the Tax Authority');
       const { rows } = await db.query('select allocation from documents where id = $1', [documentId]);
       expect(rows[0].allocation).toEqual({ status: 'pending', number: null, refusalReason: null });
     } finally {

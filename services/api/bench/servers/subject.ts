@@ -26,6 +26,7 @@ const overrides: OperationHandlers = {
       portal: { allowed_prices: [], proration_behavior: 'always_invoice', cancel_mode: 'at_period_end', cancellation_reasons: [] },
       dunning: { retry_days: [1, 3, 5] },
       branding: { logo_url: null, color: null, accent_color: null, terms_url: null, privacy_url: null },
+      tax_authority: { status: 'not_connected', connected_at: null },
       livemode: auth.livemode,
       created: '2026-01-01T00:00:00.000Z',
     },

@@ -56,6 +56,19 @@ export interface Config {
   previousMasterKeys: Buffer[];
   /** The live processors' API addresses and how long a call may go unanswered. */
   processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; timeoutMs: number };
+  /**
+   * The Tax Authority's Israel Invoices API, for live allocation numbers: its OAuth and API addresses,
+   * Kupa's app there (client id and secret), and Kupa's software registration number; live documents wait
+   * `pending` while any of the last three is missing.
+   */
+  taxAuthority: {
+    authUrl: string;
+    apiUrl: string;
+    clientId: string | null;
+    clientSecret: string | null;
+    softwareNumber: string | null;
+    timeoutMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -194,6 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A twin (TRANZILA_API_URL) serves the search too; Tranzila itself answers it on its report host.
       tranzilaReportUrl: url('TRANZILA_REPORT_URL', ['http:', 'https:']) ?? tranzilaApiUrl ?? 'https://report.tranzila.com',
       timeoutMs: integer('PROCESSOR_TIMEOUT_MS', 30_000, 1),
+    },
+    taxAuthority: {
+      authUrl: url('TAX_AUTHORITY_AUTH_URL', ['http:', 'https:']) ?? 'https://openapi.taxes.gov.il/shaam/production',
+      apiUrl: url('TAX_AUTHORITY_API_URL', ['http:', 'https:']) ?? 'https://ita-api.taxes.gov.il/shaam/production',
+      clientId: env.TAX_AUTHORITY_CLIENT_ID?.trim() || null,
+      clientSecret: env.TAX_AUTHORITY_CLIENT_SECRET?.trim() || null,
+      softwareNumber: env.SOFTWARE_REGISTRATION_NUMBER?.trim() || null,
+      timeoutMs: integer('TAX_AUTHORITY_TIMEOUT_MS', 20_000, 1),
     },
     testFaults: new Set(
       env.NODE_ENV === 'production'

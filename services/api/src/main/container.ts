@@ -47,6 +47,8 @@ import type { Config } from './config';
 import { dataDirSecret } from './secrets';
 import { CustomerDependentsAdapter } from './customer-dependents';
 import { PortalLinksAdapter } from './portal-links';
+import { InvoicingAccountTaxAuthority } from './account-tax-authority';
+import { IsraelInvoicesApi } from '../modules/invoicing/infrastructure/israel-invoices/israel-invoices.api';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 import { PaymentsAccountProcessors } from './account-processors';
 import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
@@ -142,6 +144,9 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind<AccountModuleSettings>(ACCOUNTS.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<PortalModuleSettings>(PORTAL.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<InvoicingSettings>(INVOICING.Settings).toConstantValue({ publicBaseUrl: config.publicBaseUrl });
+  container
+    .bind(INVOICING.TaxAuthorityApi)
+    .toConstantValue(new IsraelInvoicesApi({ ...config.taxAuthority, redirectUri: `${config.publicBaseUrl}/v1/tax_authority/callback` }));
   container.bind<TestHelperSettings>(TEST_HELPERS.Settings).toConstantValue({ advanceStaleMs: config.paymentAttemptStaleMs });
   container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
   container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({
@@ -172,6 +177,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(CUSTOMERS.CustomerDependents).to(CustomerDependentsAdapter).inSingletonScope();
   container.bind(ACCOUNTS.Processors).to(PaymentsAccountProcessors).inSingletonScope();
   container.bind(SUBSCRIPTIONS.PortalLinks).to(PortalLinksAdapter).inSingletonScope();
+  container.bind(ACCOUNTS.TaxAuthority).to(InvoicingAccountTaxAuthority).inSingletonScope();
   options.configure?.(container);
 
   return {

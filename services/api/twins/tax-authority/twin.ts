@@ -55,6 +55,8 @@ export async function startTaxAuthorityTwin(options: TaxAuthorityTwinOptions) {
   const accessTokens = new Map<string, { clientId: string; expires: number; refreshToken: string }>();
   const refreshTokens = new Map<string, { clientId: string; expires: number; revoked: boolean }>();
   const approvals: Approval[] = [];
+  /** Every token handed out, for tests that look for them where they must not be. */
+  const issued: string[] = [];
   const faults: Fault[] = [];
   const requests: string[] = [];
   let clockOffsetMs = 0;
@@ -65,12 +67,14 @@ export async function startTaxAuthorityTwin(options: TaxAuthorityTwinOptions) {
   function issueTokens(clientId: string) {
     const refreshToken = randomBytes(24).toString('hex');
     refreshTokens.set(refreshToken, { clientId, expires: now() + refreshSeconds * 1000, revoked: false });
+    issued.push(refreshToken);
     return tokensFor(clientId, refreshToken);
   }
 
   function tokensFor(clientId: string, refreshToken: string) {
     const accessToken = randomBytes(24).toString('hex');
     accessTokens.set(accessToken, { clientId, expires: now() + accessSeconds * 1000, refreshToken });
+    issued.push(accessToken);
     return {
       token_type: 'Bearer',
       access_token: accessToken,
@@ -217,6 +221,8 @@ export async function startTaxAuthorityTwin(options: TaxAuthorityTwinOptions) {
     /** Where Kupa's TAX_AUTHORITY_API_URL points: the invoices API. */
     apiUrl: `${url}/shaam/tsandbox`,
     approvals,
+    issued,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

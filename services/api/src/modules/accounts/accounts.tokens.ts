@@ -5,6 +5,7 @@ export const ACCOUNTS = {
   KeyRevocationFeed: Symbol.for('KeyRevocationFeed'),
   Processors: Symbol.for('AccountProcessors'),
   LogoRepository: Symbol.for('LogoRepository'),
+  TaxAuthority: Symbol.for('AccountTaxAuthority'),
   Settings: Symbol.for('AccountSettings'),
 };
 

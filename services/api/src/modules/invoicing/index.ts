@@ -5,3 +5,4 @@ export { IssueDocument } from './application/issue-document';
 export type { DocumentDetails, IssueDocumentInput } from './application/issue-document';
 export { PrintDocument } from './application/print-document';
 export { ListDocuments } from './application/list-documents';
+export { GetTaxAuthorityConnection } from './application/get-tax-authority-connection';

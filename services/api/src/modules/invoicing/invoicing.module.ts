@@ -5,15 +5,21 @@ import { GetDocument } from './application/get-document';
 import { IssueDocument } from './application/issue-document';
 import { ListDocuments } from './application/list-documents';
 import { PrintDocument } from './application/print-document';
+import { CompleteTaxAuthorityConnection } from './application/complete-tax-authority-connection';
+import { ConnectTaxAuthority } from './application/connect-tax-authority';
+import { GetTaxAuthorityConnection } from './application/get-tax-authority-connection';
 import { RequestAllocation } from './application/request-allocation';
+import { TaxAuthorityAccess } from './application/tax-authority-access';
 import { ModeAllocationAuthorities } from './infrastructure/allocation-authorities';
 import { DocumentAllocationJob } from './interfaces/jobs/document-allocation.job';
 import { PgDocumentRepository } from './infrastructure/postgres/document.repository';
+import { PgTaxAuthorityConnectionRepository } from './infrastructure/postgres/tax-authority-connection.repository';
+import { TaxAuthorityConnectionSchema } from './infrastructure/postgres/tax-authority-connection.schema';
 import { TaxDocumentSchema } from './infrastructure/postgres/document.schema';
 import { InvoicingRouter } from './interfaces/http/invoicing.router';
 import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from './invoicing.tokens';
 
-export const invoicingEntities = [TaxDocumentSchema];
+export const invoicingEntities = [TaxDocumentSchema, TaxAuthorityConnectionSchema];
 
 export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
   // An unreachable Tax Authority is asked again after 1, 2, 4… minutes, for about a day and a half.
@@ -23,12 +29,17 @@ export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
 export const invoicingModule = new ContainerModule(({ bind }) => {
   bind(INVOICING.DocumentRepository).to(PgDocumentRepository).inSingletonScope();
   bind(INVOICING.AllocationAuthorities).to(ModeAllocationAuthorities).inSingletonScope();
+  bind(INVOICING.TaxAuthorityConnectionRepository).to(PgTaxAuthorityConnectionRepository).inSingletonScope();
   bindSingletons(bind, [
     IssueDocument,
     GetDocument,
     ListDocuments,
     PrintDocument,
     RequestAllocation,
+    TaxAuthorityAccess,
+    ConnectTaxAuthority,
+    CompleteTaxAuthorityConnection,
+    GetTaxAuthorityConnection,
     DocumentAllocationJob,
     InvoicingRouter,
   ]);

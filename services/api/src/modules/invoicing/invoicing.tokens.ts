@@ -2,6 +2,8 @@ export const INVOICING = {
   DocumentRepository: Symbol.for('DocumentRepository'),
   AllocationAuthorities: Symbol.for('AllocationAuthorities'),
   Settings: Symbol.for('InvoicingSettings'),
+  TaxAuthorityApi: Symbol.for('TaxAuthorityApi'),
+  TaxAuthorityConnectionRepository: Symbol.for('TaxAuthorityConnectionRepository'),
 };
 
 /** Each pending document's allocation request, asked again with backoff until the Tax Authority answers. */

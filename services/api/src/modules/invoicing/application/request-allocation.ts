@@ -2,6 +2,7 @@ import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RecordEvent } from '../../events';
+import { DOCUMENT_TYPE_CODES } from '../domain/tax-document';
 import { INVOICING } from '../invoicing.tokens';
 import { toDocumentResponse } from './published/document';
 import type { AllocationAuthorities } from './ports/allocation-authority';
@@ -26,6 +27,9 @@ export class RequestAllocation {
     if (document?.allocation?.status !== 'pending') return;
     const answer = await this.authorities.forMode(document.livemode).request({
       documentId: document.id,
+      accountId: document.accountId,
+      typeCode: DOCUMENT_TYPE_CODES[document.type],
+      customerName: document.details.recipient.name,
       businessNumber: document.details.issuer.profile?.businessNumber ?? null,
       customerTaxId: document.details.recipient.taxId!,
       documentNumber: document.number,

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import { injectable } from 'inversify';
+import { inject, injectable } from 'inversify';
+import { TaxAuthorityAccess } from '../application/tax-authority-access';
+import { type TaxAuthorityApi, TokensRefused } from '../application/ports/tax-authority';
+import { INVOICING } from '../invoicing.tokens';
 import {
   type AllocationAnswer,
   type AllocationAuthorities,
@@ -24,18 +27,41 @@ export class SimulatedAllocationAuthority implements AllocationAuthority {
   }
 }
 
-/** No live adapter is configured in this build: live documents stay pending and are asked again. */
-const unconfigured: AllocationAuthority = {
-  async request() {
-    throw new AllocationUnavailable('no live adapter is configured');
-  },
-};
+/**
+ * Live mode: the Tax Authority itself, with the account's own connection. A document of an account not
+ * connected (or whose connection was lost) waits `pending` and is asked again until the merchant connects.
+ */
+export class IsraelInvoicesAuthority implements AllocationAuthority {
+  constructor(
+    private readonly access: TaxAuthorityAccess,
+    private readonly api: TaxAuthorityApi,
+  ) {}
+
+  async request(request: AllocationRequest): Promise<AllocationAnswer> {
+    if (!this.api.configured()) throw new AllocationUnavailable('Kupa is not registered with the Tax Authority (TAX_AUTHORITY_CLIENT_ID)');
+    if (!request.businessNumber) throw new AllocationUnavailable('the account has no business profile');
+    const token = await this.access.accessToken(request.accountId);
+    if (!token) throw new AllocationUnavailable('the account is not connected to the Tax Authority');
+    try {
+      return await this.api.approve(token, { ...request, businessNumber: request.businessNumber });
+    } catch (error) {
+      if (!(error instanceof TokensRefused)) throw error;
+      await this.access.refused(request.accountId);
+      throw new AllocationUnavailable('the Tax Authority refused the connection: the merchant connects again');
+    }
+  }
+}
 
 @injectable()
 export class ModeAllocationAuthorities implements AllocationAuthorities {
   private readonly simulated = new SimulatedAllocationAuthority();
+  private readonly live: IsraelInvoicesAuthority;
+
+  constructor(@inject(TaxAuthorityAccess) access: TaxAuthorityAccess, @inject(INVOICING.TaxAuthorityApi) api: TaxAuthorityApi) {
+    this.live = new IsraelInvoicesAuthority(access, api);
+  }
 
   forMode(livemode: boolean): AllocationAuthority {
-    return livemode ? unconfigured : this.simulated;
+    return livemode ? this.live : this.simulated;
   }
 }

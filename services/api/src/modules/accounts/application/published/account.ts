@@ -1,5 +1,6 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import type { ProcessorView } from '../ports/account-processors';
+import type { TaxAuthorityView } from '../ports/account-tax-authority';
 import type { Account, BusinessProfile } from '../../domain/account';
 import type { PortalSettings } from '../../../../shared/domain/portal-settings';
 
@@ -36,7 +37,12 @@ export function toProcessorResponse(processor: ProcessorView): Schemas['Processo
   };
 }
 
-export function toAccountResponse(account: Account, livemode: boolean, processor: ProcessorView | null): Schemas['Account'] {
+export function toAccountResponse(
+  account: Account,
+  livemode: boolean,
+  processor: ProcessorView | null,
+  taxAuthority: TaxAuthorityView,
+): Schemas['Account'] {
   return {
     id: account.id,
     object: 'account',
@@ -48,6 +54,7 @@ export function toAccountResponse(account: Account, livemode: boolean, processor
     processor: processor && toProcessorResponse(processor),
     portal: portalResponse(account.portal(livemode)),
     dunning: { retry_days: account.retryDays },
+    tax_authority: { status: taxAuthority.status, connected_at: taxAuthority.connectedAt?.toISOString() ?? null },
     branding: {
       logo_url: account.branding.logoUrl,
       color: account.branding.color,

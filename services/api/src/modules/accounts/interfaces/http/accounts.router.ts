@@ -7,7 +7,10 @@ import { GetAccount } from '../../application/get-account';
 import { GetAccountProcessor } from '../../application/get-account-processor';
 import { UpdateAccountSettings } from '../../application/update-account-settings';
 import { UploadLogo } from '../../application/upload-logo';
-import type { BusinessProfile } from '../../domain/account';
+import type { Account, BusinessProfile } from '../../domain/account';
+import type { Scope } from '../../../../shared/domain/scope';
+import { ACCOUNTS } from '../../accounts.tokens';
+import type { AccountTaxAuthority } from '../../application/ports/account-tax-authority';
 
 type BusinessProfileBody = Schemas['BusinessProfile'];
 
@@ -30,13 +33,19 @@ export class AccountsRouter {
     @inject(GetAccountProcessor) private readonly getProcessor: GetAccountProcessor,
     @inject(ConnectProcessor) private readonly connectProcessor: ConnectProcessor,
     @inject(UploadLogo) private readonly uploadLogo: UploadLogo,
+    @inject(ACCOUNTS.TaxAuthority) private readonly taxAuthority: AccountTaxAuthority,
   ) {}
+
+  private async view(account: Account, auth: Scope): Promise<Schemas['Account']> {
+    const [processor, taxAuthority] = await Promise.all([this.getProcessor.execute(auth), this.taxAuthority.of(account.id)]);
+    return toAccountResponse(account, auth.livemode, processor, taxAuthority);
+  }
 
   handlers(): OperationHandlers {
     return {
       getAccount: async ({ auth }) => ({
         success: true,
-        data: toAccountResponse(await this.getAccount.execute(auth.accountId), auth.livemode, await this.getProcessor.execute(auth)),
+        data: await this.view(await this.getAccount.execute(auth.accountId), auth),
       }),
       updateAccount: async ({ auth, body }) => {
         const portal = body.portal;
@@ -60,11 +69,11 @@ export class AccountsRouter {
             },
           },
         });
-        return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
+        return { success: true, data: await this.view(account, auth) };
       },
       uploadAccountLogo: async ({ auth, body }) => {
         const account = await this.uploadLogo.execute(auth.accountId, { contentType: body.content_type, data: body.data });
-        return { success: true, data: toAccountResponse(account, auth.livemode, await this.getProcessor.execute(auth)) };
+        return { success: true, data: await this.view(account, auth) };
       },
       connectProcessor: async ({ auth, body }) => ({
         success: true,

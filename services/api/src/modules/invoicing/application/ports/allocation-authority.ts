@@ -1,6 +1,10 @@
 /** What the Tax Authority is asked for a tax invoice's allocation number. */
 export interface AllocationRequest {
   documentId: string;
+  accountId: string;
+  /** The document's type in the unified file format's codes. */
+  typeCode: number;
+  customerName: string;
   /** The issuer's business number (null for a test document of an account without a profile). */
   businessNumber: string | null;
   customerTaxId: string;

@@ -30,4 +30,6 @@ export interface DocumentRepository {
   list(scope: Scope, filter: DocumentFilter, page: PageRequest): Promise<Page<TaxDocument>>;
   /** Every document of the period, by type and number. */
   inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]>;
+  /** The ids of the scope's documents still waiting for their allocation number. */
+  awaitingAllocation(scope: Scope): Promise<string[]>;
 }

@@ -84,4 +84,13 @@ export class PgDocumentRepository implements DocumentRepository {
       { orderBy: { type: 'asc', number: 'asc' } },
     );
   }
+
+  async awaitingAllocation(scope: Scope): Promise<string[]> {
+    const rows = await sqlRows<{ id: string }>(
+      this.em,
+      `select id from documents where account_id = $1 and livemode = $2 and allocation->>'status' = 'pending' order by id`,
+      [scope.accountId, scope.livemode],
+    );
+    return rows.map((row) => row.id);
+  }
 }

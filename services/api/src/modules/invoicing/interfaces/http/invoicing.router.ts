@@ -4,6 +4,8 @@ import { listReply, pageOf } from '../../../../platform/http/replies';
 import { GetDocument } from '../../application/get-document';
 import { ListDocuments } from '../../application/list-documents';
 import { PrintDocument } from '../../application/print-document';
+import { CompleteTaxAuthorityConnection } from '../../application/complete-tax-authority-connection';
+import { ConnectTaxAuthority } from '../../application/connect-tax-authority';
 import { toDocumentResponse } from '../../application/published/document';
 
 @injectable()
@@ -12,6 +14,8 @@ export class InvoicingRouter {
     @inject(GetDocument) private readonly getDocument: GetDocument,
     @inject(ListDocuments) private readonly listDocuments: ListDocuments,
     @inject(PrintDocument) private readonly printDocument: PrintDocument,
+    @inject(ConnectTaxAuthority) private readonly connectTaxAuthority: ConnectTaxAuthority,
+    @inject(CompleteTaxAuthorityConnection) private readonly completeConnection: CompleteTaxAuthorityConnection,
   ) {}
 
   handlers(): OperationHandlers {
@@ -24,6 +28,14 @@ export class InvoicingRouter {
         html: await this.printDocument.execute(auth, params.id, query.locale ?? 'he'),
       }),
       viewDocument: async ({ params, query }) => ({ html: await this.printDocument.forCustomer(params.id, query.locale ?? 'he') }),
+      connectTaxAuthority: async ({ auth }) => {
+        const { authorizationUrl } = await this.connectTaxAuthority.execute(auth);
+        return { success: true, data: { object: 'tax_authority_authorization', authorization_url: authorizationUrl } };
+      },
+      completeTaxAuthorityConnection: async ({ query }) => {
+        await this.completeConnection.execute(query.code, query.state);
+        return { html: CONNECTED_PAGE };
+      },
       listDocuments: async ({ auth, query }) => {
         const filter = {
           charge: query.charge,
@@ -41,3 +53,12 @@ export class InvoicingRouter {
     };
   }
 }
+
+/** What the merchant sees back from the Tax Authority: the connection is made. */
+const CONNECTED_PAGE = `<!doctype html>
+<html lang="he" dir="rtl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>מחובר לרשות המסים / Connected to the Tax Authority</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}</style></head>
+<body><h1>העסק מחובר לרשות המסים</h1><p>מספרי ההקצאה למסמכים יתקבלו מעכשיו אוטומטית. אפשר לסגור את הדף.</p>
+<h1 lang="en" dir="ltr">Your business is connected to the Tax Authority</h1>
+<p lang="en" dir="ltr">Allocation numbers for your documents now come automatically. You can close this page.</p></body></html>`;
