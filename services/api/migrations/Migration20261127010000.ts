@@ -26,7 +26,7 @@ export class Migration20261127010000 extends Migration {
     )`);
     // An account's connection to the Tax Authority's Israel Invoices API: its tokens sealed by the account's data key.
     this.addSql(`create table tax_authority_connections (
-      account_id text primary key references accounts (id),
+      id text primary key references accounts (id),
       status text not null check (status in ('pending', 'connected', 'expired', 'revoked')),
       pending_state text unique,
       tokens_sealed text,

@@ -78,6 +78,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   ChargeOperation: ['id', 'chargeId', 'kind', 'amount', 'reason', 'idempotencyKey', 'createdAt'],
   PaymentMethod: ['id', 'accountId', 'livemode', 'processorRef', 'brand', 'last4', 'expMonth', 'expYear', 'fingerprint', 'createdAt'],
   Refund: ['id', 'accountId', 'livemode', 'chargeId', 'amount', 'currency', 'status', 'reason', 'documentId', 'metadata', 'createdAt'],
+  TaxAuthorityConnection: ['id'],
   AccountLogo: ['id', 'accountId', 'contentType', 'data', 'createdAt'],
   PortalSession: ['id', 'accountId', 'livemode', 'customerId', 'returnUrl', 'locale', 'expiresAt', 'createdAt'],
   SubscriptionStart: ['id', 'accountId', 'livemode', 'request', 'createdAt'],

@@ -35,16 +35,16 @@ export class CompleteTaxAuthorityConnection {
     if (!waiting)
       throw new ValidationError('parameter_invalid', 'This connection link is not one Kupa is waiting for: connect again', 'state');
     const tokens = await this.api.exchangeCode(code);
-    await this.secrets.prepare(waiting.accountId);
-    const sealed = await this.access.seal(waiting.accountId, tokens);
+    await this.secrets.prepare(waiting.id);
+    const sealed = await this.access.seal(waiting.id, tokens);
     await this.uow.run(async () => {
-      const connection = (await this.connections.findForUpdate(waiting.accountId))!;
+      const connection = (await this.connections.findForUpdate(waiting.id))!;
       if (connection.pendingState !== state)
         throw new ValidationError('parameter_invalid', 'This connection link was already used', 'state');
       connection.connected(sealed, ends(tokens), this.clock.now());
       await this.connections.save(connection);
       // Live documents that waited for the connection are asked for their numbers now.
-      const waitingDocuments = await this.documents.awaitingAllocation({ accountId: connection.accountId, livemode: true });
+      const waitingDocuments = await this.documents.awaitingAllocation({ accountId: connection.id, livemode: true });
       await this.queue.sendMany(waitingDocuments.map((documentId) => ({ name: DOCUMENT_ALLOCATION_QUEUE, data: { documentId } })));
     });
   }

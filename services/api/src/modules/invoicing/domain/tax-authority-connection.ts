@@ -10,7 +10,8 @@ const REFRESH_MARGIN_MS = 60_000;
  * authority refuses them (revoked) or the refresh token runs out (expired) and the merchant connects again.
  */
 export class TaxAuthorityConnection {
-  accountId!: string;
+  /** The account's id: one connection per account. */
+  id!: string;
   status!: TaxAuthorityStatus;
   /** The OAuth `state` of a connection being made (the callback finds the account by it). */
   pendingState!: string | null;
@@ -23,7 +24,7 @@ export class TaxAuthorityConnection {
   static begin(accountId: string, state: string, now: Date): TaxAuthorityConnection {
     const connection = new TaxAuthorityConnection();
     Object.assign(connection, {
-      accountId,
+      id: accountId,
       status: 'pending',
       pendingState: state,
       tokensSealed: null,

@@ -5,7 +5,7 @@ export const TaxAuthorityConnectionSchema = new EntitySchema<TaxAuthorityConnect
   class: TaxAuthorityConnection,
   tableName: 'tax_authority_connections',
   properties: {
-    accountId: { type: 'string', primary: true },
+    id: { type: 'string', primary: true },
     status: { type: 'string' },
     pendingState: { type: 'string', nullable: true },
     tokensSealed: { type: 'string', nullable: true },
