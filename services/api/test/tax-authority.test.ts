@@ -5,7 +5,8 @@ import { RequestAllocation } from '../src/modules/invoicing/application/request-
 import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { startTaxAuthorityTwin, type TaxAuthorityTwin } from '../twins/tax-authority/twin';
-import { startTestApp, type TestAccount, type TestApp } from './support/harness';
+import { ReaskPendingAllocations } from '../src/modules/invoicing/application/reask-pending-allocations';
+import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
 
 // Live allocation numbers from the Tax Authority's Israel Invoices API (its twin here): the merchant
 // connects once, Kupa keeps the tokens sealed and refreshes them, documents above the threshold are
@@ -17,6 +18,7 @@ let app: TestApp;
 let merchant: TestAccount;
 let live: KupaClient;
 const logs: string[] = [];
+const clock = new MovableClock();
 
 beforeAll(async () => {
   // Access tokens shorter than Kupa's refresh margin: every approval refreshes first.
@@ -27,6 +29,7 @@ beforeAll(async () => {
   });
   app = await startTestApp(undefined, {
     logs,
+    clock,
     env: {
       TAX_AUTHORITY_AUTH_URL: twin.authUrl,
       TAX_AUTHORITY_API_URL: twin.apiUrl,
@@ -162,6 +165,24 @@ describe('connecting to the Tax Authority', () => {
     expect(await status()).toBe('connected');
     await requestAllocation(documentId);
     expect(await allocationOf(documentId)).toMatchObject({ status: 'approved' });
+  });
+
+  it('a document its job gave up on is asked again by the daily sweep, until the authority answers', async () => {
+    const documentId = await liveDocument('513456780');
+    await fetch(`${twin.url}/twin/faults`, { method: 'POST', body: JSON.stringify({ mode: 'outage', count: 2 }) });
+    await expect(requestAllocation(documentId)).rejects.toThrow(/unavailable/);
+    const sweep = () => app.services.inContext(() => app.services.container.get(ReaskPendingAllocations).execute());
+    // Within the job's own retry window the sweep leaves it to the job.
+    expect(await sweep()).toEqual({ asked: 0, waiting: 0 });
+    clock.advance(3 * 24 * 3600_000);
+    try {
+      expect(await sweep()).toEqual({ asked: 1, waiting: 1 }); // the outage goes on: it waits for the next day
+      expect(await allocationOf(documentId)).toMatchObject({ status: 'pending' });
+      expect(await sweep()).toEqual({ asked: 1, waiting: 0 });
+      expect(await allocationOf(documentId)).toMatchObject({ status: 'approved' });
+    } finally {
+      clock.advance(-3 * 24 * 3600_000);
+    }
   });
 
   it('keeps no token in the clear in any table or log', async () => {

@@ -6,6 +6,7 @@ export const JOB_NAMES = [
   'charge-hold-expiry-sweep',
   'renewals',
   'card-expiry-notices',
+  'allocation-sweep',
   'reconcile',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

@@ -7,6 +7,7 @@ import { ExpireDueSessions } from '../modules/checkout/application/expire-due-se
 import { ListEmails } from '../modules/notifications/application/list-emails';
 import { GetAccount } from '../modules/accounts/application/get-account';
 import { ListDocuments } from '../modules/invoicing/application/list-documents';
+import { ReaskPendingAllocations } from '../modules/invoicing/application/reask-pending-allocations';
 import { ExpireHolds } from '../modules/payments/application/expire-holds';
 import { NoticeExpiringCards } from '../modules/subscriptions/application/notice-expiring-cards';
 import { RenewDueSubscriptions } from '../modules/subscriptions/application/renew-due-subscriptions';
@@ -24,6 +25,7 @@ const JOBS: Record<JobName, (services: Services) => Promise<Record<string, numbe
   'charge-hold-expiry-sweep': async ({ container }) => ({ expired: await container.get(ExpireHolds).execute() }),
   renewals: async ({ container }) => ({ steps: await container.get(RenewDueSubscriptions).execute() }),
   'card-expiry-notices': async ({ container }) => ({ emails: await container.get(NoticeExpiringCards).execute() }),
+  'allocation-sweep': async ({ container }) => ({ ...(await container.get(ReaskPendingAllocations).execute()) }),
   reconcile: async ({ container }) => ({ ...(await reconcile(container)) }),
 };
 

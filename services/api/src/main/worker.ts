@@ -2,6 +2,7 @@ import { WebhookDeliveryJob } from '../modules/events/interfaces/jobs/webhook-de
 import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-expiry.job';
 import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
 import { DocumentAllocationJob } from '../modules/invoicing/interfaces/jobs/document-allocation.job';
+import { AllocationSweepJob } from '../modules/invoicing/interfaces/jobs/allocation-sweep.job';
 import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
 import { CardExpiryJob } from '../modules/subscriptions/interfaces/jobs/card-expiry.job';
 import { RenewalsJob } from '../modules/subscriptions/interfaces/jobs/renewals.job';
@@ -27,6 +28,7 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
     await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
     await container.get(CardExpiryJob).start({ ...polling, batchSize: 1 }),
+    await container.get(AllocationSweepJob).start({ ...polling, batchSize: 1 }),
     await startReconciler(container, logger, polling),
     await startHousekeeping(container, logger, polling),
   ];

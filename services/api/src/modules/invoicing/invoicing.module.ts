@@ -8,22 +8,27 @@ import { PrintDocument } from './application/print-document';
 import { CompleteTaxAuthorityConnection } from './application/complete-tax-authority-connection';
 import { ConnectTaxAuthority } from './application/connect-tax-authority';
 import { GetTaxAuthorityConnection } from './application/get-tax-authority-connection';
+import { ReaskPendingAllocations } from './application/reask-pending-allocations';
 import { RequestAllocation } from './application/request-allocation';
 import { TaxAuthorityAccess } from './application/tax-authority-access';
 import { ModeAllocationAuthorities } from './infrastructure/allocation-authorities';
+import { AllocationSweepJob } from './interfaces/jobs/allocation-sweep.job';
 import { DocumentAllocationJob } from './interfaces/jobs/document-allocation.job';
 import { PgDocumentRepository } from './infrastructure/postgres/document.repository';
 import { PgTaxAuthorityConnectionRepository } from './infrastructure/postgres/tax-authority-connection.repository';
 import { TaxAuthorityConnectionSchema } from './infrastructure/postgres/tax-authority-connection.schema';
 import { TaxDocumentSchema } from './infrastructure/postgres/document.schema';
 import { InvoicingRouter } from './interfaces/http/invoicing.router';
-import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from './invoicing.tokens';
+import { ALLOCATION_SWEEP_QUEUE, DOCUMENT_ALLOCATION_QUEUE, INVOICING } from './invoicing.tokens';
 
 export const invoicingEntities = [TaxDocumentSchema, TaxAuthorityConnectionSchema];
 
 export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
   // An unreachable Tax Authority is asked again after 1, 2, 4… minutes, for about a day and a half.
-  return [{ name: DOCUMENT_ALLOCATION_QUEUE, expireInSeconds, retryLimit: 11, retryDelay: 60, retryBackoff: true }];
+  return [
+    { name: DOCUMENT_ALLOCATION_QUEUE, expireInSeconds, retryLimit: 11, retryDelay: 60, retryBackoff: true },
+    { name: ALLOCATION_SWEEP_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 0 },
+  ];
 }
 
 export const invoicingModule = new ContainerModule(({ bind }) => {
@@ -41,6 +46,8 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
     CompleteTaxAuthorityConnection,
     GetTaxAuthorityConnection,
     DocumentAllocationJob,
+    ReaskPendingAllocations,
+    AllocationSweepJob,
     InvoicingRouter,
   ]);
 });

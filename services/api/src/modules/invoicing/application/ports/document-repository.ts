@@ -32,4 +32,6 @@ export interface DocumentRepository {
   inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]>;
   /** The ids of the scope's documents still waiting for their allocation number. */
   awaitingAllocation(scope: Scope): Promise<string[]>;
+  /** The ids of documents of any account issued before `before` and still waiting for their number, oldest first. */
+  awaitingAllocationSince(before: Date, limit: number): Promise<string[]>;
 }

@@ -93,4 +93,13 @@ export class PgDocumentRepository implements DocumentRepository {
     );
     return rows.map((row) => row.id);
   }
+
+  async awaitingAllocationSince(before: Date, limit: number): Promise<string[]> {
+    const rows = await sqlRows<{ id: string }>(
+      this.em,
+      `select id from documents where allocation->>'status' = 'pending' and issued_at < $1 order by issued_at limit $2`,
+      [before, limit],
+    );
+    return rows.map((row) => row.id);
+  }
 }
