@@ -1,6 +1,7 @@
 // Builds, into a temporary directory, the checkout page (hosted and embedded share it), the merchant's embed
 // script and a minimal Preact page, and prints what a browser downloads of each (gzip JS+CSS, bytes) as
-// JSON: `checkout-bundle`'s measure, the minimal page being its baseline built in the same run.
+// JSON: `checkout-bundle`'s measure, the minimal page being its baseline built in the same run. The page is
+// what its HTML loads; the customer portal's chunk, loaded only on /portal, is reported beside it.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,12 @@ import { build } from 'vite';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const out = mkdtempSync(join(tmpdir(), 'kupa-bundle-'));
-const gzip = (dir) =>
-  readdirSync(dir, { recursive: true })
-    .filter((file) => /\.(js|css)$/.test(file))
-    .reduce((sum, file) => sum + gzipSync(readFileSync(join(dir, file)), { level: 9 }).length, 0);
+const assets = (dir) => readdirSync(dir, { recursive: true }).filter((file) => /\.(js|css)$/.test(file));
+const gzip = (dir, files = assets(dir)) =>
+  files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dir, file)), { level: 9 }).length, 0);
+/** The scripts and style sheets a page's HTML loads. */
+const loadedBy = (dir) =>
+  [...readFileSync(join(dir, 'index.html'), 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
 
 try {
   const quiet = { logLevel: 'silent' };
@@ -31,7 +34,19 @@ try {
     build: { outDir: join(out, 'minimal'), emptyOutDir: true },
   });
 
-  console.log(JSON.stringify({ page: gzip(join(out, 'page')), embed: gzip(join(out, 'embed')), minimal: gzip(join(out, 'minimal')) }));
+  const page = join(out, 'page');
+  const loaded = loadedBy(page);
+  console.log(
+    JSON.stringify({
+      page: gzip(page, loaded),
+      portal: gzip(
+        page,
+        assets(page).filter((file) => !loaded.includes(file)),
+      ),
+      embed: gzip(join(out, 'embed')),
+      minimal: gzip(join(out, 'minimal')),
+    }),
+  );
 } finally {
   rmSync(out, { recursive: true, force: true });
 }
