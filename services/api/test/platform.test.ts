@@ -489,3 +489,26 @@ describe('plain inserts of entities', () => {
     ]);
   });
 });
+
+describe('the notification connection', () => {
+  it('stops cleanly with a LISTEN still on its way: nothing is left unhandled', async () => {
+    const { PgNotifications } = await import('../src/platform/persistence/pg-notifications');
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(args), debug: () => {} } as never;
+    const notifications = new PgNotifications(app.databaseUrl, logger);
+    await notifications.start();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // A subscriber arriving as the service stops: its LISTEN is cut off by the connection's end.
+      notifications.on('kupa_test_channel', () => {});
+      await notifications.stop();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(unhandled).toEqual([]);
+      expect(warnings).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+});

@@ -23,7 +23,12 @@ export class PgNotifications {
   on(channel: string, handler: Handler): void {
     if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name '${channel}'`);
     this.handlers.set(channel, [...(this.handlers.get(channel) ?? []), handler]);
-    if (this.client && this.live) void this.client.query(`listen ${channel}`);
+    // A LISTEN still on its way when the connection ends (the service stopping, or the connection lost,
+    // which `dropped` handles by listening again on a new one) has nothing more to do.
+    if (this.client && this.live)
+      this.client.query(`listen ${channel}`).catch((error: unknown) => {
+        if (!this.stopped) this.logger.warn({ err: error }, `listening on ${channel} failed`);
+      });
   }
 
   onReset(handler: () => void): void {
