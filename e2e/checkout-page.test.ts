@@ -4,7 +4,7 @@ import { expect as pwExpect } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKupaClient, type KupaClient, type Schemas } from '@kupa/sdk';
-import { accessibilityViolations, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
+import { expectAccessible, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
 import { MerchantSite } from './support/merchant-site';
 import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from './support/service';
 
@@ -112,10 +112,6 @@ async function fillCard(page: Page, number: string, expiry = '12/34', cvc = '123
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill(expiry);
   await page.getByLabel('Security code').fill(cvc);
-}
-
-async function expectAccessible(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 function csId(session: { id: string }) {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKupaClient, type KupaClient } from '@kupa/sdk';
-import { accessibilityViolations, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
+import { expectAccessible, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
 import { MerchantSite } from './support/merchant-site';
 import { freePort, pnpmStart, type RunningService, tempDataDir } from './support/service';
 
@@ -103,10 +103,6 @@ async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_00
     if (Date.now() - started > timeoutMs) throw new Error('nothing came');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-async function expectAccessible(page: Page) {
-  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 const chargesOf = async (customer: string) =>

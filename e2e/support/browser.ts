@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -91,6 +92,11 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** The page as it is now has no serious or critical axe-core finding. */
+export async function expectAccessible(page: Page): Promise<void> {
+  expect(await accessibilityViolations(page)).toEqual([]);
 }
 
 /** Saves a screenshot under e2e/screenshots/ (gitignored) for a person to look at. */

@@ -66,6 +66,22 @@ describe('pnpm bench', () => {
     expect(leftoverDirs()).toEqual(before);
   }, 300_000);
 
+  it('runs one benchmark alone to its end and leaves nothing behind; checkout-bundle counts what the page loads', () => {
+    const before = leftoverDirs();
+    const run = spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', 'checkout-bundle'], {
+      cwd: API_DIR,
+      env: ENV,
+      encoding: 'utf8',
+      timeout: 240_000,
+    });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    expect(run.stderr).not.toContain('Connection terminated');
+    // The portal's chunk, loaded on /portal only, is shown apart from the page's own weight.
+    expect(run.stdout).toMatch(/^bench checkout-bundle: .*page [\d.]+ kB, portal chunk [\d.]+ kB, loaded on \/portal only/m);
+    expect(leftovers()).toEqual([]);
+    expect(leftoverDirs()).toEqual(before);
+  }, 300_000);
+
   it('--scale times the sweeps at growing sizes and prints the time per item', () => {
     const run = spawnSync('pnpm', ['exec', 'tsx', 'bench/run.ts', '--scale'], {
       cwd: API_DIR,

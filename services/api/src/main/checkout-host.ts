@@ -69,7 +69,8 @@ export function createCheckoutApp(config: Config, ready: Readiness, logos: LogoR
   });
   // Merchants' uploaded logos: a new upload is a new id, so each is cached for good.
   app.get('/logos/:id', async (req, res, next) => {
-    const logo = /^logo_\w+$/.test(req.params.id) ? await logos(req.params.id).catch(next) : null;
+    // Express 5 passes a rejection to the error handler; an unknown id goes on to the 404.
+    const logo = /^logo_\w+$/.test(req.params.id) ? await logos(req.params.id) : null;
     if (!logo) return next();
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     res.setHeader('X-Content-Type-Options', 'nosniff');

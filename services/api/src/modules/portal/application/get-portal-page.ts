@@ -10,6 +10,7 @@ import { ListDocuments, PrintDocument } from '../../invoicing';
 import { ListCharges, ListPaymentMethods } from '../../payments';
 import { PreviewSubscriptionChange } from '../../subscriptions';
 import { PortalAccess, type PortalVisit } from './portal-access';
+import { portalPrice } from './published/portal-price';
 
 type PortalPage = Schemas['PortalPage'];
 type Subscription = Awaited<ReturnType<PortalAccess['subscriptions']>>[number];
@@ -56,12 +57,7 @@ export class GetPortalPage {
     const open = subscriptions.filter((s) => s.status !== 'canceled');
     const defaultCard = open[0]?.paymentMethodId ?? cards.items[0]?.id ?? null;
     const { prices } = await this.catalog.execute(scope, { prices: settings.allowedPrices });
-    const switchable = settings.allowedPrices.flatMap((priceId) => {
-      const price = prices.get(priceId);
-      return price?.active && price.interval
-        ? [{ id: price.id, name: price.productName, unit_amount: price.unitAmount, interval: price.interval }]
-        : [];
-    });
+    const switchable = settings.allowedPrices.flatMap((priceId) => portalPrice(prices.get(priceId)) ?? []);
     return {
       id: session.id,
       object: 'portal_page',

@@ -5,6 +5,7 @@ import { documentLineShape } from '../../../platform/http/line-item-shape';
 import { FindCatalogItems } from '../../catalog';
 import { PreviewSubscriptionChange } from '../../subscriptions';
 import { PortalAccess, type PortalVisit } from './portal-access';
+import { portalPrice } from './published/portal-price';
 
 /** What switching a subscription to `price` would cost, as the portal switches (DESIGN §3d): changes nothing. */
 @injectable()
@@ -36,10 +37,9 @@ export class PreviewPortalSwitch {
 
 /** A price the account lets its customers switch to (active and recurring), or 400 `price_not_allowed`. */
 export async function allowedPrice(catalog: FindCatalogItems, visit: PortalVisit, priceId: string): Promise<Schemas['PortalPrice']> {
-  const price = visit.settings.allowedPrices.includes(priceId)
-    ? (await catalog.execute(visit.scope, { prices: [priceId] })).prices.get(priceId)
-    : undefined;
-  if (!price?.active || !price.interval)
-    throw new ValidationError('price_not_allowed', `The plan '${priceId}' is not one this portal switches to`, 'price');
-  return { id: price.id, name: price.productName, unit_amount: price.unitAmount, interval: price.interval };
+  const offered = visit.settings.allowedPrices.includes(priceId)
+    ? portalPrice((await catalog.execute(visit.scope, { prices: [priceId] })).prices.get(priceId))
+    : null;
+  if (!offered) throw new ValidationError('price_not_allowed', `The plan '${priceId}' is not one this portal switches to`, 'price');
+  return offered;
 }

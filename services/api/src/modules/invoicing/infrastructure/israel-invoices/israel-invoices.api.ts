@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type AllocationAnswer, AllocationUnavailable } from '../../application/ports/allocation-authority';
 import { type ApprovalInvoice, type TaxAuthorityApi, type TaxAuthorityTokens, TokensRefused } from '../../application/ports/tax-authority';
 
@@ -59,7 +60,7 @@ export class IsraelInvoicesApi implements TaxAuthorityApi {
     const response = await this.call(`${this.settings.apiUrl}/Invoices/v1/Approval`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
+      body: withDecimals({
         Invoice_ID: invoice.documentId,
         Invoice_Type: invoice.typeCode,
         Vat_Number: Number(invoice.businessNumber),
@@ -125,7 +126,19 @@ export class IsraelInvoicesApi implements TaxAuthorityApi {
   }
 }
 
-/** Agorot as the shekels the authority's amounts are in: exact, as a decimal of two places. */
-function shekels(agorot: number): number {
-  return Number(`${agorot < 0 ? '-' : ''}${Math.floor(Math.abs(agorot) / 100)}.${String(Math.abs(agorot) % 100).padStart(2, '0')}`);
+/** Agorot, marked to be written as the shekels the authority's amounts are in (see `withDecimals`). */
+function shekels(agorot: number): string {
+  return `${DECIMAL}${agorot}`;
+}
+
+/** A marker no invoice text can carry (customer names are the customer's own). */
+const DECIMAL = `#agorot-${randomBytes(8).toString('hex')}:`;
+const MARKED = new RegExp(`"${DECIMAL}(-?)(\\d+)"`, 'g');
+
+/** JSON with each `shekels(…)` written as a decimal of two places, built as text: no amount passes a float. */
+function withDecimals(body: object): string {
+  return JSON.stringify(body).replace(MARKED, (_, sign: string, digits: string) => {
+    const padded = digits.padStart(3, '0');
+    return `${sign}${padded.slice(0, -2)}.${padded.slice(-2)}`;
+  });
 }
