@@ -32,6 +32,7 @@ import { Migration20261126070000 } from './Migration20261126070000';
 import { Migration20261126080000 } from './Migration20261126080000';
 import { Migration20261126090000 } from './Migration20261126090000';
 import { Migration20261127010000 } from './Migration20261127010000';
+import { Migration20261128010000 } from './Migration20261128010000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   Migration20261126080000,
   Migration20261126090000,
   Migration20261127010000,
+  Migration20261128010000,
 ];

@@ -275,7 +275,7 @@ describe('tax documents', () => {
     expect(html.headers.get('x-content-type-options')).toBe('nosniff');
     const text = await html.text();
     expect(text).toContain('dir="rtl"');
-    expect(text).toContain('חשבונית מס / קבלה');
+    expect(text).toContain('חשבונית מס/קבלה');
     expect(text).toContain('Cards shop');
     expect(text).toContain('4242');
   });

@@ -6,7 +6,11 @@ import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { startTaxAuthorityTwin, type TaxAuthorityTwin } from '../twins/tax-authority/twin';
 import { ReaskPendingAllocations } from '../src/modules/invoicing/application/reask-pending-allocations';
+import { RenderDocumentPdf } from '../src/modules/invoicing/application/render-document-pdf';
+import { merchantPkcs12 } from './support/certificates';
+import { everyRow } from './support/every-row';
 import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
+import { pdfsig, plainText } from './support/poppler';
 
 // Live allocation numbers from the Tax Authority's Israel Invoices API (its twin here): the merchant
 // connects once, Kupa keeps the tokens sealed and refreshes them, documents above the threshold are
@@ -18,6 +22,8 @@ let app: TestApp;
 let merchant: TestAccount;
 let live: KupaClient;
 const logs: string[] = [];
+/** What a merchant's uploaded signing key would give away: part of the file, its password, a line of the key. */
+const signingSecrets: string[] = [];
 const clock = new MovableClock();
 
 beforeAll(async () => {
@@ -185,17 +191,58 @@ describe('connecting to the Tax Authority', () => {
     }
   });
 
+  it('a live PDF is signed with the merchant’s uploaded certificate, none before it, and shows the allocation number', async () => {
+    if ((await status()) !== 'connected') expect((await connect()).status).toBe(200);
+    const documentId = await liveDocument('513456780');
+    await requestAllocation(documentId);
+    const { number } = (await allocationOf(documentId))!;
+    const pdf = () => live.GET('/v1/documents/{id}/pdf', { params: { path: { id: documentId } }, parseAs: 'arrayBuffer' });
+    expect((await pdf()).error!.error.code).toBe('document_certificate_required');
+
+    const upload = (pkcs12: string, password: string) => live.POST('/v1/account/document_certificate', { body: { pkcs12, password } });
+    const year = 365 * 24 * 3600_000;
+    const now = Date.now();
+    const { p12, keyPem } = merchantPkcs12('Olive Grove Ltd', 'p12-pass-ךלח', { from: new Date(now - year), to: new Date(now + year) });
+    const ended = merchantPkcs12('Olive Grove Ltd', 'p12-pass-ךלח', { from: new Date(now - 2 * year), to: new Date(now - 1000) }).p12;
+    for (const [pkcs12, password, param] of [
+      [Buffer.from('not a certificate').toString('base64'), 'x', 'pkcs12'],
+      [p12.toString('base64'), 'wrong password', 'password'],
+      [ended.toString('base64'), 'p12-pass-ךלח', 'pkcs12'],
+    ]) {
+      const refused = await upload(pkcs12, password);
+      expect(refused.response.status).toBe(400);
+      expect(refused.error!.error).toMatchObject({ code: 'document_certificate_invalid', param });
+    }
+    expect((await pdf()).error!.error.code).toBe('document_certificate_required');
+
+    const uploaded = await upload(p12.toString('base64'), 'p12-pass-ךלח');
+    expect(uploaded.response.status).toBe(200);
+    expect(uploaded.data!.data).toMatchObject({ object: 'document_certificate', livemode: true, subject: 'Olive Grove Ltd', test: false });
+    signingSecrets.push(p12.toString('base64').slice(0, 200), 'p12-pass-ךלח', keyPem.split('\n')[5]);
+
+    // No worker here: the request asked for the rendering, which runs as the worker would run it.
+    expect((await pdf()).error!.error.code).toBe('document_pdf_pending');
+    await app.services.inContext(() => app.services.container.get(RenderDocumentPdf).execute(documentId));
+    const signed = await pdf();
+    expect(signed.response.status).toBe(200);
+    const file = Buffer.from(signed.data as unknown as ArrayBuffer);
+    expect(signed.response.headers.get('content-disposition')).toMatch(/filename="tax-invoice-receipt-\d+\.pdf"/);
+    const report = pdfsig(file);
+    expect(report).toContain('Signature is Valid.');
+    expect(report).toContain('Signer Certificate Common Name: Olive Grove Ltd\n');
+    const text = plainText(file);
+    expect(text).toContain(`מספר הקצאה ${number}`);
+    expect(text).toContain('Galil Foods Ltd');
+    expect(text).not.toContain('מסמך בדיקה');
+  });
+
   it('keeps no token in the clear in any table or log', async () => {
     expect(twin.issued.length).toBeGreaterThan(3);
-    const sql = (query: string) => app.services.orm.em.fork().getConnection().execute(query);
-    const tables = await sql(
-      `select table_schema, table_name from information_schema.tables where table_schema in ('public', 'pgboss') and table_type = 'BASE TABLE'`,
-    );
-    for (const { table_schema: schema, table_name: table } of tables) {
-      const rows = await sql(`select t::text as row from "${schema}"."${table}" t`);
-      for (const { row } of rows) for (const token of twin.issued) expect(row, `${schema}.${table}`).not.toContain(token);
-    }
+    // The merchant's signing key and its password too, uploaded below (the tests of a file run in order).
+    const secrets = [...twin.issued, ...signingSecrets];
+    expect(signingSecrets.length).toBe(3);
+    for (const { table, row } of await everyRow(app)) for (const secret of secrets) expect(row, table).not.toContain(secret);
     expect(logs.length).toBeGreaterThan(5);
-    for (const line of logs) for (const token of twin.issued) expect(line).not.toContain(token);
+    for (const line of logs) for (const secret of secrets) expect(line).not.toContain(secret);
   });
 });

@@ -16,6 +16,10 @@ export interface Config {
   dataDir: string;
   embeddedPgPort?: number;
   smtpUrl?: string;
+  /** Document PDFs a worker prints at once (each a Chromium page). */
+  pdfConcurrency: number;
+  /** The Chromium that prints them; unset: Debian's `/usr/bin/chromium`, else the one `pnpm install` brings. */
+  chromiumPath?: string;
   logLevel: string;
   webhooksAllowLoopback: boolean;
   /** Delays before the 3 retries of a failed webhook delivery (±20 % jitter). */
@@ -181,6 +185,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: env.DATA_DIR ? resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : resolve(REPO_ROOT, '.data'),
     embeddedPgPort: port('EMBEDDED_PG_PORT'),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    pdfConcurrency: integer('PDF_CONCURRENCY', 2, 1),
+    chromiumPath: env.CHROMIUM_PATH || undefined,
     logLevel,
     webhooksAllowLoopback: bool('WEBHOOKS_ALLOW_LOOPBACK', env.NODE_ENV !== 'production'),
     webhookRetryScheduleMs: schedule('WEBHOOK_RETRY_SCHEDULE_MS', [5_000, 300_000, 1_800_000]),

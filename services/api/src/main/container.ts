@@ -48,7 +48,10 @@ import { dataDirSecret } from './secrets';
 import { CustomerDependentsAdapter } from './customer-dependents';
 import { PortalLinksAdapter } from './portal-links';
 import { InvoicingAccountTaxAuthority } from './account-tax-authority';
+import { InvoicingDocumentAttachments } from './document-attachments';
 import { IsraelInvoicesApi } from '../modules/invoicing/infrastructure/israel-invoices/israel-invoices.api';
+import { ChromiumPdfMaker } from '../modules/invoicing/infrastructure/pdf/chromium-pdf-maker';
+import type { PdfMaker } from '../modules/invoicing/application/ports/document-files';
 import { TestClockCustomerClock, TestClockDirectoryAdapter } from './test-clocks';
 import { PaymentsAccountProcessors } from './account-processors';
 import { AesSecretBox, type MasterKeys } from '../platform/secrets/secret-box';
@@ -157,6 +160,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     processors: config.processors,
   });
   container.bind(NOTIFICATIONS.Mailer).toConstantValue(new SmtpMailer(config.smtpUrl));
+  container.bind(INVOICING.PdfMaker).toConstantValue(new ChromiumPdfMaker(config.pdfConcurrency, config.chromiumPath));
   container.bind(SHARED.SecretBox).toConstantValue(new AesSecretBox(orm.em, () => masterKeys(config)));
   container.load(
     accountsModule,
@@ -178,6 +182,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(ACCOUNTS.Processors).to(PaymentsAccountProcessors).inSingletonScope();
   container.bind(SUBSCRIPTIONS.PortalLinks).to(PortalLinksAdapter).inSingletonScope();
   container.bind(ACCOUNTS.TaxAuthority).to(InvoicingAccountTaxAuthority).inSingletonScope();
+  container.bind(NOTIFICATIONS.DocumentAttachments).to(InvoicingDocumentAttachments).inSingletonScope();
   options.configure?.(container);
 
   return {
@@ -195,6 +200,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     async close() {
       await notifications.stop();
       await container.get<WebhookSender>(EVENTS.WebhookSender).close();
+      await container.get<PdfMaker>(INVOICING.PdfMaker).close();
       await boss.stop({ graceful: true, wait: true, close: true, timeout: 5_000 });
       await orm.close();
     },

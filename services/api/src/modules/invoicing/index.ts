@@ -6,3 +6,4 @@ export type { DocumentDetails, IssueDocumentInput } from './application/issue-do
 export { PrintDocument } from './application/print-document';
 export { ListDocuments } from './application/list-documents';
 export { GetTaxAuthorityConnection } from './application/get-tax-authority-connection';
+export { GetDocumentPdf } from './application/get-document-pdf';

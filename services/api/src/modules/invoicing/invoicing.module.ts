@@ -19,15 +19,23 @@ import { PgTaxAuthorityConnectionRepository } from './infrastructure/postgres/ta
 import { TaxAuthorityConnectionSchema } from './infrastructure/postgres/tax-authority-connection.schema';
 import { TaxDocumentSchema } from './infrastructure/postgres/document.schema';
 import { InvoicingRouter } from './interfaces/http/invoicing.router';
-import { ALLOCATION_SWEEP_QUEUE, DOCUMENT_ALLOCATION_QUEUE, INVOICING } from './invoicing.tokens';
+import { GetDocumentPdf } from './application/get-document-pdf';
+import { RenderDocumentPdf } from './application/render-document-pdf';
+import { SigningCertificates } from './application/signing-certificates';
+import { PgDocumentCertificateRepository, PgDocumentFileRepository } from './infrastructure/postgres/document-file.repository';
+import { DocumentCertificateSchema, DocumentFileSchema } from './infrastructure/postgres/document-file.schema';
+import { forgeSigningKeys } from './infrastructure/pdf/signing-credentials';
+import { DocumentPdfJob } from './interfaces/jobs/document-pdf.job';
+import { ALLOCATION_SWEEP_QUEUE, DOCUMENT_ALLOCATION_QUEUE, DOCUMENT_PDF_QUEUE, INVOICING } from './invoicing.tokens';
 
-export const invoicingEntities = [TaxDocumentSchema, TaxAuthorityConnectionSchema];
+export const invoicingEntities = [TaxDocumentSchema, TaxAuthorityConnectionSchema, DocumentFileSchema, DocumentCertificateSchema];
 
 export function invoicingQueues(expireInSeconds: number): QueueDefinition[] {
   // An unreachable Tax Authority is asked again after 1, 2, 4… minutes, for about a day and a half.
   return [
     { name: DOCUMENT_ALLOCATION_QUEUE, expireInSeconds, retryLimit: 11, retryDelay: 60, retryBackoff: true },
     { name: ALLOCATION_SWEEP_QUEUE, expireInSeconds: Math.max(expireInSeconds, 3600), retryLimit: 0 },
+    { name: DOCUMENT_PDF_QUEUE, expireInSeconds: Math.max(expireInSeconds, 120), retryLimit: 6, retryDelay: 5, retryBackoff: true },
   ];
 }
 
@@ -35,6 +43,9 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
   bind(INVOICING.DocumentRepository).to(PgDocumentRepository).inSingletonScope();
   bind(INVOICING.AllocationAuthorities).to(ModeAllocationAuthorities).inSingletonScope();
   bind(INVOICING.TaxAuthorityConnectionRepository).to(PgTaxAuthorityConnectionRepository).inSingletonScope();
+  bind(INVOICING.DocumentFileRepository).to(PgDocumentFileRepository).inSingletonScope();
+  bind(INVOICING.DocumentCertificateRepository).to(PgDocumentCertificateRepository).inSingletonScope();
+  bind(INVOICING.SigningKeys).toConstantValue(forgeSigningKeys);
   bindSingletons(bind, [
     IssueDocument,
     GetDocument,
@@ -48,6 +59,10 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
     DocumentAllocationJob,
     ReaskPendingAllocations,
     AllocationSweepJob,
+    SigningCertificates,
+    RenderDocumentPdf,
+    GetDocumentPdf,
+    DocumentPdfJob,
     InvoicingRouter,
   ]);
 });

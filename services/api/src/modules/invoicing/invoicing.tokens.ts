@@ -4,7 +4,14 @@ export const INVOICING = {
   Settings: Symbol.for('InvoicingSettings'),
   TaxAuthorityApi: Symbol.for('TaxAuthorityApi'),
   TaxAuthorityConnectionRepository: Symbol.for('TaxAuthorityConnectionRepository'),
+  DocumentFileRepository: Symbol.for('DocumentFileRepository'),
+  DocumentCertificateRepository: Symbol.for('DocumentCertificateRepository'),
+  PdfMaker: Symbol.for('PdfMaker'),
+  SigningKeys: Symbol.for('SigningKeys'),
 };
+
+/** Each final document's signed PDF, rendered by the worker. */
+export const DOCUMENT_PDF_QUEUE = 'document-pdf';
 
 /** Each pending document's allocation request, asked again with backoff until the Tax Authority answers. */
 export const DOCUMENT_ALLOCATION_QUEUE = 'document-allocation';

@@ -9,10 +9,11 @@ import { EmailJob } from './interfaces/jobs/email.job';
 import { EMAIL_QUEUE, NOTIFICATIONS } from './notifications.tokens';
 
 export function notificationsQueues(expireInSeconds: number): QueueDefinition[] {
-  return [{ name: EMAIL_QUEUE, expireInSeconds, retryLimit: 5 }];
+  // Tried again after 2, 4, 8… seconds: an SMTP server that is down, or a PDF still being rendered.
+  return [{ name: EMAIL_QUEUE, expireInSeconds, retryLimit: 12, retryDelay: 2, retryBackoff: true }];
 }
 
-/** Needs NOTIFICATIONS.Mailer bound by the composition root. */
+/** Needs NOTIFICATIONS.Mailer and NOTIFICATIONS.DocumentAttachments bound by the composition root. */
 export const notificationsModule = new ContainerModule(({ bind }) => {
   bind(NOTIFICATIONS.EmailOutbox).to(PgEmailOutbox).inSingletonScope();
   bindSingletons(bind, [QueueEmail, DeliverEmail, ListEmails, EmailJob]);

@@ -23,15 +23,20 @@ type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? NonNullabl
 export type SuccessBody<O> = O extends { responses: { 200: { content: infer C } } }
   ? C extends { 'application/json': infer R }
     ? R
-    : C extends { 'text/html': string }
-      ? HtmlReply
-      : C extends { 'text/csv': string }
-        ? CsvReply
-        : never
+    : | (C extends { 'text/html': string } ? HtmlReply : never)
+      | (C extends { 'application/pdf': unknown } ? PdfReply : never)
+      | (C extends { 'text/csv': string } ? CsvReply : never)
   : never;
 
 export interface HtmlReply {
   html: string;
+}
+
+/** A file: shown in the browser (`inline`) or saved under its name. */
+export interface PdfReply {
+  pdf: Buffer;
+  filename: string;
+  inline?: boolean;
 }
 
 /** A download: UTF-8 with a byte order mark, which spreadsheets need to read Hebrew. */
@@ -217,13 +222,20 @@ function operationChain(
     const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
     const reply = withChange ? await withChange(produce) : await produce();
     if (reply === ANSWERED) return;
-    if (reply && typeof reply === 'object' && 'html' in reply) {
-      // Pages the API serves (tax documents, one of them keyless) run no script, load nothing, and are never framed.
+    if (reply && typeof reply === 'object' && ('html' in reply || 'pdf' in reply)) {
+      // Pages and files the API serves (tax documents, some keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('X-Frame-Options', 'DENY');
       res.setHeader('Referrer-Policy', 'no-referrer');
-      res.type('html').send((reply as HtmlReply).html);
+      if ('html' in reply) res.type('html').send((reply as HtmlReply).html);
+      else {
+        const { pdf, filename, inline } = reply as PdfReply;
+        res
+          .type('application/pdf')
+          .setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`)
+          .send(pdf);
+      }
     } else if (reply && typeof reply === 'object' && 'csv' in reply) {
       const { csv, filename } = reply as CsvReply;
       res.type('text/csv; charset=utf-8').attachment(filename).send(`\uFEFF${csv}`);

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { DomainError, type ErrorKind, RateLimited } from '../../shared/domain/domain-error';
+import { DomainError, type ErrorKind } from '../../shared/domain/domain-error';
 
 /** The one place that knows HTTP statuses. */
 const STATUS: Record<ErrorKind, number> = {
@@ -48,8 +48,9 @@ export function errorBody(error: DomainError): { status: number; envelope: objec
 
 export function sendError(res: Response, error: DomainError): void {
   if (error.kind === 'unauthenticated') res.setHeader('WWW-Authenticate', 'Bearer');
-  if (error.kind === 'rate_limited')
-    res.setHeader('Retry-After', String(error instanceof RateLimited ? Math.max(1, Math.ceil(error.retryAfterSeconds)) : 1));
+  const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  if (error.kind === 'rate_limited' || retryAfter !== undefined)
+    res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfter ?? 1))));
   const { status, envelope } = errorBody(error);
   res.status(status).json(envelope);
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { PgBoss } from './pg-boss';
+import { RetryLater } from './retry-later';
 
 export interface BatchWorkerOptions {
   batchSize: number;
@@ -91,7 +92,8 @@ export function startBatchWorker<T extends object>(
       if (done.length > 0) await boss.complete(queue, done);
       for (const [i, result] of results.entries()) {
         if (result.status === 'fulfilled') continue;
-        logger.error({ err: result.reason, queue, job: jobs[i].id }, 'job failed');
+        if (result.reason instanceof RetryLater) logger.debug({ queue, job: jobs[i].id, reason: result.reason.message }, 'job deferred');
+        else logger.error({ err: result.reason, queue, job: jobs[i].id }, 'job failed');
         await boss.fail(queue, jobs[i].id, reasonOf(result.reason));
       }
     },

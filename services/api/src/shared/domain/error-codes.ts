@@ -99,6 +99,8 @@ export const ERROR_CODES = {
   subscription_change_in_progress: 'conflict',
   subscription_past_due: 'conflict',
   payment_method_in_use: 'conflict',
+  document_pdf_pending: 'conflict',
+  document_certificate_required: 'conflict',
   idempotency_key_reused: 'conflict',
   idempotency_key_in_use: 'conflict',
   body_too_large: 'too_large',
@@ -112,6 +114,7 @@ export const ERROR_CODES = {
   tax_authority_not_configured: 'unavailable',
   processor_timeout: 'unavailable',
   processor_credentials_invalid: 'invalid',
+  document_certificate_invalid: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -26,6 +26,8 @@ export function randomBase62(length: number): string {
 
 export type IdPrefix =
   | 'acct'
+  | 'dcert'
+  | 'dfile'
   | 'key'
   | 'prod'
   | 'price'

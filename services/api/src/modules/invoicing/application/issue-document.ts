@@ -10,7 +10,7 @@ import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { RecordEvent } from '../../events';
 import { toDocumentResponse } from './published/document';
-import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from '../invoicing.tokens';
+import { DOCUMENT_ALLOCATION_QUEUE, DOCUMENT_PDF_QUEUE, INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';
 
 export type { DocumentDetails } from '../domain/tax-document';
@@ -26,7 +26,7 @@ export type IssueDocumentInput = Omit<IssueInput, 'refersTo'>;
  * the commit. The transaction's documents are numbered and written together (one statement per
  * sequence, sequences in a fixed order, one insert), their `document.created` with its other events.
  * A document of money returned refers to the charge's; one that needs an allocation number is asked
- * for it right after the commit.
+ * for it right after the commit, and its PDF rendered once it is final.
  */
 @injectable()
 export class IssueDocument {
@@ -64,10 +64,12 @@ export class IssueDocument {
     await this.recordEvent.executeMany(
       documents.map((document) => ({ scope: document, type: 'document.created', data: toDocumentResponse(document) })),
     );
+    // A document is final at once, or once its allocation number is settled: then its PDF is rendered.
     await this.queue.sendMany(
-      documents
-        .filter((document) => document.allocation)
-        .map((document) => ({ name: DOCUMENT_ALLOCATION_QUEUE, data: { documentId: document.id } })),
+      documents.map((document) => ({
+        name: document.allocation ? DOCUMENT_ALLOCATION_QUEUE : DOCUMENT_PDF_QUEUE,
+        data: { documentId: document.id },
+      })),
     );
   }
 }

@@ -37,9 +37,13 @@ export class PrintDocument {
     return `${this.settings.publicBaseUrl}/v1/documents/${id}/view`;
   }
 
-  private async render(document: TaxDocument, locale: DocumentLocale): Promise<string> {
-    const original = await this.documents.markOriginalRendered(document, this.clock.now());
+  /** The page as the original or as a true copy, without recording a rendering (the PDF's job records its own). */
+  async page(document: TaxDocument, locale: DocumentLocale, original: boolean): Promise<string> {
     return renderDocumentHtml(document, { locale, original, logo: await this.logoOf(document.accountId) });
+  }
+
+  private async render(document: TaxDocument, locale: DocumentLocale): Promise<string> {
+    return this.page(document, locale, await this.documents.markOriginalRendered(document, this.clock.now()));
   }
 
   /** The merchant's uploaded logo, inlined: a document loads nothing from anywhere. */

@@ -10,11 +10,11 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const WORDS = {
   he: {
     dir: 'rtl',
-    types: { tax_invoice_receipt: 'חשבונית מס / קבלה', credit_invoice: 'חשבונית מס זיכוי', receipt: 'קבלה' } satisfies Record<
+    types: { tax_invoice_receipt: 'חשבונית מס/קבלה', credit_invoice: 'חשבונית מס זיכוי', receipt: 'קבלה' } satisfies Record<
       DocumentType,
       string
     >,
-    dealers: { licensed_dealer: 'עוסק מורשה', exempt_dealer: 'עוסק פטור', company: 'ח.פ.', non_profit: 'ע״ר' } satisfies Record<
+    dealers: { licensed_dealer: 'עוסק מורשה', exempt_dealer: 'עוסק פטור', company: 'ח״פ', non_profit: 'ע״ר' } satisfies Record<
       DealerType,
       string
     >,
@@ -24,7 +24,7 @@ const WORDS = {
     test: 'מסמך בדיקה — אינו מסמך חשבונאי',
     date: 'תאריך',
     to: 'לכבוד',
-    taxId: 'ח.פ. / ע.מ.',
+    taxId: 'ח״פ/ע״מ',
     refersTo: 'מתייחסת ל',
     allocation: { label: 'מספר הקצאה', pending: 'ממתין לרשות המסים', refused: 'הבקשה נדחתה' },
     columns: ['תיאור', 'כמות', 'מחיר ליחידה', 'סכום'],
@@ -33,11 +33,12 @@ const WORDS = {
     noVat: 'פטור ממע״מ',
     total: 'סה״כ לתשלום',
     totalReturned: 'סה״כ זיכוי',
-    paidBy: (last4: string, installments: number | null) =>
-      `שולם בכרטיס אשראי המסתיים ב-${last4}${installments ? `, ב-${installments} תשלומים` : ''}`,
-    returnedTo: (last4: string) => `הוחזר לכרטיס האשראי המסתיים ב-${last4}`,
+    paidBy: (last4: string) => `שולם בכרטיס אשראי המסתיים ב־${last4}`,
+    installments: (count: number) => `מספר תשלומים ${count}`,
+    returnedTo: (last4: string) => `הוחזר לכרטיס האשראי המסתיים ב־${last4}`,
     typeCode: 'סוג מסמך',
-    currency: 'שקל חדש (₪)',
+    currencyLabel: 'מטבע',
+    currency: 'שקל חדש',
   },
   en: {
     dir: 'ltr',
@@ -66,13 +67,21 @@ const WORDS = {
     noVat: 'VAT exempt',
     total: 'Total paid',
     totalReturned: 'Total credited',
-    paidBy: (last4: string, installments: number | null) =>
-      `Paid by card ending ${last4}${installments ? `, in ${installments} installments` : ''}`,
+    paidBy: (last4: string) => `Paid by card ending ${last4}`,
+    installments: (count: number) => `In ${count} installments`,
     returnedTo: (last4: string) => `Returned to the card ending ${last4}`,
     typeCode: 'Document type',
+    currencyLabel: 'Currency',
     currency: 'New Israeli shekel (₪)',
   },
 };
+
+/**
+ * A field's label: in English with a colon; in Hebrew without one, set apart by its colour. A colon or any
+ * other neutral sign between Hebrew and a number or a Latin name is read on the wrong side of it by PDF
+ * text extraction (poppler's `pdftotext`), so the Hebrew words avoid them at such borders (ח״פ, ב־4242).
+ */
+const label = (text: string, locale: DocumentLocale) => `<span class="label">${text}${locale === 'en' ? ':' : ''}</span>`;
 
 /** Amounts keep their left-to-right order inside right-to-left text. */
 const amount = (agorot: number) => `<bdi>${shekels(agorot)}</bdi>`;
@@ -81,6 +90,18 @@ const amount = (agorot: number) => `<bdi>${shekels(agorot)}</bdi>`;
 function israelDate(date: Date, locale: DocumentLocale): string {
   const [year, month, day] = israelDay(date).split('-');
   return [day, month, year].join(locale === 'he' ? '.' : '/');
+}
+
+/** The document's type and number, as its heading says them. */
+export function documentTitle(document: TaxDocument, locale: DocumentLocale): string {
+  const w = WORDS[locale];
+  return `${w.types[document.type]} ${w.number} ${document.number}`;
+}
+
+/** Phone and email on one line, left to right (each is written so). */
+function contacts(...values: (string | null | undefined)[]): string {
+  const given = values.filter((value): value is string => Boolean(value));
+  return given.length > 0 ? `<p><bdi dir="ltr">${given.map(escape).join(' · ')}</bdi></p>` : '';
 }
 
 /**
@@ -94,7 +115,7 @@ export function renderDocumentHtml(
   const w = WORDS[options.locale];
   const { issuer, recipient, payment } = document.details;
   const profile = issuer.profile;
-  const title = `${w.types[document.type]} ${w.number} ${document.number}`;
+  const title = documentTitle(document, options.locale);
   const returned = document.total < 0;
 
   const business = [
@@ -103,31 +124,21 @@ export function renderDocumentHtml(
     profile && profile.legalName !== issuer.name ? `<p>${escape(issuer.name)}</p>` : '',
     profile ? `<p>${w.dealers[profile.dealerType]} <bdi>${profile.businessNumber}</bdi></p>` : '',
     profile
-      ? `<p>${escape(profile.address.line1)}, ` +
-        `${escape(profile.address.city)}${profile.address.postalCode ? ` <bdi>${profile.address.postalCode}</bdi>` : ''}</p>`
+      ? `<p><bdi dir="auto">${escape(profile.address.line1)}, ` +
+        `${escape(profile.address.city)}${profile.address.postalCode ? ` ${profile.address.postalCode}` : ''}</bdi></p>`
       : '',
-    profile && (profile.phone || profile.email)
-      ? `<p>${[profile.phone, profile.email]
-          .filter(Boolean)
-          .map((c) => `<bdi>${escape(c!)}</bdi>`)
-          .join(' · ')}</p>`
-      : '',
+    contacts(profile?.phone, profile?.email),
   ].join('');
   const customer = [
-    `<p><span class="label">${w.to}:</span> ${escape(recipient.name)}</p>`,
-    recipient.taxId ? `<p><span class="label">${w.taxId}:</span> <bdi>${recipient.taxId}</bdi></p>` : '',
-    recipient.email || recipient.phone
-      ? `<p>${[recipient.email, recipient.phone]
-          .filter(Boolean)
-          .map((c) => `<bdi>${escape(c!)}</bdi>`)
-          .join(' · ')}</p>`
-      : '',
+    `<p>${label(w.to, options.locale)} <bdi dir="auto">${escape(recipient.name)}</bdi></p>`,
+    recipient.taxId ? `<p>${label(w.taxId, options.locale)} <bdi>${recipient.taxId}</bdi></p>` : '',
+    contacts(recipient.email, recipient.phone),
   ].join('');
   const reference = document.refersTo
     ? `<p class="reference">${w.refersTo}${options.locale === 'he' ? '' : ' '}${w.types[document.refersTo.type]} ${w.number} ${document.refersTo.number}</p>`
     : '';
   const allocation = document.allocation
-    ? `<p class="allocation"><span class="label">${w.allocation.label}:</span> ${
+    ? `<p class="allocation">${label(w.allocation.label, options.locale)} ${
         document.allocation.status === 'approved'
           ? `<bdi>${document.allocation.number}</bdi>`
           : document.allocation.status === 'pending'
@@ -162,7 +173,7 @@ export function renderDocumentHtml(
   header { display: flex; justify-content: space-between; align-items: flex-start; gap: 2rem; border-block-end: 2px solid #111; padding-block-end: 0.75rem; }
   header h2 { margin: 0 0 0.25rem; font-size: 15pt; }
   header .logo { display: block; max-block-size: 56px; max-inline-size: 200px; margin-block-end: 0.5rem; }
-  header p, .parties p { margin: 0.1rem 0; }
+  header p, .parties p, footer p { margin: 0.1rem 0; }
   .mark { border: 2px solid #111; padding: 0.2rem 0.8rem; font-weight: bold; white-space: nowrap; }
   .test { color: #b00020; font-weight: bold; margin: 0.5rem 0 0; }
   h1 { font-size: 17pt; margin: 1.25rem 0 0.25rem; }
@@ -191,8 +202,9 @@ ${document.livemode ? '' : `<p class="test">${w.test}</p>`}
 <h1>${escape(title)}</h1>
 <div class="parties">
 <div>${customer}</div>
-<div><p><span class="label">${w.date}:</span> <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p>
-<p><span class="label">${w.typeCode}:</span> ${DOCUMENT_TYPE_CODES[document.type]} · ${w.currency}</p></div>
+<div><p>${label(w.date, options.locale)} <bdi>${israelDate(document.issuedAt, options.locale)}</bdi></p>
+<p>${label(w.typeCode, options.locale)} ${DOCUMENT_TYPE_CODES[document.type]}</p>
+<p>${label(w.currencyLabel, options.locale)} ${w.currency}</p></div>
 </div>
 ${reference}
 ${allocation}
@@ -206,7 +218,12 @@ ${vatRows}
 <tr class="grand"><td colspan="3">${returned ? w.totalReturned : w.total}</td><td class="num">${amount(document.total)}</td></tr>
 </tfoot>
 </table>
-${payment.cardLast4 ? `<footer>${returned ? w.returnedTo(escape(payment.cardLast4)) : w.paidBy(escape(payment.cardLast4), payment.installments)}</footer>` : ''}
+${
+  payment.cardLast4
+    ? `<footer><p>${returned ? w.returnedTo(escape(payment.cardLast4)) : w.paidBy(escape(payment.cardLast4))}</p>` +
+      `${!returned && payment.installments ? `<p>${w.installments(payment.installments)}</p>` : ''}</footer>`
+    : ''
+}
 </body>
 </html>`;
 }

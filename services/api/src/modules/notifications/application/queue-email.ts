@@ -2,6 +2,8 @@ import { inject, injectable } from 'inversify';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { GetAccount } from '../../accounts';
+import type { Clock } from '../../../shared/domain/clock';
+import { SHARED } from '../../../shared/domain/shared.tokens';
 import { EMAIL_QUEUE } from '../notifications.tokens';
 import { type EmailMessage, renderEmail } from './templates';
 
@@ -11,13 +13,21 @@ export class QueueEmail {
   constructor(
     @inject(JOBS.Queue) private readonly queue: JobQueue,
     @inject(GetAccount) private readonly getAccount: GetAccount,
+    @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  /** One email per `key` (e.g. `receipt:ch_…`), written in the words of its kind's template. */
-  async execute(email: { accountId: string; key: string; to: string; message: EmailMessage }): Promise<void> {
+  /** One email per `key` (e.g. `receipt:ch_…`), written in the words of its kind's template, with a document's signed PDF. */
+  async execute(email: {
+    accountId: string;
+    key: string;
+    to: string;
+    message: EmailMessage;
+    attachDocument?: string | null;
+  }): Promise<void> {
     const { accountId, key, to, message } = email;
     const { termsUrl, privacyUrl } = (await this.getAccount.execute(accountId)).branding;
     const rendered = renderEmail(message, { termsUrl, privacyUrl });
-    await this.queue.send(EMAIL_QUEUE, { accountId, key, kind: message.kind, to, ...rendered }, { singletonKey: key });
+    const attachment = email.attachDocument ? { attachDocument: email.attachDocument, queuedAt: this.clock.now().toISOString() } : {};
+    await this.queue.send(EMAIL_QUEUE, { accountId, key, kind: message.kind, to, ...rendered, ...attachment }, { singletonKey: key });
   }
 }

@@ -13,6 +13,17 @@ export type EmailMessage =
       /** The customer's link to the tax document, when there is one. */
       documentLink: string | null;
     }
+  | {
+      kind: 'refund';
+      merchantName: string;
+      customerName: string;
+      /** Agorot returned. */
+      amount: number;
+      chargeId: string;
+      cardLast4: string;
+      /** The customer's link to the credit document, when there is one. */
+      documentLink: string | null;
+    }
   | { kind: 'welcome'; merchantName: string; customerName: string; planName: string }
   | {
       kind: 'dunning';
@@ -73,6 +84,14 @@ function body(message: EmailMessage): { subject: string; text: string } {
           `${message.customerName}, תודה על התשלום.\nThank you for your payment.\n\n` +
           `${formatShekels(message.amount)} — ${message.chargeId}\nכרטיס / Card •••• ${message.cardLast4}` +
           (message.documentLink ? `\n\nהמסמך / Your document: ${message.documentLink}` : ''),
+      };
+    case 'refund':
+      return {
+        subject: `החזר כספי מ-${message.merchantName} / Refund from ${message.merchantName}`,
+        text:
+          `${message.customerName}, ${formatShekels(message.amount)} הוחזרו לכרטיס •••• ${message.cardLast4}.\n` +
+          `${formatShekels(message.amount)} was refunded to your card •••• ${message.cardLast4}.\n\n${message.chargeId}` +
+          (message.documentLink ? `\n\nמסמך הזיכוי / Your credit document: ${message.documentLink}` : ''),
       };
     case 'welcome':
       return {

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Email, Mailer } from '../application/ports/email';
+import type { Attachment, Email, Mailer } from '../application/ports/email';
 
 /** SMTP through nodemailer when `SMTP_URL` is set; without it the outbox keeps the emails (`pnpm cli emails list`). */
 export class SmtpMailer implements Mailer {
@@ -16,7 +16,13 @@ export class SmtpMailer implements Mailer {
     return this.transport !== undefined;
   }
 
-  async send(email: Email): Promise<void> {
-    await this.transport!.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text });
+  async send(email: Email, attachment: Attachment | null): Promise<void> {
+    await this.transport!.sendMail({
+      from: this.from,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      attachments: attachment ? [{ filename: attachment.filename, content: attachment.pdf, contentType: 'application/pdf' }] : [],
+    });
   }
 }

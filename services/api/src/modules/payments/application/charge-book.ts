@@ -116,25 +116,44 @@ export class ChargeBook {
           cardLast4: charge.paymentMethodDetails.card.last4,
           documentLink: charge.documentId ? this.printDocument.customerLink(charge.documentId) : null,
         },
+        attachDocument: charge.documentId,
       });
     }
   }
 
-  /** Money was returned: the credit document, referring to the charge. */
+  /** Money was returned: the credit document, referring to the charge, and the customer's email. */
   async refunded(charge: Charge, refund: Refund): Promise<void> {
-    if (!charge.createDocument) return;
     const customer = await this.getCustomer.ofRecord(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
-    const documentId = await this.issueDocument.execute(charge, {
-      kind: 'refund',
-      customerId: charge.customerId,
-      chargeId: charge.id,
-      refundId: refund.id,
-      currency: charge.currency,
-      lines: [documentLines.refund(charge.id, refund.amount)],
-      details: documentDetails(charge, account, customer, null),
-    });
-    refund.attachDocument(documentId);
+    const documentId = charge.createDocument
+      ? await this.issueDocument.execute(charge, {
+          kind: 'refund',
+          customerId: charge.customerId,
+          chargeId: charge.id,
+          refundId: refund.id,
+          currency: charge.currency,
+          lines: [documentLines.refund(charge.id, refund.amount)],
+          details: documentDetails(charge, account, customer, null),
+        })
+      : null;
+    if (documentId) refund.attachDocument(documentId);
+    if (customer.email) {
+      await this.queueEmail.execute({
+        accountId: charge.accountId,
+        key: `refund:${refund.id}`,
+        to: customer.email,
+        message: {
+          kind: 'refund',
+          merchantName: account.name,
+          customerName: customer.name,
+          amount: refund.amount,
+          chargeId: charge.id,
+          cardLast4: charge.paymentMethodDetails.card.last4,
+          documentLink: documentId && this.printDocument.customerLink(documentId),
+        },
+        attachDocument: documentId,
+      });
+    }
   }
 }
 

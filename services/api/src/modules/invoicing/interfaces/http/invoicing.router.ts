@@ -7,6 +7,22 @@ import { PrintDocument } from '../../application/print-document';
 import { CompleteTaxAuthorityConnection } from '../../application/complete-tax-authority-connection';
 import { ConnectTaxAuthority } from '../../application/connect-tax-authority';
 import { toDocumentResponse } from '../../application/published/document';
+import { GetDocumentPdf } from '../../application/get-document-pdf';
+import { SigningCertificates } from '../../application/signing-certificates';
+import type { DocumentCertificate } from '../../domain/document-certificate';
+import type { DocumentFile } from '../../domain/document-file';
+import type { PdfReply } from '../../../../platform/http/contract-router';
+
+const pdfReply = (file: DocumentFile, inline: boolean): PdfReply => ({ pdf: file.pdf, filename: file.filename, inline });
+
+const toCertificateResponse = (certificate: DocumentCertificate) => ({
+  object: 'document_certificate' as const,
+  livemode: certificate.livemode,
+  subject: certificate.subject,
+  expires_at: certificate.expiresAt.toISOString(),
+  test: certificate.test,
+  created_at: certificate.createdAt.toISOString(),
+});
 
 @injectable()
 export class InvoicingRouter {
@@ -16,6 +32,8 @@ export class InvoicingRouter {
     @inject(PrintDocument) private readonly printDocument: PrintDocument,
     @inject(ConnectTaxAuthority) private readonly connectTaxAuthority: ConnectTaxAuthority,
     @inject(CompleteTaxAuthorityConnection) private readonly completeConnection: CompleteTaxAuthorityConnection,
+    @inject(GetDocumentPdf) private readonly getDocumentPdf: GetDocumentPdf,
+    @inject(SigningCertificates) private readonly signingCertificates: SigningCertificates,
   ) {}
 
   handlers(): OperationHandlers {
@@ -27,7 +45,15 @@ export class InvoicingRouter {
       getDocumentHtml: async ({ auth, params, query }) => ({
         html: await this.printDocument.execute(auth, params.id, query.locale ?? 'he'),
       }),
-      viewDocument: async ({ params, query }) => ({ html: await this.printDocument.forCustomer(params.id, query.locale ?? 'he') }),
+      getDocumentPdf: async ({ auth, params }) => pdfReply(await this.getDocumentPdf.execute(auth, params.id), false),
+      viewDocument: async ({ params, query }) =>
+        query.format === 'pdf'
+          ? pdfReply(await this.getDocumentPdf.forCustomer(params.id), true)
+          : { html: await this.printDocument.forCustomer(params.id, query.locale ?? 'he') },
+      uploadDocumentCertificate: async ({ auth, body }) => ({
+        success: true,
+        data: toCertificateResponse(await this.signingCertificates.upload(auth, body.pkcs12, body.password)),
+      }),
       connectTaxAuthority: async ({ auth }) => {
         const { authorizationUrl } = await this.connectTaxAuthority.execute(auth);
         return { success: true, data: { object: 'tax_authority_authorization', authorization_url: authorizationUrl } };

@@ -16,6 +16,7 @@ type OutboxRow = {
   subject: string;
   text_body: string;
   status: OutboxEntry['status'];
+  attachment: string | null;
   created_at: string;
   sent_at: string | null;
 };
@@ -29,6 +30,7 @@ const toEntry = (row: OutboxRow): OutboxEntry => ({
   subject: row.subject,
   text: row.text_body,
   status: row.status,
+  attachment: row.attachment,
   createdAt: new Date(row.created_at),
   sentAt: row.sent_at ? new Date(row.sent_at) : null,
 });
@@ -40,11 +42,11 @@ export class PgEmailOutbox implements EmailOutbox {
     @inject(NOTIFICATIONS.Mailer) private readonly mailer: Mailer,
   ) {}
 
-  async add(email: Email, now: Date): Promise<boolean> {
+  async add(email: Email, attachment: string | null, now: Date): Promise<boolean> {
     const rows = await sqlRows(
       this.em,
-      `insert into email_outbox (id, account_id, key, kind, recipient, subject, text_body, status, created_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (key) do nothing returning id`,
+      `insert into email_outbox (id, account_id, key, kind, recipient, subject, text_body, status, created_at, attachment)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (key) do nothing returning id`,
       [
         `em_${randomBase62(24)}`,
         email.accountId,
@@ -55,6 +57,7 @@ export class PgEmailOutbox implements EmailOutbox {
         email.text,
         this.mailer.configured ? 'queued' : 'stored',
         now,
+        attachment,
       ],
     );
     return rows.length > 0;
