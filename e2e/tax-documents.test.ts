@@ -1,4 +1,5 @@
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,22 @@ async function printed(id: string, name: string): Promise<Page> {
     copyFileSync(join(SCREENSHOTS, `${name}.png`), join(README_SCREENSHOTS, `${name}.png`));
   }
   return page;
+}
+
+/** The merchant's download of the signed PDF, once the worker has rendered it; its first page as a picture, beside the page's. */
+async function signedPdf(id: string, name: string): Promise<string> {
+  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 300))) {
+    const res = await fetch(`${apiUrl}/v1/documents/${id}/pdf`, { headers: { Authorization: `Bearer ${key}` } });
+    if (res.status === 409) continue;
+    expect(res.status).toBe(200);
+    const file = join(SCREENSHOTS, `${name}.pdf`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    execFileSync('pdftoppm', ['-png', '-r', '96', '-singlefile', file, join(SCREENSHOTS, name)]);
+    if (process.env.UPDATE_README_SCREENSHOTS === '1')
+      copyFileSync(join(SCREENSHOTS, `${name}.png`), join(README_SCREENSHOTS, `${name}.png`));
+    return file;
+  }
+  throw new Error(`the PDF of ${id} was never rendered`);
 }
 
 /** Every amount of the table, lines and totals alike, ends at the same edge of the amount column. */
@@ -157,6 +174,19 @@ describe('tax documents in the browser', () => {
     expect(new Set(saleEdges).size).toBe(1);
     expect(await salePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(794);
     expect(await printedPages(salePage)).toBe(1);
+
+    // The same document as the signed PDF: verified, and its text read back by poppler in Hebrew order.
+    const pdf = await signedPdf(sale.id, 'document-tax-invoice-receipt-pdf');
+    expect(execFileSync('pdfsig', [pdf], { encoding: 'utf8' })).toContain('Signature is Valid.');
+    const pdfText = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+    for (const expected of [
+      'מטע הזיתים בע״מ',
+      'ח״פ 516179157',
+      'לכבוד גליל מזון בע״מ',
+      `מספר הקצאה ${sale.allocation!.number}`,
+      'מספר תשלומים 3',
+    ])
+      expect(pdfText).toContain(expected);
 
     const refund = await ok(kupa.POST('/v1/charges/{id}/refunds', { params: { path: { id: charge.id } }, body: { amount: 35_000 } }));
     const creditPage = await printed(refund.document!, 'document-credit-invoice');

@@ -21,6 +21,9 @@ const UNBUNDLED = [
   'tedious',
   'pg-query-stream',
   'ts-morph',
+  'playwright-core',
+  '@sparticuz/chromium',
+  '@fontsource/noto-sans-hebrew',
 ];
 const BUNDLED = new RegExp(`^(?!(${UNBUNDLED.join('|')})(/|$))`);
 

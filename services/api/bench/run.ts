@@ -19,6 +19,7 @@ import { startTranzilaTwin } from '../twins/tranzila/twin';
 import { ensureCompiled, TARGETS } from '../scripts/compiled.mjs';
 import { clientBenchmarks } from './benchmarks/client';
 import { deliveryBenchmarks } from './benchmarks/delivery';
+import { documentBenchmarks } from './benchmarks/documents';
 import { httpBenchmarks } from './benchmarks/http';
 import { jobBenchmarks } from './benchmarks/jobs';
 import {
@@ -51,7 +52,7 @@ const SCALE_SIZES = SMOKE ? [20, 40] : [1_000, 10_000, 100_000];
 /** Where a full or quick run writes each benchmark's result. */
 const RESULTS_DIR = fileURLToPath(new URL('../../../bench-results', import.meta.url));
 
-const benchmarks: Benchmark[] = [...httpBenchmarks, ...jobBenchmarks, ...deliveryBenchmarks, ...clientBenchmarks];
+const benchmarks: Benchmark[] = [...httpBenchmarks, ...jobBenchmarks, ...deliveryBenchmarks, ...clientBenchmarks, ...documentBenchmarks];
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 const SIDES: Side[] = ['subject', 'baseline'];

@@ -80,6 +80,8 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   Refund: ['id', 'accountId', 'livemode', 'chargeId', 'amount', 'currency', 'status', 'reason', 'documentId', 'metadata', 'createdAt'],
   TaxAuthorityConnection: ['id'],
   AccountLogo: ['id', 'accountId', 'contentType', 'data', 'createdAt'],
+  DocumentFile: ['id', 'documentId', 'accountId', 'livemode', 'variant', 'filename', 'pdf', 'signedBy', 'createdAt'],
+  DocumentCertificate: ['id', 'accountId', 'livemode'],
   PortalSession: ['id', 'accountId', 'livemode', 'customerId', 'returnUrl', 'locale', 'expiresAt', 'createdAt'],
   SubscriptionStart: ['id', 'accountId', 'livemode', 'request', 'createdAt'],
   SubscriptionChange: ['id', 'accountId', 'livemode', 'subscriptionId', 'amount', 'creditUsed', 'change', 'createdAt'],
