@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient, Schemas } from '@kupa/sdk';
 import type { ParsedMail } from 'mailparser';
+import { unzipSync } from 'fflate';
+import { IssueDocument } from '../src/modules/invoicing';
 import { ListEmails } from '../src/modules/notifications/application/list-emails';
+import { PERSISTENCE } from '../src/platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../src/platform/persistence/unit-of-work';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { merchantPkcs12 } from './support/certificates';
 import { rawRequest } from './support/contract';
@@ -214,4 +218,80 @@ describe('the receipt email and the downloads', () => {
     // The document signed before keeps its signature.
     expectSignedByTestCertificate((await download(account, before.res.url.split('/').at(-2)!)).pdf);
   });
+
+  it("the accountant's period as a ZIP: the CSV and every document's signed PDF, and what has none yet, with why", async () => {
+    const { account, api } = await merchant();
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+    const charges = [await paid(api, customer, 2_000), await paid(api, customer, 3_000)];
+    const refund = (await api.POST('/v1/charges/{id}/refunds', { params: { path: { id: charges[0].id } }, body: { amount: 500 } })).data!
+      .data;
+    for (const id of [charges[0].document!, charges[1].document!, refund.document!]) await download(account, id);
+
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
+    const period = `issued_from=${day}&issued_to=${day}`;
+    const res = await fetch(`${app.baseUrl}/v1/documents/export?${period}&format=zip`, {
+      headers: { Authorization: `Bearer ${account.testKey}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="documents-test-${day}-${day}.zip"`);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual([
+      `documents-test-${day}-${day}.csv`,
+      'pdf/test-credit-invoice-1.pdf',
+      'pdf/test-tax-invoice-receipt-1.pdf',
+      'pdf/test-tax-invoice-receipt-2.pdf',
+    ]);
+    const csv = await (
+      await fetch(`${app.baseUrl}/v1/documents/export?${period}`, { headers: { Authorization: `Bearer ${account.testKey}` } })
+    ).text();
+    // The same CSV as the export alone, with its byte order mark for spreadsheets.
+    const archived = files[`documents-test-${day}-${day}.csv`];
+    expect([...archived.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(archived)).toBe(csv);
+    for (const [name, data] of Object.entries(files))
+      if (name.endsWith('.pdf')) expect(pdfsig(Buffer.from(data)), name).toContain('Signature is Valid.');
+    expect(plainText(Buffer.from(files['pdf/test-tax-invoice-receipt-2.pdf']))).toContain('₪30.00');
+
+    // A live document with no certificate to sign it: in the CSV, and listed with the reason.
+    const live = await issueLiveDocument(account.id);
+    const liveZip = unzipSync(
+      new Uint8Array(
+        await (
+          await fetch(`${app.baseUrl}/v1/documents/export?${period}&format=zip`, {
+            headers: { Authorization: `Bearer ${account.liveKey}` },
+          })
+        ).arrayBuffer(),
+      ),
+    );
+    expect(Object.keys(liveZip).sort()).toEqual([`documents-live-${day}-${day}.csv`, 'pdf-missing.txt']);
+    expect(Buffer.from(liveZip['pdf-missing.txt']).toString()).toBe(
+      `tax_invoice_receipt 1 (${live}): no signing certificate uploaded (POST /v1/account/document_certificate)\n`,
+    );
+  });
 });
+
+/** A live tax invoice receipt, issued as a live payment issues one. */
+function issueLiveDocument(accountId: string): Promise<string> {
+  const { container, inContext } = app.services;
+  return inContext(() =>
+    container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() =>
+      container.get(IssueDocument).execute(
+        { accountId, livemode: true },
+        {
+          kind: 'sale',
+          customerId: 'cus_live',
+          chargeId: null,
+          refundId: null,
+          currency: 'ils',
+          lines: [{ description: 'Olive oil 750 ml', quantity: 1, unitAmount: 4_900, amount: 4_900 }],
+          details: {
+            issuer: { name: 'Olive Grove', profile: null },
+            recipient: { name: 'Dana Levi', taxId: null, email: null, phone: null },
+            payment: { cardLast4: '4242', installments: null },
+          },
+        },
+      ),
+    ),
+  );
+}

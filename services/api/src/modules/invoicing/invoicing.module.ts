@@ -20,6 +20,7 @@ import { TaxAuthorityConnectionSchema } from './infrastructure/postgres/tax-auth
 import { TaxDocumentSchema } from './infrastructure/postgres/document.schema';
 import { InvoicingRouter } from './interfaces/http/invoicing.router';
 import { GetDocumentPdf } from './application/get-document-pdf';
+import { ArchiveDocuments } from './application/archive-documents';
 import { RenderDocumentPdf } from './application/render-document-pdf';
 import { SigningCertificates } from './application/signing-certificates';
 import { PgDocumentCertificateRepository, PgDocumentFileRepository } from './infrastructure/postgres/document-file.repository';
@@ -62,6 +63,7 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
     SigningCertificates,
     RenderDocumentPdf,
     GetDocumentPdf,
+    ArchiveDocuments,
     DocumentPdfJob,
     InvoicingRouter,
   ]);

@@ -24,7 +24,7 @@ export type SuccessBody<O> = O extends { responses: { 200: { content: infer C } 
   ? C extends { 'application/json': infer R }
     ? R
     : | (C extends { 'text/html': string } ? HtmlReply : never)
-      | (C extends { 'application/pdf': unknown } ? PdfReply : never)
+      | (C extends { 'application/pdf': unknown } | { 'application/zip': unknown } ? FileReply : never)
       | (C extends { 'text/csv': string } ? CsvReply : never)
   : never;
 
@@ -33,8 +33,9 @@ export interface HtmlReply {
 }
 
 /** A file: shown in the browser (`inline`) or saved under its name. */
-export interface PdfReply {
-  pdf: Buffer;
+export interface FileReply {
+  file: Buffer;
+  contentType: 'application/pdf' | 'application/zip';
   filename: string;
   inline?: boolean;
 }
@@ -222,7 +223,7 @@ function operationChain(
     const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
     const reply = withChange ? await withChange(produce) : await produce();
     if (reply === ANSWERED) return;
-    if (reply && typeof reply === 'object' && ('html' in reply || 'pdf' in reply)) {
+    if (reply && typeof reply === 'object' && ('html' in reply || 'file' in reply)) {
       // Pages and files the API serves (tax documents, some keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);
       res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -230,11 +231,11 @@ function operationChain(
       res.setHeader('Referrer-Policy', 'no-referrer');
       if ('html' in reply) res.type('html').send((reply as HtmlReply).html);
       else {
-        const { pdf, filename, inline } = reply as PdfReply;
+        const { file, contentType, filename, inline } = reply as FileReply;
         res
-          .type('application/pdf')
+          .type(contentType)
           .setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`)
-          .send(pdf);
+          .send(file);
       }
     } else if (reply && typeof reply === 'object' && 'csv' in reply) {
       const { csv, filename } = reply as CsvReply;

@@ -45,7 +45,7 @@ export class GetDocumentPdf {
     if (file) return file;
     const document = await this.documents.findByIdUnscoped(id);
     if (!document || !(await this.certificates.has(document))) return null;
-    await this.render(document);
+    await this.renderLater(document);
     return 'pending';
   }
 
@@ -53,12 +53,12 @@ export class GetDocumentPdf {
     const file = await this.files.find(document.id, 'copy');
     if (file) return file;
     if (!(await this.certificates.has(document))) throw new DocumentCertificateRequired();
-    await this.render(document);
+    await this.renderLater(document);
     throw new DocumentPdfPending(document.id);
   }
 
   /** Asked again in case the rendering was never asked for (documents from before PDFs; a certificate uploaded since). */
-  private render(document: TaxDocument): Promise<void> {
+  renderLater(document: TaxDocument): Promise<void> {
     return this.uow.join(() => this.queue.send(DOCUMENT_PDF_QUEUE, { documentId: document.id }, { singletonKey: `pdf:${document.id}` }));
   }
 }

@@ -44,6 +44,8 @@ export interface SigningKeys {
 
 export interface DocumentFileRepository {
   find(documentId: string, variant: DocumentFileVariant): Promise<DocumentFile | null>;
+  /** The true copies of those of the documents that have one. */
+  copiesOf(documentIds: string[]): Promise<DocumentFile[]>;
   /** Files already there (another worker rendered them) are left as they are. */
   add(files: DocumentFile[]): Promise<void>;
 }

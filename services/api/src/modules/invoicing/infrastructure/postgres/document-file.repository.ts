@@ -20,6 +20,10 @@ export class PgDocumentFileRepository implements DocumentFileRepository {
     return FILES.first(this.em, 'select * from document_files where document_id = $1 and variant = $2', [documentId, variant]);
   }
 
+  copiesOf(documentIds: string[]): Promise<DocumentFile[]> {
+    return FILES.select(this.em, "select * from document_files where document_id = any($1) and variant = 'copy'", [documentIds]);
+  }
+
   async add(files: DocumentFile[]): Promise<void> {
     for (const file of files) await FILES.insertUnlessTaken(this.em, file);
   }

@@ -7,13 +7,20 @@ import { PrintDocument } from '../../application/print-document';
 import { CompleteTaxAuthorityConnection } from '../../application/complete-tax-authority-connection';
 import { ConnectTaxAuthority } from '../../application/connect-tax-authority';
 import { toDocumentResponse } from '../../application/published/document';
+import { zipSync } from 'fflate';
+import { ArchiveDocuments } from '../../application/archive-documents';
 import { GetDocumentPdf } from '../../application/get-document-pdf';
 import { SigningCertificates } from '../../application/signing-certificates';
 import type { DocumentCertificate } from '../../domain/document-certificate';
 import type { DocumentFile } from '../../domain/document-file';
-import type { PdfReply } from '../../../../platform/http/contract-router';
+import type { FileReply } from '../../../../platform/http/contract-router';
 
-const pdfReply = (file: DocumentFile, inline: boolean): PdfReply => ({ pdf: file.pdf, filename: file.filename, inline });
+const pdfReply = (file: DocumentFile, inline: boolean): FileReply => ({
+  file: file.pdf,
+  contentType: 'application/pdf',
+  filename: file.filename,
+  inline,
+});
 
 const toCertificateResponse = (certificate: DocumentCertificate) => ({
   object: 'document_certificate' as const,
@@ -34,6 +41,7 @@ export class InvoicingRouter {
     @inject(CompleteTaxAuthorityConnection) private readonly completeConnection: CompleteTaxAuthorityConnection,
     @inject(GetDocumentPdf) private readonly getDocumentPdf: GetDocumentPdf,
     @inject(SigningCertificates) private readonly signingCertificates: SigningCertificates,
+    @inject(ArchiveDocuments) private readonly archiveDocuments: ArchiveDocuments,
   ) {}
 
   handlers(): OperationHandlers {
@@ -72,10 +80,14 @@ export class InvoicingRouter {
         };
         return listReply(await this.listDocuments.execute(auth, filter, pageOf(query)), toDocumentResponse);
       },
-      exportDocuments: async ({ auth, query }) => ({
-        csv: await this.listDocuments.export(auth, query.issued_from, query.issued_to),
-        filename: `documents-${auth.livemode ? 'live' : 'test'}-${query.issued_from}-${query.issued_to}.csv`,
-      }),
+      exportDocuments: async ({ auth, query }) => {
+        const name = `documents-${auth.livemode ? 'live' : 'test'}-${query.issued_from}-${query.issued_to}`;
+        if (query.format !== 'zip')
+          return { csv: await this.listDocuments.export(auth, query.issued_from, query.issued_to), filename: `${name}.csv` };
+        const entries = await this.archiveDocuments.execute(auth, query.issued_from, query.issued_to);
+        const zip = zipSync(Object.fromEntries(entries.map((entry) => [entry.name, [entry.data, { level: entry.compressed ? 0 : 6 }]])));
+        return { file: Buffer.from(zip), contentType: 'application/zip', filename: `${name}.zip` };
+      },
     };
   }
 }
