@@ -1,19 +1,26 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect as pwExpect } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKupaClient, type KupaClient, type Schemas } from '@kupa/sdk';
 import { launchBrowser, openPage, screenshot } from './support/browser';
 import { MerchantSite } from './support/merchant-site';
+import { merchantPkcs12 } from '../services/api/test/support/certificates';
+import { startSmtpSink, type SmtpSink } from '../services/api/test/support/smtp-sink';
 import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from './support/service';
 
-// Live mode as a new merchant tries it, following the README's "Going live": the Tranzila twin started by
-// its command, Kupa pointed at it, a live account connected and onboarded, and a shopper paying live
-// checkouts in Chromium; each call is checked once in the twin's ledger.
+// Live mode as a new merchant tries it, following the README's "Going live": the Tranzila and Tax Authority
+// twins started by their commands, Kupa pointed at them (and at a mail server), a live account connected
+// and onboarded, and a shopper paying live checkouts in Chromium; each call is checked once in the twin's
+// ledger, and a business customer's receipt arrives by email with its signed PDF and allocation number.
 const dataDir = tempDataDir();
-let twin: ChildProcess;
+const twins: ChildProcess[] = [];
 let twinUrl: string;
+let taxAuthorityUrl: string;
+let smtp: SmtpSink;
+let apiUrl: string;
 let service: RunningService;
 let browser: Browser;
 let site: MerchantSite;
@@ -38,25 +45,39 @@ const cli = (...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   }).toString();
 
-beforeAll(async () => {
-  const twinPort = await freePort();
-  twin = spawn('pnpm', ['twin:tranzila'], {
+/** A twin started by its documented command; answers what its first lines say (`pattern`'s groups). */
+function startTwin(script: string, env: Record<string, string>, pattern: RegExp): Promise<RegExpMatchArray> {
+  const twin = spawn('pnpm', [script], {
     cwd: REPO_ROOT,
-    env: { ...process.env, TRANZILA_TWIN_PORT: String(twinPort) },
+    env: { ...process.env, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  twinUrl = await new Promise<string>((resolve, reject) => {
+  twins.push(twin);
+  return new Promise((resolve, reject) => {
     let output = '';
     twin.stdout!.on('data', (chunk) => {
       output += chunk;
-      const match = output.match(/Tranzila twin on (http:\/\/\S+)/);
-      if (match) resolve(match[1]);
+      const match = output.match(pattern);
+      if (match) resolve(match);
     });
-    twin.on('exit', (code) => reject(new Error(`the twin exited with ${code}: ${output}`)));
+    twin.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${output}`)));
   });
+}
 
+beforeAll(async () => {
+  [, twinUrl] = await startTwin('twin:tranzila', { TRANZILA_TWIN_PORT: String(await freePort()) }, /Tranzila twin on (http:\/\/\S+)/);
   const port = await freePort();
+  apiUrl = `http://localhost:${port}`;
+  // The Tax Authority twin prints the variables to start Kupa with.
+  const [, url, kupaEnv] = await startTwin(
+    'twin:tax-authority',
+    { TAX_AUTHORITY_TWIN_PORT: String(await freePort()), TAX_AUTHORITY_TWIN_REDIRECT_URI: `${apiUrl}/v1/tax_authority/callback` },
+    /Israel Invoices twin on (http:\/\/[^\s,]+)[\s\S]*Kupa: (.+)\n/,
+  );
+  taxAuthorityUrl = url;
+  smtp = await startSmtpSink();
+
   const checkoutPort = await freePort();
   service = pnpmStart({
     DATA_DIR: dataDir,
@@ -64,6 +85,14 @@ beforeAll(async () => {
     CHECKOUT_PORT: String(checkoutPort),
     LOG_LEVEL: 'warn',
     TRANZILA_API_URL: twinUrl,
+    ...Object.fromEntries(
+      kupaEnv
+        .trim()
+        .split(/\s+/)
+        .map((pair) => pair.split('=') as [string, string]),
+    ),
+    SOFTWARE_REGISTRATION_NUMBER: '98765432',
+    SMTP_URL: smtp.url,
   });
   await service.waitFor(/Press Ctrl-C to stop/);
   site = new MerchantSite(`http://localhost:${checkoutPort}`);
@@ -99,7 +128,8 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await service?.interrupt();
-  if (twin?.pid) process.kill(-twin.pid, 'SIGTERM');
+  for (const twin of twins) if (twin.pid) process.kill(-twin.pid, 'SIGTERM');
+  await smtp?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -201,4 +231,63 @@ describe('a live shop on Tranzila', () => {
     await screenshot(page, 'live-declined');
     expect((await moved()).length).toBe(before);
   });
+
+  it("a business customer's payment above the threshold: the receipt email attaches the signed PDF with the allocation number", async () => {
+    // Connect the business to the Tax Authority (the twin consents at once), then upload its signing certificate.
+    const { authorization_url } = (await live.POST('/v1/account/tax_authority/connect')).data!.data;
+    const { page } = await openPage(browser);
+    await page.goto(authorization_url);
+    await pwExpect(page.getByRole('heading', { name: 'Your business is connected to the Tax Authority' })).toBeVisible();
+    expect((await live.GET('/v1/account')).data!.data.tax_authority.status).toBe('connected');
+    const year = 365 * 24 * 3600_000;
+    const { p12 } = merchantPkcs12('Olive Grove Ltd', 'p12 password', {
+      from: new Date(Date.now() - year),
+      to: new Date(Date.now() + year),
+    });
+    const certificate = await live.POST('/v1/account/document_certificate', {
+      body: { pkcs12: p12.toString('base64'), password: 'p12 password' },
+    });
+    expect(certificate.data?.data).toMatchObject({ subject: 'Olive Grove Ltd', test: false, livemode: true });
+
+    // ₪11,800.00 with VAT: ₪10,000.00 before it, above the threshold, to a business customer.
+    const business = (
+      await live.POST('/v1/customers', { body: { name: 'Galil Foods Ltd', email: 'ap@galil.example.co.il', tax_id: '513456780' } })
+    ).data!.data.id;
+    const session = await liveSession({ customer: business, line_items: [{ name: 'Olive oil, wholesale', amount_agorot: 1_180_000 }] });
+    await page.goto(session.url);
+    await fillCard(page, '4444 3333 2222 1111');
+    await page.getByRole('button', { name: 'Pay ₪11,800.00' }).click();
+    await page.waitForURL(/\/thanks/);
+    const charge = await chargeOf(session);
+    const document = (await live.GET('/v1/documents/{id}', { params: { path: { id: charge.document! } } })).data!.data;
+
+    // The email goes once the document is final: approved by the Tax Authority, then rendered and signed.
+    const mail = await waitForMail('ap@galil.example.co.il');
+    const approvals = (await (await fetch(`${taxAuthorityUrl}/twin/approvals`)).json()) as {
+      invoiceId: string;
+      confirmationNumber: string;
+    }[];
+    const approval = approvals.find((a) => a.invoiceId === document.id);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`tax-invoice-receipt-${document.number}.pdf`, 'application/pdf'],
+    ]);
+    const pdf = join(dataDir, 'receipt.pdf');
+    writeFileSync(pdf, mail.attachments[0].content);
+    const signature = execFileSync('pdfsig', [pdf], { encoding: 'utf8' });
+    expect(signature).toContain('Signature is Valid.');
+    expect(signature).toContain('Signer Certificate Common Name: Olive Grove Ltd\n');
+    const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/[\u202a-\u202e]/g, '');
+    expect(approval).toBeDefined();
+    expect(text).toContain(`מספר הקצאה ${approval!.confirmationNumber.slice(-9)}`);
+    expect(text).toContain('מקור');
+    expect(text).not.toContain('מסמך בדיקה');
+  });
 });
+
+async function waitForMail(to: string) {
+  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const mail = smtp.messages.find((message) => JSON.stringify(message.to).includes(to));
+    if (mail) return mail;
+  }
+  throw new Error(`no email to ${to}`);
+}

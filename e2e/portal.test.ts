@@ -154,7 +154,7 @@ describe('the portal in Hebrew', () => {
       page.getByRole('link', { name: 'הורדה' }).first().click(),
     ]);
     await documentPage.waitForLoadState();
-    await pwExpect(documentPage.getByRole('heading', { name: /חשבונית מס \/ קבלה/ })).toBeVisible();
+    await pwExpect(documentPage.getByRole('heading', { name: /חשבונית מס\/קבלה/ })).toBeVisible();
     await pwExpect(documentPage.getByText('Basic')).toBeVisible();
     await documentPage.close();
   });

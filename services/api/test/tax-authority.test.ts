@@ -73,7 +73,7 @@ async function connect(): Promise<Response> {
 const status = async () => (await live.GET('/v1/account')).data!.data.tax_authority.status;
 
 /** A live tax invoice receipt above the threshold for `customerTaxId`, issued as a live payment issues one. */
-async function liveDocument(customerTaxId: string): Promise<string> {
+async function liveDocument(customerTaxId: string | null): Promise<string> {
   const { container, inContext } = app.services;
   return inContext(() =>
     container.get<UnitOfWork>(PERSISTENCE.UnitOfWork).run(() =>
@@ -234,6 +234,16 @@ describe('connecting to the Tax Authority', () => {
     expect(text).toContain(`מספר הקצאה ${number}`);
     expect(text).toContain('Galil Foods Ltd');
     expect(text).not.toContain('מסמך בדיקה');
+
+    // Once the certificate has ended, nothing more is signed with it until a new one is uploaded.
+    clock.advance(2 * year);
+    try {
+      const later = await liveDocument(null);
+      const answer = await live.GET('/v1/documents/{id}/pdf', { params: { path: { id: later } }, parseAs: 'arrayBuffer' });
+      expect(answer.error!.error.code).toBe('document_certificate_required');
+    } finally {
+      clock.advance(-2 * year);
+    }
   });
 
   it('keeps no token in the clear in any table or log', async () => {

@@ -1,8 +1,7 @@
 import { WebhookDeliveryJob } from '../modules/events/interfaces/jobs/webhook-delivery.job';
 import { SessionExpiryJob } from '../modules/checkout/interfaces/jobs/session-expiry.job';
 import { EmailJob } from '../modules/notifications/interfaces/jobs/email.job';
-import { DocumentAllocationJob } from '../modules/invoicing/interfaces/jobs/document-allocation.job';
-import { DocumentPdfJob } from '../modules/invoicing/interfaces/jobs/document-pdf.job';
+import { DocumentJobs } from '../modules/invoicing/interfaces/jobs/document-jobs';
 import { AllocationSweepJob } from '../modules/invoicing/interfaces/jobs/allocation-sweep.job';
 import { HoldExpiryJob } from '../modules/payments/interfaces/jobs/hold-expiry.job';
 import { CardExpiryJob } from '../modules/subscriptions/interfaces/jobs/card-expiry.job';
@@ -25,9 +24,9 @@ export async function startWorker(services: Services): Promise<{ stop(): Promise
     container.get(WebhookDeliveryJob).start({ pollIntervalMs: config.webhookPollIntervalMs, batchSize: BATCH_SIZES.webhookDelivery }),
     await container.get(SessionExpiryJob).start({ ...polling, batchSize: BATCH_SIZES.sessionExpiry }),
     container.get(EmailJob).start({ ...polling, batchSize: BATCH_SIZES.email }),
-    container.get(DocumentAllocationJob).start({ ...polling, batchSize: BATCH_SIZES.documentAllocation }),
+    container.get(DocumentJobs).startAllocations({ ...polling, batchSize: BATCH_SIZES.documentAllocation }),
     // As many documents at once as the PDF maker prints at once.
-    container.get(DocumentPdfJob).start({ ...polling, batchSize: config.pdfConcurrency }),
+    container.get(DocumentJobs).startPdfs({ ...polling, batchSize: config.pdfConcurrency }),
     await container.get(HoldExpiryJob).start({ ...polling, batchSize: 1 }),
     await container.get(RenewalsJob).start({ ...polling, batchSize: 1 }),
     await container.get(CardExpiryJob).start({ ...polling, batchSize: 1 }),

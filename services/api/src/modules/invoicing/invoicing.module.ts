@@ -13,7 +13,7 @@ import { RequestAllocation } from './application/request-allocation';
 import { TaxAuthorityAccess } from './application/tax-authority-access';
 import { ModeAllocationAuthorities } from './infrastructure/allocation-authorities';
 import { AllocationSweepJob } from './interfaces/jobs/allocation-sweep.job';
-import { DocumentAllocationJob } from './interfaces/jobs/document-allocation.job';
+import { DocumentJobs } from './interfaces/jobs/document-jobs';
 import { PgDocumentRepository } from './infrastructure/postgres/document.repository';
 import { PgTaxAuthorityConnectionRepository } from './infrastructure/postgres/tax-authority-connection.repository';
 import { TaxAuthorityConnectionSchema } from './infrastructure/postgres/tax-authority-connection.schema';
@@ -26,7 +26,6 @@ import { SigningCertificates } from './application/signing-certificates';
 import { PgDocumentCertificateRepository, PgDocumentFileRepository } from './infrastructure/postgres/document-file.repository';
 import { DocumentCertificateSchema, DocumentFileSchema } from './infrastructure/postgres/document-file.schema';
 import { forgeSigningKeys } from './infrastructure/pdf/signing-credentials';
-import { DocumentPdfJob } from './interfaces/jobs/document-pdf.job';
 import { ALLOCATION_SWEEP_QUEUE, DOCUMENT_ALLOCATION_QUEUE, DOCUMENT_PDF_QUEUE, INVOICING } from './invoicing.tokens';
 
 export const invoicingEntities = [TaxDocumentSchema, TaxAuthorityConnectionSchema, DocumentFileSchema, DocumentCertificateSchema];
@@ -57,14 +56,13 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
     ConnectTaxAuthority,
     CompleteTaxAuthorityConnection,
     GetTaxAuthorityConnection,
-    DocumentAllocationJob,
+    DocumentJobs,
     ReaskPendingAllocations,
     AllocationSweepJob,
     SigningCertificates,
     RenderDocumentPdf,
     GetDocumentPdf,
     ArchiveDocuments,
-    DocumentPdfJob,
     InvoicingRouter,
   ]);
 });

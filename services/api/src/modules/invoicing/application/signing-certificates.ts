@@ -55,7 +55,10 @@ export class SigningCertificates {
     });
   }
 
-  /** What signs the scope's documents now: null in live mode until the merchant uploads a certificate. */
+  /**
+   * What signs the scope's documents now: null in live mode until the merchant uploads a certificate, and
+   * again once it has ended (a signature by an ended certificate proves nothing).
+   */
   async forSigning(scope: Scope, businessName: string): Promise<{ credentials: SigningCredentials; subject: string } | null> {
     let certificate = await this.certificates.find(scope);
     if (!certificate && !scope.livemode) {
@@ -66,13 +69,19 @@ export class SigningCertificates {
       await this.uow.join(() => this.certificates.addUnlessTaken(generated));
       certificate = await this.certificates.find(scope);
     }
-    if (!certificate) return null;
+    if (!certificate || !this.inForce(certificate)) return null;
     const opened = await this.secrets.open(scope.accountId, DOCUMENT_SIGNING_KEY, certificate.credentialsSealed);
     return { credentials: JSON.parse(opened) as SigningCredentials, subject: certificate.subject };
   }
 
   async has(scope: Scope): Promise<boolean> {
-    return !scope.livemode || (await this.certificates.find(scope)) !== null;
+    if (!scope.livemode) return true;
+    const certificate = await this.certificates.find(scope);
+    return certificate !== null && this.inForce(certificate);
+  }
+
+  private inForce(certificate: DocumentCertificate): boolean {
+    return certificate.expiresAt > this.clock.now();
   }
 
   private async seal(accountId: string, credentials: SigningCredentials): Promise<string> {
