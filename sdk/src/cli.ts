@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createKupaClient } from './index';
 import { listen } from './cli/listen';
-import { EVENT_TYPES, isEventType, trigger } from './cli/trigger';
+import { EVENT_TYPES, isEventType, liveOnly, trigger } from './cli/trigger';
 
 const USAGE = `Usage: kupa <command> [options]    (in the Kupa repository: pnpm cli <command>)
 
@@ -86,6 +86,8 @@ async function main(argv: string[]): Promise<number> {
     const [type] = rest;
     if (!type || !isEventType(type)) throw new UsageError(type ? `Unknown event type '${type}'` : 'trigger needs an event type');
     if (!apiKey.startsWith('sk_test_')) throw new UsageError('trigger creates test objects: use a test-mode secret key (sk_test_…)');
+    const reason = liveOnly(type);
+    if (reason) throw new UsageError(`${type} happens in live mode only: to see it, ${reason}`);
     log(`Triggering ${type}…`);
     try {
       await trigger(api, type, log);

@@ -6,6 +6,11 @@ type Log = (line: string) => void;
 /** What a recipe made: the id of the object its event is about. */
 type Recipe = (kit: Kit) => Promise<string>;
 
+/** An event test mode cannot cause, and where to see it instead. */
+interface LiveOnly {
+  liveOnly: string;
+}
+
 const URLS = { success_url: 'https://shop.example/thanks', cancel_url: 'https://shop.example/cart' };
 const DAY = 24 * 60 * 60 * 1000;
 const ITEM = { name: 'Trigger test item', amount_agorot: 4900, quantity: 1 };
@@ -128,7 +133,7 @@ class Kit {
 }
 
 /** How to cause each event type; the mapped type makes a new type in the contract a compile error here. */
-const RECIPES: { [K in KupaEventType]: Recipe } = {
+const RECIPES: { [K in KupaEventType]: Recipe | LiveOnly } = {
   'charge.succeeded': (kit) => kit.paidCharge(),
   'charge.failed': async (kit) => {
     const customer = await kit.customer();
@@ -235,7 +240,16 @@ const RECIPES: { [K in KupaEventType]: Recipe } = {
     unwrap(await kit.api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id } } }));
     return id;
   },
+  'tax_authority_connection.updated': {
+    liveOnly: 'connect a live account to the Tax Authority twin (pnpm twin:tax-authority), then revoke it (POST /twin/revoke)',
+  },
 };
+
+/** Why `type` cannot be triggered in test mode, or null when it can. */
+export function liveOnly(type: KupaEventType): string | null {
+  const recipe = RECIPES[type];
+  return 'liveOnly' in recipe ? recipe.liveOnly : null;
+}
 
 export const EVENT_TYPES = Object.keys(RECIPES) as KupaEventType[];
 
@@ -248,7 +262,9 @@ export function isEventType(value: string): value is KupaEventType {
  * event's id.
  */
 export async function trigger(api: KupaClient, type: KupaEventType, log: Log, waitMs = 30_000): Promise<string> {
-  const about = await RECIPES[type](new Kit(api, log));
+  const recipe = RECIPES[type];
+  if ('liveOnly' in recipe) throw new Error(`${type} happens in live mode only: ${recipe.liveOnly}`);
+  const about = await recipe(new Kit(api, log));
   // Most events are recorded with the change that causes them; a few (an allocation number) by a job soon after.
   for (const started = Date.now(); ; await new Promise((resolve) => setTimeout(resolve, 250))) {
     const recent = unwrap(await api.GET('/v1/events', { params: { query: { type, limit: 20 } } })).data;

@@ -108,6 +108,9 @@ async function liveDocument(customerTaxId: string | null): Promise<string> {
 }
 const requestAllocation = (documentId: string) =>
   app.services.inContext(() => app.services.container.get(RequestAllocation).execute(documentId));
+/** `tax_authority_connection.updated` events, newest first. */
+const connectionEvents = async () =>
+  (await live.GET('/v1/events', { params: { query: { type: 'tax_authority_connection.updated', limit: 100 } } })).data!.data;
 const allocationOf = async (documentId: string) =>
   (await live.GET('/v1/documents/{id}', { params: { path: { id: documentId } } })).data!.data.allocation;
 
@@ -161,6 +164,7 @@ describe('connecting to the Tax Authority', () => {
   });
 
   it('a revoked connection shows on the account and documents wait pending; connecting again brings them their numbers', async () => {
+    const seen = (await connectionEvents()).length;
     await fetch(`${twin.url}/twin/revoke`, { method: 'POST' });
     const documentId = await liveDocument('513456780');
     await expect(requestAllocation(documentId)).rejects.toThrow(/not connected/);
@@ -171,6 +175,12 @@ describe('connecting to the Tax Authority', () => {
     expect(await status()).toBe('connected');
     await requestAllocation(documentId);
     expect(await allocationOf(documentId)).toMatchObject({ status: 'approved' });
+    // The merchant heard of both: the loss, and the connection made again.
+    const events = (await connectionEvents()).slice(0, -seen || undefined).reverse();
+    expect(events.map((event) => event.data)).toMatchObject([
+      { id: merchant.id, object: 'tax_authority_connection', status: 'revoked', livemode: true },
+      { id: merchant.id, object: 'tax_authority_connection', status: 'connected', livemode: true },
+    ]);
   });
 
   it('a document its job gave up on is asked again by the daily sweep, until the authority answers', async () => {

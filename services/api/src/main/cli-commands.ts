@@ -152,7 +152,10 @@ async function run(services: Services, command: string, positionals: string[], v
     case 'emails list': {
       const emails = await container.get(ListEmails).execute();
       const text = emails
-        .map((e) => `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}`)
+        .map(
+          (e) =>
+            `${e.createdAt.toISOString()}  ${e.status.padEnd(6)}  ${e.kind.padEnd(7)}  ${e.to}  ${e.subject}${e.attachment ? `  [${e.attachment}]` : ''}`,
+        )
         .join('\n');
       print(
         values,
@@ -164,6 +167,7 @@ async function run(services: Services, command: string, positionals: string[], v
             subject: e.subject,
             text: e.text,
             status: e.status,
+            attachment: e.attachment,
             created: e.createdAt.toISOString(),
           })),
         },

@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'checkout_session.expired',
   'document.created',
   'document.updated',
+  'tax_authority_connection.updated',
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -11,11 +11,13 @@ import { DOCUMENT_ALLOCATION_QUEUE, INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';
 import type { TaxAuthorityApi, TaxAuthorityConnectionRepository } from './ports/tax-authority';
 import { ends, TaxAuthorityAccess } from './tax-authority-access';
+import { RecordEvent } from '../../events';
+import { toConnectionResponse } from './published/tax-authority-connection';
 
 /**
  * The Tax Authority sent the merchant back with a code: it is exchanged for the business's tokens, kept
- * sealed, and the connection is made; the live documents that waited for it are asked for again. A state
- * no connection is waiting for is refused.
+ * sealed, and the connection is made (`tax_authority_connection.updated`); the live documents that waited
+ * for it are asked for again. A state no connection is waiting for is refused.
  */
 @injectable()
 export class CompleteTaxAuthorityConnection {
@@ -28,6 +30,7 @@ export class CompleteTaxAuthorityConnection {
     @inject(SHARED.SecretBox) private readonly secrets: SecretBox,
     @inject(SHARED.Clock) private readonly clock: Clock,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(RecordEvent) private readonly recordEvent: RecordEvent,
   ) {}
 
   async execute(code: string, state: string): Promise<void> {
@@ -43,6 +46,11 @@ export class CompleteTaxAuthorityConnection {
         throw new ValidationError('parameter_invalid', 'This connection link was already used', 'state');
       connection.connected(sealed, ends(tokens), this.clock.now());
       await this.connections.save(connection);
+      await this.recordEvent.execute(
+        { accountId: connection.id, livemode: true },
+        'tax_authority_connection.updated',
+        toConnectionResponse(connection),
+      );
       // Live documents that waited for the connection are asked for their numbers now.
       const waitingDocuments = await this.documents.awaitingAllocation({ accountId: connection.id, livemode: true });
       await this.queue.sendMany(waitingDocuments.map((documentId) => ({ name: DOCUMENT_ALLOCATION_QUEUE, data: { documentId } })));

@@ -5,6 +5,9 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { INVOICING } from '../invoicing.tokens';
+import { RecordEvent } from '../../events';
+import type { TaxAuthorityConnection } from '../domain/tax-authority-connection';
+import { toConnectionResponse } from './published/tax-authority-connection';
 import { type TaxAuthorityApi, type TaxAuthorityConnectionRepository, type TaxAuthorityTokens, TokensRefused } from './ports/tax-authority';
 
 /** What the tokens are sealed for: they open for this use only. */
@@ -23,6 +26,7 @@ export class TaxAuthorityAccess {
     @inject(SHARED.SecretBox) private readonly secrets: SecretBox,
     @inject(SHARED.Clock) private readonly clock: Clock,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(RecordEvent) private readonly recordEvent: RecordEvent,
   ) {}
 
   async accessToken(accountId: string): Promise<string | null> {
@@ -42,8 +46,7 @@ export class TaxAuthorityAccess {
         return tokens.accessToken;
       } catch (error) {
         if (!(error instanceof TokensRefused)) throw error;
-        locked.lost(this.clock.now());
-        await this.connections.save(locked);
+        await this.lose(locked);
         return null;
       }
     });
@@ -54,9 +57,19 @@ export class TaxAuthorityAccess {
     await this.uow.run(async () => {
       const locked = await this.connections.findForUpdate(accountId);
       if (locked?.status !== 'connected') return;
-      locked.lost(this.clock.now());
-      await this.connections.save(locked);
+      await this.lose(locked);
     });
+  }
+
+  /** Under the row lock: the merchant learns of it from the account and from `tax_authority_connection.updated`. */
+  private async lose(connection: TaxAuthorityConnection): Promise<void> {
+    connection.lost(this.clock.now());
+    await this.connections.save(connection);
+    await this.recordEvent.execute(
+      { accountId: connection.id, livemode: true },
+      'tax_authority_connection.updated',
+      toConnectionResponse(connection),
+    );
   }
 
   seal(accountId: string, tokens: TaxAuthorityTokens): Promise<string> {
