@@ -1,7 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
-import { GetAccount } from '../../accounts';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { EMAIL_QUEUE } from '../notifications.tokens';
@@ -12,7 +11,6 @@ import { type EmailMessage, renderEmail } from './templates';
 export class QueueEmail {
   constructor(
     @inject(JOBS.Queue) private readonly queue: JobQueue,
-    @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
@@ -25,8 +23,8 @@ export class QueueEmail {
     attachDocument?: string | null;
   }): Promise<void> {
     const { accountId, key, to, message } = email;
-    const { termsUrl, privacyUrl } = (await this.getAccount.execute(accountId)).branding;
-    const rendered = renderEmail(message, { termsUrl, privacyUrl });
+    // The merchant's footer is added when it is sent: nothing is read here, inside the caller's transaction.
+    const rendered = renderEmail(message);
     const attachment = email.attachDocument ? { attachDocument: email.attachDocument, queuedAt: this.clock.now().toISOString() } : {};
     await this.queue.send(EMAIL_QUEUE, { accountId, key, kind: message.kind, to, ...rendered, ...attachment }, { singletonKey: key });
   }

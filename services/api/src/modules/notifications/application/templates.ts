@@ -68,11 +68,16 @@ export function renderEmail(
   footer: EmailFooter = { termsUrl: null, privacyUrl: null },
 ): { subject: string; text: string } {
   const { subject, text } = body(message);
+  return { subject, text: withFooter(text, footer) };
+}
+
+/** The text with the merchant's terms and privacy links under it, when they set them. */
+export function withFooter(text: string, footer: EmailFooter): string {
   const links = [
     footer.termsUrl && `תנאי השימוש / Terms: ${footer.termsUrl}`,
     footer.privacyUrl && `מדיניות הפרטיות / Privacy: ${footer.privacyUrl}`,
   ].filter(Boolean);
-  return { subject, text: links.length > 0 ? `${text}\n\n—\n${links.join('\n')}` : text };
+  return links.length > 0 ? `${text}\n\n—\n${links.join('\n')}` : text;
 }
 
 function body(message: EmailMessage): { subject: string; text: string } {
