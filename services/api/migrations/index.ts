@@ -33,6 +33,7 @@ import { Migration20261126080000 } from './Migration20261126080000';
 import { Migration20261126090000 } from './Migration20261126090000';
 import { Migration20261127010000 } from './Migration20261127010000';
 import { Migration20261128010000 } from './Migration20261128010000';
+import { Migration20261128020000 } from './Migration20261128020000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -70,4 +71,5 @@ export const MIGRATIONS = [
   Migration20261126090000,
   Migration20261127010000,
   Migration20261128010000,
+  Migration20261128020000,
 ];
