@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { CARDS } from './support/checkout';
+import { PurgeEndedPortalSessions } from '../src/modules/portal';
 import { MovableClock, startTestApp, type TestAccount, type TestApp } from './support/harness';
 
 // The customer portal (DESIGN §3d) through its public endpoints, as the portal page calls them: keyed by
@@ -123,6 +124,16 @@ describe('portal settings and sessions', () => {
       clock.advance(-3_600_000);
     }
     expect((await page('bps_unknown')).response.status).toBe(404);
+
+    // A day after its end the hourly housekeeping removes it: then it is unknown like any other.
+    const purge = () => app.services.inContext(() => app.services.container.get(PurgeEndedPortalSessions).execute());
+    clock.advance(25 * 3_600_000);
+    try {
+      expect(await purge()).toBeGreaterThanOrEqual(1);
+      expect((await page(session.id)).response.status).toBe(404);
+    } finally {
+      clock.advance(-25 * 3_600_000);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import { JOBS } from '../platform/jobs/jobs.tokens';
 import type { PgBoss } from '../platform/jobs/pg-boss';
 import { purgeIdempotencyKeys } from '../platform/persistence/idempotency-store';
 import { purgeRateBuckets } from '../platform/persistence/rate-bucket-store';
+import { PurgeEndedPortalSessions } from '../modules/portal';
 import type { Metrics } from '../platform/metrics/metrics';
 import { METRICS } from '../platform/metrics/metrics.tokens';
 import { PERSISTENCE } from '../platform/persistence/persistence.tokens';
@@ -54,8 +55,9 @@ export async function reconcile(container: Container): Promise<Reconciled> {
 }
 
 /**
- * In the worker, at start-up and hourly: Idempotency-Keys past their 24 hours and rate-limit buckets idle
- * for an hour go, and webhook signing secrets an earlier version stored in the clear are sealed.
+ * In the worker, at start-up and hourly: Idempotency-Keys past their 24 hours, rate-limit buckets idle
+ * for an hour and portal sessions a day past their end go, and webhook signing secrets an earlier version
+ * stored in the clear are sealed.
  */
 export async function startHousekeeping(
   container: Container,
@@ -67,6 +69,7 @@ export async function startHousekeeping(
   const tidy = async () => {
     await purgeIdempotencyKeys(em);
     await purgeRateBuckets(em);
+    await inOwnContext(em, () => container.get(PurgeEndedPortalSessions).execute());
     await sealSecrets();
   };
   await sealSecrets().catch((error) => logger.error({ err: error }, 'sealing stored webhook secrets at start-up failed'));

@@ -13,6 +13,7 @@ import { RemovePortalCard } from './application/remove-portal-card';
 import { SetPortalDefaultCard } from './application/set-portal-default-card';
 import { SwitchPortalPlan } from './application/switch-portal-plan';
 import { UpdatePortalContact } from './application/update-portal-contact';
+import { PurgeEndedPortalSessions } from './application/purge-ended-portal-sessions';
 import { PgPortalSessionRepository } from './infrastructure/postgres/portal-session.repository';
 import { PortalSessionSchema } from './infrastructure/postgres/portal-session.schema';
 import { PortalRouter } from './interfaces/http/portal.router';
@@ -36,6 +37,7 @@ export const portalModule = new ContainerModule(({ bind }) => {
     SetPortalDefaultCard,
     SwitchPortalPlan,
     UpdatePortalContact,
+    PurgeEndedPortalSessions,
     PortalRouter,
   ]);
 });

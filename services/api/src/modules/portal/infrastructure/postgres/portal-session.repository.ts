@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { PortalSessionRepository } from '../../application/ports/portal-session-repository';
 import { PortalSession } from '../../domain/portal-session';
 
@@ -18,5 +19,9 @@ export class PgPortalSessionRepository implements PortalSessionRepository {
 
   findByIdUnscoped(id: string): Promise<PortalSession | null> {
     return PORTAL_SESSIONS.known(this.em, id);
+  }
+
+  async deleteEndedBefore(before: Date): Promise<number> {
+    return (await sqlRows(this.em, 'delete from portal_sessions where expires_at < $1 returning 1', [before])).length;
   }
 }
