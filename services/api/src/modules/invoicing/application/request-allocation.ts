@@ -12,9 +12,8 @@ import type { DocumentRepository } from './ports/document-repository';
 
 /**
  * Asks the Tax Authority for a pending document's allocation number, outside any transaction, then
- * records the answer with `document.updated`, once (under the document's row lock), and has the now final
- * document's PDF rendered. An unreachable
- * authority throws, and the job asks again later.
+ * records the answer with `document.updated`, once (under the document's row lock), and has the now
+ * final document's PDF rendered. An unreachable authority throws, and the job asks again later.
  */
 @injectable()
 export class RequestAllocation {
