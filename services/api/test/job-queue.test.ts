@@ -192,3 +192,25 @@ describe('a batch worker', () => {
     }
   });
 });
+
+describe('the scheduled sweeps', () => {
+  it('a worker registers each with pg-boss on Israel time', async () => {
+    const withWorker = await startTestApp(app.databaseUrl, { worker: true });
+    try {
+      const rows = await withWorker.services.orm.em
+        .fork()
+        .getConnection()
+        .execute(`select name, cron, options->>'tz' as tz from pgboss.schedule order by name`);
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { name: 'subscription-renewals', cron: '0 2 * * *', tz: 'Asia/Jerusalem' },
+          { name: 'charge-hold-expiry-sweep', cron: '0 3 * * *', tz: 'Asia/Jerusalem' },
+          { name: 'document-allocation-sweep', cron: '30 3 * * *', tz: 'Asia/Jerusalem' },
+          { name: 'card-expiry-notices', cron: '0 9 1 * *', tz: 'Asia/Jerusalem' },
+        ]),
+      );
+    } finally {
+      await withWorker.close();
+    }
+  });
+});

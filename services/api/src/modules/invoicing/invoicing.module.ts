@@ -12,7 +12,6 @@ import { ReaskPendingAllocations } from './application/reask-pending-allocations
 import { RequestAllocation } from './application/request-allocation';
 import { TaxAuthorityAccess } from './application/tax-authority-access';
 import { ModeAllocationAuthorities } from './infrastructure/allocation-authorities';
-import { AllocationSweepJob } from './interfaces/jobs/allocation-sweep.job';
 import { DocumentJobs } from './interfaces/jobs/document-jobs';
 import { PgDocumentRepository } from './infrastructure/postgres/document.repository';
 import { PgTaxAuthorityConnectionRepository } from './infrastructure/postgres/tax-authority-connection.repository';
@@ -58,7 +57,6 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
     GetTaxAuthorityConnection,
     DocumentJobs,
     ReaskPendingAllocations,
-    AllocationSweepJob,
     SigningCertificates,
     RenderDocumentPdf,
     GetDocumentPdf,

@@ -50,7 +50,6 @@ import { ConnectTerminal } from './application/connect-terminal';
 import { DescribeProcessor } from './application/describe-processor';
 import { SimulatedProcessor } from './infrastructure/processors/simulated/simulated.connector';
 import { PaymentsRouter } from './interfaces/http/payments.router';
-import { HoldExpiryJob } from './interfaces/jobs/hold-expiry.job';
 import { HOLD_EXPIRY_QUEUE, PAYMENTS } from './payments.tokens';
 
 export const paymentsEntities = [ChargeSchema, PaymentAttemptSchema, ChargeOperationSchema, PaymentMethodSchema, RefundSchema];
@@ -91,7 +90,6 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     ListPaymentMethods,
     DetachPaymentMethod,
     PaymentsRouter,
-    HoldExpiryJob,
     ConnectTerminal,
     DescribeProcessor,
     CreateRefund,

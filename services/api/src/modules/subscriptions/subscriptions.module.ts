@@ -22,8 +22,6 @@ import { PgSubscriptionStartRepository } from './infrastructure/postgres/subscri
 import { PgSubscriptionRepository } from './infrastructure/postgres/subscription.repository';
 import { SubscriptionChangeSchema, SubscriptionSchema, SubscriptionStartSchema } from './infrastructure/postgres/subscription.schema';
 import { SubscriptionsRouter } from './interfaces/http/subscriptions.router';
-import { CardExpiryJob } from './interfaces/jobs/card-expiry.job';
-import { RenewalsJob } from './interfaces/jobs/renewals.job';
 import { CARD_EXPIRY_QUEUE, RENEWAL_QUEUE, SUBSCRIPTIONS } from './subscriptions.tokens';
 
 export const subscriptionsEntities = [SubscriptionSchema, SubscriptionStartSchema, SubscriptionChangeSchema];
@@ -50,8 +48,6 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     GetSubscription,
     ListSubscriptions,
     SubscriptionsRouter,
-    RenewalsJob,
-    CardExpiryJob,
     NoticeExpiringCards,
     StartSubscription,
     SettleSubscriptionStart,
