@@ -1,51 +1,18 @@
 import { expect } from 'vitest';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import chromium from '@sparticuz/chromium';
-import { type Browser, type BrowserContext, chromium as playwright, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../services/api/src/platform/browser/chromium';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const SCREENSHOTS = fileURLToPath(new URL('../screenshots/', import.meta.url));
 
-// The packaged browser's defaults are for serverless sandboxes; these would switch off the very
-// protections (same-origin policy, site isolation) the checkout's tests rely on.
-const UNSAFE_FLAGS = [
-  '--disable-web-security',
-  '--allow-running-insecure-content',
-  '--disable-site-isolation-trials',
-  '--single-process',
-  '--no-zygote',
-];
-
-/**
- * Headless Chromium: `CHROMIUM_PATH`, Debian's `/usr/bin/chromium`, or the one the `@sparticuz/chromium`
- * package brings with `pnpm install`. Never a download.
- */
-export async function launchBrowser(): Promise<Browser> {
-  const system = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null);
-  const executablePath = system ?? (await chromium.executablePath());
-  const packaged = system
-    ? []
-    : chromium.args.filter(
-        (flag) => !UNSAFE_FLAGS.includes(flag) && !flag.startsWith('--disable-features=') && !flag.startsWith('--headless'),
-      );
-  return playwright.launch({
-    executablePath,
-    headless: true,
-    args: [
-      ...packaged,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+/** Headless Chromium, as the service launches it to print documents (`CHROMIUM_PATH`, Debian's, or the packaged one). */
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium(process.env.CHROMIUM_PATH);
 }
 
 export interface WatchedPage {

@@ -1,21 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import chromium from '@sparticuz/chromium';
-import { type Browser, chromium as playwright } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../../../platform/browser/chromium';
 import type { PdfFacts, PdfMaker, SigningCredentials } from '../../application/ports/document-files';
 import { archiveAndSign } from './signed-pdf';
 
 const require = createRequire(import.meta.url);
-
-/** The packaged browser's serverless defaults that would switch off its own protections. */
-const UNSAFE_FLAGS = [
-  '--disable-web-security',
-  '--allow-running-insecure-content',
-  '--disable-site-isolation-trials',
-  '--single-process',
-  '--no-zygote',
-];
 
 /**
  * Noto Sans Hebrew (Hebrew, Latin and the shekel sign, regular and bold), inlined: the PDF embeds the
@@ -91,7 +82,7 @@ export class ChromiumPdfMaker implements PdfMaker {
   }
 
   private launched(): Promise<Browser> {
-    this.browser ??= launch(this.executablePath).then(
+    this.browser ??= launchChromium(this.executablePath).then(
       (browser) => {
         browser.on('disconnected', () => (this.browser = undefined));
         return browser;
@@ -103,18 +94,4 @@ export class ChromiumPdfMaker implements PdfMaker {
     );
     return this.browser;
   }
-}
-
-async function launch(executablePath: string | undefined): Promise<Browser> {
-  const system = executablePath ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : null);
-  const packaged = system
-    ? []
-    : chromium.args.filter(
-        (flag) => !UNSAFE_FLAGS.includes(flag) && !flag.startsWith('--headless') && !flag.startsWith('--disable-features='),
-      );
-  return playwright.launch({
-    executablePath: system ?? (await chromium.executablePath()),
-    headless: true,
-    args: [...packaged, '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-  });
 }
