@@ -204,8 +204,11 @@ describe('the receipt email and the downloads', () => {
   it('a test key may upload a certificate: it replaces the generated one for the documents that follow', async () => {
     const { account, api } = await merchant();
     const customer = (await api.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+    expect((await api.GET('/v1/account')).data!.data.document_certificate).toBeNull();
     const before = await download(account, (await paid(api, customer, 1_000)).document!);
     expectSignedByTestCertificate(before.pdf);
+    // The account shows the certificate its test documents are signed with: generated, and marked so.
+    expect((await api.GET('/v1/account')).data!.data.document_certificate).toMatchObject({ subject: 'Olive Grove Ltd (TEST)', test: true });
 
     const validity = { from: new Date(Date.now() - 60_000), to: new Date(Date.now() + 365 * 24 * 3600_000) };
     for (const name of ['Olive Grove Ltd', 'Olive Grove Trading Ltd']) {
@@ -213,6 +216,10 @@ describe('the receipt email and the downloads', () => {
       const uploaded = await api.POST('/v1/account/document_certificate', { body: { pkcs12: p12.toString('base64'), password: 'secret' } });
       expect(uploaded.data!.data).toMatchObject({ livemode: false, subject: name, test: false });
     }
+    expect((await api.GET('/v1/account')).data!.data.document_certificate).toMatchObject({
+      subject: 'Olive Grove Trading Ltd',
+      test: false,
+    });
     const after = await download(account, (await paid(api, customer, 1_000)).document!);
     expect(pdfsig(after.pdf)).toContain('Signer Certificate Common Name: Olive Grove Trading Ltd\n');
     // The document signed before keeps its signature.

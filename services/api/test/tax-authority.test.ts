@@ -208,6 +208,7 @@ describe('connecting to the Tax Authority', () => {
     const { number } = (await allocationOf(documentId))!;
     const pdf = () => live.GET('/v1/documents/{id}/pdf', { params: { path: { id: documentId } }, parseAs: 'arrayBuffer' });
     expect((await pdf()).error!.error.code).toBe('document_certificate_required');
+    expect((await live.GET('/v1/account')).data!.data.document_certificate).toBeNull();
 
     const upload = (pkcs12: string, password: string) => live.POST('/v1/account/document_certificate', { body: { pkcs12, password } });
     const year = 365 * 24 * 3600_000;
@@ -228,6 +229,11 @@ describe('connecting to the Tax Authority', () => {
     const uploaded = await upload(p12.toString('base64'), 'p12-pass-ךלח');
     expect(uploaded.response.status).toBe(200);
     expect(uploaded.data!.data).toMatchObject({ object: 'document_certificate', livemode: true, subject: 'Olive Grove Ltd', test: false });
+    expect((await live.GET('/v1/account')).data!.data.document_certificate).toEqual({
+      subject: 'Olive Grove Ltd',
+      expires_at: uploaded.data!.data.expires_at,
+      test: false,
+    });
     signingSecrets.push(p12.toString('base64').slice(0, 200), 'p12-pass-ךלח', keyPem.split('\n')[5]);
 
     // No worker here: the request asked for the rendering, which runs as the worker would run it.

@@ -27,6 +27,7 @@ const overrides: OperationHandlers = {
       dunning: { retry_days: [1, 3, 5] },
       branding: { logo_url: null, color: null, accent_color: null, terms_url: null, privacy_url: null },
       tax_authority: { status: 'not_connected', connected_at: null },
+      document_certificate: null,
       livemode: auth.livemode,
       created: '2026-01-01T00:00:00.000Z',
     },

@@ -103,7 +103,10 @@ async function run(services: Services, command: string, positionals: string[], v
         wallets_enabled: wallets,
         live_onboarded: live,
         cardholder_id_required: holderId,
-      } = toAccountResponse(account, false, null, { status: 'not_connected', connectedAt: null });
+      } = toAccountResponse(account, false, null, {
+        taxAuthority: { status: 'not_connected', connectedAt: null },
+        documentCertificate: null,
+      });
       print(
         values,
         {

@@ -47,7 +47,7 @@ import type { Config } from './config';
 import { dataDirSecret } from './secrets';
 import { CustomerDependentsAdapter } from './customer-dependents';
 import { PortalLinksAdapter } from './portal-links';
-import { InvoicingAccountTaxAuthority } from './account-tax-authority';
+import { InvoicingAccountSetup } from './account-invoicing';
 import { InvoicingDocumentAttachments } from './document-attachments';
 import { IsraelInvoicesApi } from '../modules/invoicing/infrastructure/israel-invoices/israel-invoices.api';
 import { ChromiumPdfMaker } from '../modules/invoicing/infrastructure/pdf/chromium-pdf-maker';
@@ -181,7 +181,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind(CUSTOMERS.CustomerDependents).to(CustomerDependentsAdapter).inSingletonScope();
   container.bind(ACCOUNTS.Processors).to(PaymentsAccountProcessors).inSingletonScope();
   container.bind(SUBSCRIPTIONS.PortalLinks).to(PortalLinksAdapter).inSingletonScope();
-  container.bind(ACCOUNTS.TaxAuthority).to(InvoicingAccountTaxAuthority).inSingletonScope();
+  container.bind(ACCOUNTS.Invoicing).to(InvoicingAccountSetup).inSingletonScope();
   container.bind(NOTIFICATIONS.DocumentAttachments).to(InvoicingDocumentAttachments).inSingletonScope();
   options.configure?.(container);
 

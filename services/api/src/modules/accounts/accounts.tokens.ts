@@ -5,7 +5,7 @@ export const ACCOUNTS = {
   KeyRevocationFeed: Symbol.for('KeyRevocationFeed'),
   Processors: Symbol.for('AccountProcessors'),
   LogoRepository: Symbol.for('LogoRepository'),
-  TaxAuthority: Symbol.for('AccountTaxAuthority'),
+  Invoicing: Symbol.for('AccountInvoicing'),
   Settings: Symbol.for('AccountSettings'),
 };
 

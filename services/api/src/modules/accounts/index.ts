@@ -4,4 +4,4 @@ export type { Account } from './application/get-account';
 export type { AccountProcessors, ProcessorTerminal, ProcessorView } from './application/ports/account-processors';
 export { GetLogo } from './application/get-logo';
 export { brandingOf } from './application/published/account';
-export type { AccountTaxAuthority, TaxAuthorityView } from './application/ports/account-tax-authority';
+export type { AccountInvoicing, DocumentCertificateView, TaxAuthorityView } from './application/ports/account-invoicing';

@@ -7,3 +7,4 @@ export { PrintDocument } from './application/print-document';
 export { ListDocuments } from './application/list-documents';
 export { GetTaxAuthorityConnection } from './application/get-tax-authority-connection';
 export { GetDocumentPdf } from './application/get-document-pdf';
+export { SigningCertificates } from './application/signing-certificates';

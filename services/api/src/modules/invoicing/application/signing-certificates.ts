@@ -74,6 +74,11 @@ export class SigningCertificates {
     return { credentials: JSON.parse(opened) as SigningCredentials, subject: certificate.subject };
   }
 
+  /** The mode's certificate, for the account to show (none in test mode until its first document). */
+  current(scope: Scope): Promise<DocumentCertificate | null> {
+    return this.certificates.find(scope);
+  }
+
   async has(scope: Scope): Promise<boolean> {
     if (!scope.livemode) return true;
     const certificate = await this.certificates.find(scope);

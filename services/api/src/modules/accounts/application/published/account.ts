@@ -1,6 +1,6 @@
 import type { Schemas } from '../../../../platform/http/contract';
 import type { ProcessorView } from '../ports/account-processors';
-import type { TaxAuthorityView } from '../ports/account-tax-authority';
+import type { DocumentCertificateView, TaxAuthorityView } from '../ports/account-invoicing';
 import type { Account, BusinessProfile } from '../../domain/account';
 import type { PortalSettings } from '../../../../shared/domain/portal-settings';
 
@@ -41,8 +41,9 @@ export function toAccountResponse(
   account: Account,
   livemode: boolean,
   processor: ProcessorView | null,
-  taxAuthority: TaxAuthorityView,
+  invoicing: { taxAuthority: TaxAuthorityView; documentCertificate: DocumentCertificateView | null },
 ): Schemas['Account'] {
+  const { taxAuthority, documentCertificate: certificate } = invoicing;
   return {
     id: account.id,
     object: 'account',
@@ -55,6 +56,11 @@ export function toAccountResponse(
     portal: portalResponse(account.portal(livemode)),
     dunning: { retry_days: account.retryDays },
     tax_authority: { status: taxAuthority.status, connected_at: taxAuthority.connectedAt?.toISOString() ?? null },
+    document_certificate: certificate && {
+      subject: certificate.subject,
+      expires_at: certificate.expiresAt.toISOString(),
+      test: certificate.test,
+    },
     branding: {
       logo_url: account.branding.logoUrl,
       color: account.branding.color,

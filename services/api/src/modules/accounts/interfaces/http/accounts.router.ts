@@ -10,7 +10,7 @@ import { UploadLogo } from '../../application/upload-logo';
 import type { Account, BusinessProfile } from '../../domain/account';
 import type { Scope } from '../../../../shared/domain/scope';
 import { ACCOUNTS } from '../../accounts.tokens';
-import type { AccountTaxAuthority } from '../../application/ports/account-tax-authority';
+import type { AccountInvoicing } from '../../application/ports/account-invoicing';
 
 type BusinessProfileBody = Schemas['BusinessProfile'];
 
@@ -33,12 +33,12 @@ export class AccountsRouter {
     @inject(GetAccountProcessor) private readonly getProcessor: GetAccountProcessor,
     @inject(ConnectProcessor) private readonly connectProcessor: ConnectProcessor,
     @inject(UploadLogo) private readonly uploadLogo: UploadLogo,
-    @inject(ACCOUNTS.TaxAuthority) private readonly taxAuthority: AccountTaxAuthority,
+    @inject(ACCOUNTS.Invoicing) private readonly invoicing: AccountInvoicing,
   ) {}
 
   private async view(account: Account, auth: Scope): Promise<Schemas['Account']> {
-    const [processor, taxAuthority] = await Promise.all([this.getProcessor.execute(auth), this.taxAuthority.of(account.id)]);
-    return toAccountResponse(account, auth.livemode, processor, taxAuthority);
+    const [processor, invoicing] = await Promise.all([this.getProcessor.execute(auth), this.invoicing.of(auth)]);
+    return toAccountResponse(account, auth.livemode, processor, invoicing);
   }
 
   handlers(): OperationHandlers {
