@@ -251,6 +251,16 @@ describe('connecting to the Tax Authority', () => {
     expect(text).toContain('Galil Foods Ltd');
     expect(text).not.toContain('מסמך בדיקה');
 
+    // A document still waiting for its number has no PDF yet, and says so.
+    const waiting = await liveDocument('513456780');
+    const early = await fetch(`${app.baseUrl}/v1/documents/${waiting}/pdf`, { headers: { Authorization: `Bearer ${merchant.liveKey}` } });
+    expect(early.status).toBe(409);
+    expect(early.headers.get('retry-after')).toBe('60');
+    expect(((await early.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'document_pdf_pending',
+      message: expect.stringContaining('waits for its allocation number'),
+    });
+
     // Once the certificate has ended, nothing more is signed with it until a new one is uploaded.
     clock.advance(2 * year);
     try {

@@ -54,7 +54,7 @@ export class GetDocumentPdf {
     if (file) return file;
     if (!(await this.certificates.has(document))) throw new DocumentCertificateRequired();
     await this.renderLater(document);
-    throw new DocumentPdfPending(document.id);
+    throw new DocumentPdfPending(document.id, document.allocation?.status === 'pending');
   }
 
   /** Asked again in case the rendering was never asked for (documents from before PDFs; a certificate uploaded since). */

@@ -35,12 +35,18 @@ export class DocumentFile {
   }
 }
 
-/** The PDF is being rendered (it follows the document within seconds, or its allocation number). */
+/** The PDF is being rendered: it follows the document within seconds, or its allocation number when it needs one. */
 export class DocumentPdfPending extends DomainError {
-  readonly retryAfterSeconds = 2;
+  readonly retryAfterSeconds: number;
 
-  constructor(id: string) {
-    super('document_pdf_pending', `The PDF of document '${id}' is being prepared; ask again in a few seconds`);
+  constructor(id: string, awaitingAllocation: boolean) {
+    super(
+      'document_pdf_pending',
+      awaitingAllocation
+        ? `Document '${id}' waits for its allocation number from the Tax Authority; its PDF follows it`
+        : `The PDF of document '${id}' is being prepared; ask again in a few seconds`,
+    );
+    this.retryAfterSeconds = awaitingAllocation ? 60 : 2;
   }
 }
 
