@@ -17,6 +17,7 @@ import { SettleSubscriptionStart } from './application/settle-subscription-start
 import { StartSubscription } from './application/start-subscription';
 import { SubscriptionEffects } from './application/subscription-effects';
 import { UpdateSubscription } from './application/update-subscription';
+import { AskSubscriptionChange } from './application/ask-subscription-change';
 import { PgSubscriptionChangeRepository } from './infrastructure/postgres/subscription-change.repository';
 import { PgSubscriptionStartRepository } from './infrastructure/postgres/subscription-start.repository';
 import { PgSubscriptionRepository } from './infrastructure/postgres/subscription.repository';
@@ -52,6 +53,7 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     StartSubscription,
     SettleSubscriptionStart,
     UpdateSubscription,
+    AskSubscriptionChange,
     CheckoutPlanChanges,
     SettleSubscriptionChange,
     PreviewSubscriptionChange,

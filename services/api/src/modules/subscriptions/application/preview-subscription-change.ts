@@ -4,7 +4,7 @@ import { GetCustomer } from '../../customers';
 import { sumOf } from '../domain/proration';
 import { creditLine } from '../domain/subscription-change';
 import type { UpcomingCharge } from './published/subscription';
-import { type SubscriptionUpdate, UpdateSubscription } from './update-subscription';
+import { AskSubscriptionChange, type SubscriptionUpdate } from './ask-subscription-change';
 
 /**
  * The next charge of a subscription as it stands, or as it would stand after `update`, changing
@@ -14,12 +14,12 @@ import { type SubscriptionUpdate, UpdateSubscription } from './update-subscripti
 @injectable()
 export class PreviewSubscriptionChange {
   constructor(
-    @inject(UpdateSubscription) private readonly update: UpdateSubscription,
+    @inject(AskSubscriptionChange) private readonly ask: AskSubscriptionChange,
     @inject(GetCustomer) private readonly getCustomer: GetCustomer,
   ) {}
 
   async execute(scope: Scope, id: string, update: SubscriptionUpdate): Promise<UpcomingCharge> {
-    const { request, at, subscription } = await this.update.requestFor(scope, id, update);
+    const { request, at, subscription } = await this.ask.execute(scope, id, update);
     const planned = subscription.planChange(request, at);
     const credit = Math.max(0, -(await this.getCustomer.execute(scope, subscription.customerId)).balance);
     const due = sumOf(planned.settledNow);

@@ -1,32 +1,19 @@
 import { inject, injectable } from 'inversify';
-import type { CustomerClock } from '../../../shared/domain/customer-clock';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { idFor, newId } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
-import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { FindCatalogItems } from '../../catalog';
 import { CustomerBalance } from '../../customers';
-import { GetPaymentMethod, MoneyGate } from '../../payments';
+import { MoneyGate } from '../../payments';
 import { sumOf } from '../domain/proration';
-import { type Subscription, type SubscriptionChangeRequest, SubscriptionNotFound } from '../domain/subscription';
+import type { Subscription } from '../domain/subscription';
 import { SubscriptionChange } from '../domain/subscription-change';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionChangeRepository, SubscriptionRepository } from './ports/subscription-repository';
 import { SettleSubscriptionChange } from './settle-subscription-change';
 import { SubscriptionEffects } from './subscription-effects';
-import { customersCard, recurringPlan } from './subscription-inputs';
-
-/** A change asked of `subscription` (as read before any lock), at the customer's time. */
-interface AskedChange {
-  request: SubscriptionChangeRequest;
-  at: Date;
-  subscription: Subscription;
-}
-
-/** A change as the API asks it: a price by id, a card by id. */
-export type SubscriptionUpdate = Omit<SubscriptionChangeRequest, 'plan' | 'paymentMethodId'> & { price?: string; paymentMethod?: string };
+import { AskSubscriptionChange, type SubscriptionUpdate } from './ask-subscription-change';
 
 /**
  * Changes a subscription (DESIGN §3d) at the customer's time (its test clock's, if it has one). A change
@@ -41,11 +28,9 @@ export class UpdateSubscription {
   constructor(
     @inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository,
     @inject(SUBSCRIPTIONS.SubscriptionChangeRepository) private readonly changes: SubscriptionChangeRepository,
-    @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
-    @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
+    @inject(AskSubscriptionChange) private readonly ask: AskSubscriptionChange,
     @inject(CustomerBalance) private readonly balance: CustomerBalance,
     @inject(MoneyGate) private readonly gate: MoneyGate,
-    @inject(SHARED.CustomerClock) private readonly customerClock: CustomerClock,
     @inject(SettleSubscriptionChange) private readonly settle: SettleSubscriptionChange,
     @inject(SubscriptionEffects) private readonly effects: SubscriptionEffects,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
@@ -59,7 +44,7 @@ export class UpdateSubscription {
     const changeId = requestKey === undefined ? newId('subchg') : idFor('subchg', `${scope.accountId}:${scope.livemode}:${requestKey}`);
     const earlier = requestKey !== undefined && (await this.changes.findById(changeId));
     if (earlier) return this.paid(earlier.status === 'pending' ? await this.settle.execute(earlier) : await this.outcome(earlier));
-    const { request, at } = await this.requestFor(scope, id, update);
+    const { request, at } = await this.ask.execute(scope, id, update);
     const decided = await this.uow.run(async () => {
       const subscription = (await this.subscriptions.findForUpdate(id))!;
       const planned = subscription.planChange(request, at);
@@ -80,19 +65,6 @@ export class UpdateSubscription {
       return subscription;
     });
     return decided instanceof SubscriptionChange ? this.paid(await this.settle.execute(decided)) : decided;
-  }
-
-  /** The change `update` asks, its price and card looked up, and the customer's time. */
-  async requestFor(scope: Scope, id: string, update: SubscriptionUpdate): Promise<AskedChange> {
-    const subscription = await this.subscriptions.findById(scope, id);
-    if (!subscription) throw new SubscriptionNotFound(id);
-    const { price, paymentMethod, ...rest } = update;
-    const request: SubscriptionChangeRequest = { ...rest };
-    if (price !== undefined) request.plan = await recurringPlan(this.catalog, scope, price);
-    if (paymentMethod !== undefined)
-      request.paymentMethodId = await customersCard(this.getPaymentMethod, scope, subscription.customerId, paymentMethod);
-    const { now } = await this.customerClock.now(scope, { customerId: subscription.customerId });
-    return { request, at: now, subscription };
   }
 
   private async outcome(change: SubscriptionChange): Promise<{ subscription: Subscription; paid: boolean }> {

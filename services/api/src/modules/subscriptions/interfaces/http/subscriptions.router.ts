@@ -7,7 +7,8 @@ import { GetSubscription } from '../../application/get-subscription';
 import { ListSubscriptions } from '../../application/list-subscriptions';
 import { PreviewSubscriptionChange } from '../../application/preview-subscription-change';
 import { subscriptionView, upcomingChargeView } from '../../application/published/subscription';
-import { type SubscriptionUpdate, UpdateSubscription } from '../../application/update-subscription';
+import type { SubscriptionUpdate } from '../../application/ask-subscription-change';
+import { UpdateSubscription } from '../../application/update-subscription';
 
 @injectable()
 export class SubscriptionsRouter {
