@@ -1,17 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { expect as pwExpect } from '@playwright/test';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKupaClient, type KupaClient, type Schemas } from '@kupa/sdk';
-import { expectAccessible, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
-import { MerchantSite } from './support/merchant-site';
-import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from './support/service';
+import { expectAccessible, openPage, screenshot, type WatchedPage } from './support/browser';
+import type { MerchantSite } from './support/merchant-site';
+import { REPO_ROOT } from './support/service';
+import { type Shop, startShop } from './support/shop';
 
 type SessionBody = Partial<Schemas['CheckoutSessionCreateRequest']>;
 
-const dataDir = tempDataDir();
-let service: RunningService;
+let shop: Shop;
 let browser: Browser;
 let site: MerchantSite;
 let kupa: KupaClient;
@@ -21,23 +20,8 @@ let customer: string;
 const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
-  const port = await freePort();
-  const checkoutPort = await freePort();
-  apiUrl = `http://localhost:${port}`;
-  checkoutUrl = `http://localhost:${checkoutPort}`;
-  service = pnpmStart({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    CHECKOUT_PORT: String(checkoutPort),
-    LOG_LEVEL: 'warn',
-    WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200',
-  });
-  const [, key] = await service.waitFor(/Test key:\s+(sk_test_\w+)/);
-  await service.waitFor(/Press Ctrl-C to stop/);
-  kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
-  site = new MerchantSite(checkoutUrl);
-  await site.start();
-  browser = await launchBrowser();
+  shop = await startShop();
+  ({ apiUrl, checkoutUrl, kupa, site, browser } = shop);
   const webhook = await kupa.POST('/v1/webhooks', {
     body: {
       url: `${site.origin}/webhooks`,
@@ -56,10 +40,7 @@ afterAll(async () => {
     site?.origin,
     'http://127.0.0.1' + checkoutUrl.slice(checkoutUrl.lastIndexOf(':')),
   ]);
-  await browser?.close();
-  await site?.close();
-  await service?.interrupt();
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop?.close();
   for (const watched of opened) {
     for (const url of watched.requests)
       if (!url.startsWith('data:') && !url.startsWith('about:')) expect(allowed, url).toContain(new URL(url).origin);
@@ -493,17 +474,17 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     const account = JSON.parse(
       execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'create', '--name', 'Isracard shop', '--json'], {
         cwd: REPO_ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: { ...process.env, DATA_DIR: shop.dataDir, LOG_LEVEL: 'warn' },
       }).toString(),
     );
     execFileSync('pnpm', ['--silent', 'cli', 'accounts', 'update', '--account', account.account.id, '--cardholder-id'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATA_DIR: shop.dataDir, LOG_LEVEL: 'warn' },
     });
-    const shop = createKupaClient({ baseUrl: apiUrl, apiKey: account.api_keys.test });
-    const buyer = (await shop.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
+    const isracardShop = createKupaClient({ baseUrl: apiUrl, apiKey: account.api_keys.test });
+    const buyer = (await isracardShop.POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
     const session = (
-      await shop.POST('/v1/checkout_sessions', {
+      await isracardShop.POST('/v1/checkout_sessions', {
         body: {
           customer: buyer,
           line_items: [{ name: 'Sofa', amount_agorot: 250000 }],
@@ -524,7 +505,7 @@ describe('saved cards, wallets, installments, holds and trials', () => {
     await screenshot(page, 'en-cardholder-id');
     await page.getByRole('button', { name: 'Pay ₪2,500.00' }).click();
     await page.waitForURL(/\/thanks/);
-    const charges = (await shop.GET('/v1/charges', {})).data!.data;
+    const charges = (await isracardShop.GET('/v1/charges', {})).data!.data;
     expect(charges.map((charge) => [charge.status, charge.payment_method_details?.card.brand])).toEqual([['succeeded', 'isracard']]);
   });
 });

@@ -1,18 +1,18 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { join } from 'node:path';
 import { expect as pwExpect } from '@playwright/test';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKupaClient, type KupaClient } from '@kupa/sdk';
-import { expectAccessible, launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser';
-import { MerchantSite } from './support/merchant-site';
-import { freePort, pnpmStart, type RunningService, tempDataDir } from './support/service';
+import type { KupaClient } from '@kupa/sdk';
+import { expectAccessible, openPage, screenshot, type WatchedPage } from './support/browser';
+import type { MerchantSite } from './support/merchant-site';
+import { freePort } from './support/service';
+import { type Shop, startShop } from './support/shop';
 
 // The customer portal (DESIGN §3d) as a subscriber uses it, in real Chromium against `pnpm start`.
-const dataDir = tempDataDir();
-let service: RunningService;
+let shop: Shop;
 let browser: Browser;
 let site: MerchantSite;
 let kupa: KupaClient;
@@ -24,25 +24,11 @@ let pro: string;
 const opened: WatchedPage[] = [];
 
 beforeAll(async () => {
-  const [port, checkoutPort, pgPort] = [await freePort(), await freePort(), await freePort()];
-  apiUrl = `http://localhost:${port}`;
-  checkoutUrl = `http://localhost:${checkoutPort}`;
-  service = pnpmStart({
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    CHECKOUT_PORT: String(checkoutPort),
-    EMBEDDED_PG_PORT: String(pgPort),
-    LOG_LEVEL: 'warn',
-    WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200',
-  });
-  const [, key] = await service.waitFor(/Test key:\s+(sk_test_\w+)/);
-  await service.waitFor(/Press Ctrl-C to stop/);
-  kupa = createKupaClient({ baseUrl: apiUrl, apiKey: key });
-  site = new MerchantSite(checkoutUrl);
-  await site.start();
-  browser = await launchBrowser();
+  const pgPort = await freePort();
+  shop = await startShop({ EMBEDDED_PG_PORT: String(pgPort) });
+  ({ apiUrl, checkoutUrl, kupa, site, browser } = shop);
   await kupa.POST('/v1/webhooks', { body: { url: `${site.origin}/webhooks`, events: ['subscription.updated', 'charge.succeeded'] } });
-  const password = readFileSync(join(dataDir, 'postgres.password'), 'utf8').trim();
+  const password = readFileSync(join(shop.dataDir, 'postgres.password'), 'utf8').trim();
   database = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/kupa` });
   await database.connect();
   basic = await price('Basic', 4_900);
@@ -53,10 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.end();
-  await browser?.close();
-  await site?.close();
-  await service?.interrupt();
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop?.close();
   // The portal loads nothing from any host but the checkout host and the API, and logs no error.
   for (const watched of opened) {
     expect(watched.errors).toEqual([]);
