@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { type Browser, chromium as playwright } from 'playwright-core';
 
@@ -24,7 +26,7 @@ export async function launchChromium(executablePath?: string): Promise<Browser> 
         (flag) => !UNSAFE_FLAGS.includes(flag) && !flag.startsWith('--disable-features=') && !flag.startsWith('--headless'),
       );
   return playwright.launch({
-    executablePath: system ?? (await chromium.executablePath()),
+    executablePath: system ?? (await packagedChromium()),
     headless: true,
     args: [
       ...packaged,
@@ -37,4 +39,32 @@ export async function launchChromium(executablePath?: string): Promise<Browser> 
       '--disable-quic',
     ],
   });
+}
+
+/** A lock older than this was left by a process that died while unpacking. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * The packaged browser, unpacked into the temporary directory on first use. The package takes a
+ * half-written binary for a finished one, so processes starting together (test workers, a service and
+ * its tests) unpack it one at a time, under a lock file.
+ */
+export async function packagedChromium(): Promise<string> {
+  const lock = join(tmpdir(), 'kupa-chromium.lock');
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await chromium.executablePath();
+  } finally {
+    rmSync(lock, { force: true });
+  }
 }
