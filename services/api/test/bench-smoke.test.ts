@@ -45,6 +45,7 @@ describe('pnpm bench', () => {
         'delivery-lag',
         'checkout-bundle',
         'sdk-overhead',
+        'document-pdf',
       ]),
     );
     const run = bench([]);
@@ -58,6 +59,8 @@ describe('pnpm bench', () => {
     expect(run.stdout).toMatch(
       /^bench delivery-lag: .*worker p50 \d+ ms, p99 \d+ ms \([1-9]\d* deliveries\), raw loop p50 \d+ ms, p99 \d+ ms/m,
     );
+    // The signed PDFs are counted in documents a second, each side's pages printed and checked.
+    expect(run.stdout).toMatch(/^bench document-pdf: .* — [\d.]+ vs [\d.]+ documents\/s, 2 rounds$/m);
     // Rounds run here as in a full run: two (the second starts with the baseline), or the benchmark's own
     // fifteen short ones.
     expect(run.stdout).toMatch(/^bench http-floor: .* req\/s, 2 rounds$/m);

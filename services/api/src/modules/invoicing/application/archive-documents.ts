@@ -38,16 +38,18 @@ export class ArchiveDocuments {
     for (const file of copies.values()) entries.push({ name: `pdf/${file.filename}`, data: file.pdf, compressed: true });
     const missing = documents.filter((document) => !copies.has(document.id));
     if (missing.length > 0) {
+      // The scope's certificate is looked up once, for every document of the period.
+      const signable = await this.certificates.has(scope);
       const lines = await Promise.all(
-        missing.map(async (document) => `${document.type} ${document.number} (${document.id}): ${await this.why(document)}`),
+        missing.map(async (document) => `${document.type} ${document.number} (${document.id}): ${await this.why(document, signable)}`),
       );
       entries.push({ name: 'pdf-missing.txt', data: Buffer.from(`${lines.join('\n')}\n`), compressed: false });
     }
     return entries;
   }
 
-  private async why(document: TaxDocument): Promise<string> {
-    if (!(await this.certificates.has(document))) return 'no signing certificate uploaded (POST /v1/account/document_certificate)';
+  private async why(document: TaxDocument, signable: boolean): Promise<string> {
+    if (!signable) return 'no signing certificate uploaded (POST /v1/account/document_certificate)';
     await this.getDocumentPdf.renderLater(document);
     return document.allocation?.status === 'pending'
       ? 'awaiting its allocation number from the Tax Authority'

@@ -38,7 +38,8 @@ function embeddedFonts(): string {
  */
 export class ChromiumPdfMaker implements PdfMaker {
   private browser: Promise<Browser> | undefined;
-  private readonly fonts = embeddedFonts();
+  /** Read on the first print: every role builds the maker, only a worker prints. */
+  private fonts: string | undefined;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 
@@ -59,7 +60,7 @@ export class ChromiumPdfMaker implements PdfMaker {
       try {
         await context.route('**/*', (route) => (route.request().url().startsWith('data:') ? route.continue() : route.abort()));
         const page = await context.newPage();
-        await page.setContent(html.replace('</head>', `${this.fonts}</head>`), { waitUntil: 'load' });
+        await page.setContent(html.replace('</head>', `${(this.fonts ??= embeddedFonts())}</head>`), { waitUntil: 'load' });
         return await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, tagged: true });
       } finally {
         await context.close();
