@@ -24,6 +24,7 @@ const UNBUNDLED = [
   'playwright-core',
   '@sparticuz/chromium',
   '@fontsource/noto-sans-hebrew',
+  '@node-rs/argon2',
 ];
 const BUNDLED = new RegExp(`^(?!(${UNBUNDLED.join('|')})(/|$))`);
 

@@ -34,6 +34,7 @@ import { Migration20261126090000 } from './Migration20261126090000';
 import { Migration20261127010000 } from './Migration20261127010000';
 import { Migration20261128010000 } from './Migration20261128010000';
 import { Migration20261128020000 } from './Migration20261128020000';
+import { Migration20261129010000 } from './Migration20261129010000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -72,4 +73,5 @@ export const MIGRATIONS = [
   Migration20261127010000,
   Migration20261128010000,
   Migration20261128020000,
+  Migration20261129010000,
 ];

@@ -3,6 +3,7 @@ import type { KupaClient } from '@kupa/sdk';
 import { HTTP_METHODS, loadOpenApi, resolveRef } from '../src/platform/http/openapi-document';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { assertMatchesContract } from './support/contract';
+import { type DashboardLogin, teamMember } from './support/dashboard';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 
 // Generated from openapi.yaml: every operation, called with one broken thing at a time inside an otherwise
@@ -54,6 +55,9 @@ let app: TestApp;
 let merchant: TestAccount;
 let other: TestAccount;
 let api: KupaClient;
+/** The merchant's owner and the other account's, signed in to the dashboard. */
+let owner: DashboardLogin;
+let stranger: DashboardLogin;
 const ids: Record<string, string> = {};
 
 /** A valid request body per operation; each test below breaks one part of it at a time. */
@@ -159,6 +163,11 @@ function validBodies(): Record<string, Record<string, unknown>> {
     addPortalPaymentMethod: { token: 'tok_unknown' },
     updatePortalCustomer: { email: 'fuzzy@example.co.il', phone: '052-555-1234' },
     advanceTestClock: { frozen_time: '2026-01-02T00:00:00Z' },
+    signIn: { email: 'fuzz@example.com', password: 'not a password of anyone', totp_code: '123456' },
+    acceptInvitation: { token: 'inv_unknown', name: 'Fuzz', password: 'a long enough password' },
+    confirmTwoFactor: { code: '123456' },
+    inviteUser: { email: 'invitee@example.com', role: 'viewer', locale: 'en' },
+    updateUser: { role: 'support' },
   };
 }
 
@@ -208,6 +217,7 @@ function pathIds(op: Operation): Record<string, string> {
     '/v1/billing_portal/sessions/{id}/payment_methods/{payment_method}': { id: ids.portal, payment_method: ids.spareMethod },
     '/v1/billing_portal/sessions/{id}/payment_methods/{payment_method}/default': { id: ids.portal, payment_method: ids.spareMethod },
     '/v1/billing_portal/sessions/{id}/customer': { id: ids.portal },
+    '/v1/users/{id}': { id: ids.user },
   };
   return byPath[op.path] ?? {};
 }
@@ -266,14 +276,19 @@ beforeAll(async () => {
   ids.event = (await api.GET('/v1/events', { params: { query: { limit: 1 } } })).data!.data[0].id;
   ids.session = (await sessionOf()).id;
   ids.portal = (await api.POST('/v1/billing_portal/sessions', { body: { customer: ids.customer } })).data!.data.id;
+  owner = await teamMember(app, merchant.id, 'owner@fuzzed.example.com', 'owner');
+  ids.user = (await teamMember(app, merchant.id, 'viewer@fuzzed.example.com', 'viewer')).userId;
+  stranger = await teamMember(app, other.id, 'owner@neighbour.example.com', 'owner');
 }, 60_000);
 afterAll(() => app.close());
 
-type Sent = { method: string; url: string; body?: string; key?: string | null; contentType?: string };
+/** A request, with a key or as a dashboard user (`login`). */
+type Sent = { method: string; url: string; body?: string; key?: string | null; login?: DashboardLogin; contentType?: string };
 
-async function send({ method, url, body, key, contentType = 'application/json' }: Sent) {
+async function send({ method, url, body, key, login, contentType = 'application/json' }: Sent) {
   const headers: Record<string, string> = {};
   if (key) headers.Authorization = `Bearer ${key}`;
+  if (login) Object.assign(headers, { Cookie: `kupa_session=${login.cookie}`, 'X-CSRF-Token': login.csrf });
   if (body !== undefined) headers['Content-Type'] = contentType;
   const res = await fetch(`${app.baseUrl}${url}`, { method, headers, body });
   const text = await res.text();
@@ -284,6 +299,16 @@ async function send({ method, url, body, key, contentType = 'application/json' }
     // not JSON: judged below
   }
   return { status: res.status, contentType: res.headers.get('content-type'), json, text };
+}
+
+/** Paths of objects that belong to the account in both modes. */
+const ACCOUNT_WIDE = new Set(['/v1/users/{id}']);
+
+/** Public operations go keyless, the dashboard's own with the owner's session, the rest with the secret key. */
+function caller(op: Operation): { key: string | null; login?: DashboardLogin } {
+  if (op.isPublic) return { key: null };
+  if (op.path.startsWith('/v1/dashboard/')) return { key: null, login: owner };
+  return { key: merchant.testKey };
 }
 
 /** What every answer to a broken request must be: below 500, in the envelope, as documented. */
@@ -371,7 +396,7 @@ describe('fuzzing every operation of openapi.yaml', () => {
     const problems: string[] = [];
     for (const op of operations.filter((o) => o.hasBody && o.method !== 'GET')) {
       const url = fill(op.path, pathIds(op));
-      const key = op.isPublic ? null : merchant.testKey;
+      const { key, login } = caller(op);
       const base = bodies[op.id];
       const sends: [string, string][] = [
         ['the whole body nested 5000 deep', deepJson(5_000)],
@@ -387,7 +412,7 @@ describe('fuzzing every operation of openapi.yaml', () => {
           ]);
       }
       for (const [label, body] of sends) {
-        const sent = { method: op.method, url, body, key };
+        const sent = { method: op.method, url, body, key, login };
         problems.push(...judge(`${op.id} ${label}`, sent, await send(sent)));
       }
     }
@@ -408,11 +433,11 @@ describe('fuzzing every operation of openapi.yaml', () => {
     ];
     for (const op of operations) {
       const real = pathIds(op);
-      const key = op.isPublic ? null : merchant.testKey;
+      const { key, login } = caller(op);
       const body = op.hasBody ? JSON.stringify(validBodies()[op.id]) : undefined;
       for (const name of pathParams(op.path)) {
         for (const [label, broken] of brokenIds) {
-          const sent = { method: op.method, url: fill(op.path, { ...real, [name]: broken }), body, key };
+          const sent = { method: op.method, url: fill(op.path, { ...real, [name]: broken }), body, key, login };
           problems.push(...judge(`${op.id} {${name}} = ${label}`, sent, await send(sent)));
         }
       }
@@ -428,7 +453,7 @@ describe('fuzzing every operation of openapi.yaml', () => {
           'unknown=1',
           'type=%ED%A0%80',
         ]) {
-          const sent = { method: 'GET', url: `${fill(op.path, real)}?${query}`, key };
+          const sent = { method: 'GET', url: `${fill(op.path, real)}?${query}`, key, login };
           problems.push(...judge(`${op.id} ?${query}`, sent, await send(sent)));
         }
       }
@@ -456,14 +481,17 @@ describe('isolation sweep over every operation that takes an id', () => {
           .join('<id>');
       const expected = normalize(reference, unknown);
       if (reference.status !== 404) problems.push(`${op.id}: an unknown id answered ${reference.status}, not 404`);
-      for (const [who, key] of [
-        ['another account', other.testKey],
-        ['the other mode', merchant.liveKey],
-      ] as const) {
-        const answer = await send({ method: op.method, url: fill(op.path, real), body, key });
+      const callers: [string, Partial<Sent>][] = [
+        ["another account's key", { key: other.testKey }],
+        ["another account's dashboard user", { login: stranger }],
+      ];
+      // Users are the account's, in both modes.
+      if (!ACCOUNT_WIDE.has(op.path)) callers.push(["the other mode's key", { key: merchant.liveKey }]);
+      for (const [who, credentials] of callers) {
+        const answer = await send({ method: op.method, url: fill(op.path, real), body, ...credentials });
         if (normalize(answer, real) !== expected)
           problems.push(
-            `${op.id} with ${who}'s key: ${answer.status} ${answer.text.slice(0, 160)} (an unknown id: ${reference.text.slice(0, 160)})`,
+            `${op.id} with ${who}: ${answer.status} ${answer.text.slice(0, 160)} (an unknown id: ${reference.text.slice(0, 160)})`,
           );
       }
     }

@@ -86,6 +86,10 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   SubscriptionStart: ['id', 'accountId', 'livemode', 'request', 'createdAt'],
   SubscriptionChange: ['id', 'accountId', 'livemode', 'subscriptionId', 'amount', 'creditUsed', 'change', 'createdAt'],
   Subscription: ['id', 'accountId', 'livemode', 'customerId', 'planDiscounts', 'testClockId', 'createdAt'],
+  User: ['id', 'accountId', 'email', 'createdAt'],
+  DashboardSession: ['id', 'accountId', 'userId', 'tokenHash', 'address', 'userAgent', 'createdAt'],
+  SignInThrottle: ['id'],
+  AuditEntry: ['id', 'accountId', 'livemode', 'userId', 'userEmail', 'action', 'target', 'status', 'address', 'requestId', 'createdAt'],
 };
 
 describe('aggregate tables', () => {

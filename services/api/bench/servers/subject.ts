@@ -29,6 +29,7 @@ const overrides: OperationHandlers = {
       tax_authority: { status: 'not_connected', connected_at: null },
       document_certificate: null,
       livemode: auth.livemode,
+      support_refund_limit: 50_000,
       created: '2026-01-01T00:00:00.000Z',
     },
   }),

@@ -24,6 +24,8 @@ import { PAYMENTS, type PaymentSettings } from '../modules/payments/payments.tok
 import { subscriptionsEntities, subscriptionsModule, subscriptionsQueues } from '../modules/subscriptions/subscriptions.module';
 import { SUBSCRIPTIONS, type SubscriptionSettings } from '../modules/subscriptions/subscriptions.tokens';
 import { portalEntities, portalModule } from '../modules/portal/portal.module';
+import { teamEntities, teamModule } from '../modules/team/team.module';
+import { TEAM, type TeamModuleSettings } from '../modules/team/team.tokens';
 import { PORTAL, type PortalModuleSettings } from '../modules/portal/portal.tokens';
 import { reconcilerQueues } from './reconciler';
 import type { WebhookSender, WebhookSettings } from '../modules/events/application/ports/webhook-transport';
@@ -69,6 +71,7 @@ export const entities = [
   ...portalEntities,
   ...paymentsEntities,
   ...subscriptionsEntities,
+  ...teamEntities,
 ];
 
 export interface Services {
@@ -146,6 +149,7 @@ export async function createServices(config: Config, databaseUrl: string, option
   container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<AccountModuleSettings>(ACCOUNTS.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<PortalModuleSettings>(PORTAL.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container.bind<TeamModuleSettings>(TEAM.Settings).toConstantValue({ dashboardUrl: `${config.publicBaseUrl}/dashboard` });
   container.bind<InvoicingSettings>(INVOICING.Settings).toConstantValue({ publicBaseUrl: config.publicBaseUrl });
   container
     .bind(INVOICING.TaxAuthorityApi)
@@ -175,6 +179,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     paymentsModule,
     subscriptionsModule,
     portalModule,
+    teamModule,
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();

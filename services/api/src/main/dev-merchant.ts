@@ -2,7 +2,12 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { AuthenticateApiKey } from '../modules/accounts/application/authenticate-api-key';
 import { CreateAccount } from '../modules/accounts/application/create-account';
+import { DomainError } from '../shared/domain/domain-error';
+import { ManageTeam } from '../modules/team';
 import type { Services } from './container';
+
+/** The dev merchant's owner, who signs in to the dashboard. */
+export const DEV_OWNER_EMAIL = 'owner@example.com';
 
 interface DevMerchant {
   account_id: string;
@@ -27,4 +32,20 @@ export async function ensureDevMerchant(services: Services, dataDir: string): Pr
   writeFileSync(file, JSON.stringify(merchant, null, 2), { mode: 0o600 });
   chmodSync(file, 0o600);
   return { ...merchant, created: true };
+}
+
+/**
+ * Where the dev merchant's owner signs in: until they chose a password, a fresh invitation link (any
+ * earlier one stops working); after, the dashboard itself.
+ */
+export async function devOwnerSignIn(services: Services, accountId: string, dashboardUrl: string): Promise<string> {
+  try {
+    const { link } = await services.inContext(() =>
+      services.container.get(ManageTeam).invite(accountId, { email: DEV_OWNER_EMAIL, role: 'owner' }, undefined, { send: false }),
+    );
+    return `${link}  (choose a password for ${DEV_OWNER_EMAIL})`;
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'user_exists') return `${dashboardUrl}/  (sign in as ${DEV_OWNER_EMAIL})`;
+    throw error;
+  }
 }

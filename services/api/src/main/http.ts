@@ -13,6 +13,8 @@ import { PaymentsRouter } from '../modules/payments/interfaces/http/payments.rou
 import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.router';
 import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/subscriptions.router';
 import { PortalRouter } from '../modules/portal/interfaces/http/portal.router';
+import { TeamRouter } from '../modules/team/interfaces/http/team.router';
+import { AuditTrail, AuthenticateSession } from '../modules/team';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { jsonAnswer } from '../platform/fast-paths/json-answer';
@@ -105,6 +107,8 @@ export function createApiApp(
   const { container, orm, logger } = services;
   const { text: openApiText, document } = loadOpenApi();
   const authenticateKey = container.get(AuthenticateApiKey);
+  const authenticateSession = container.get(AuthenticateSession);
+  const auditTrail = container.get(AuditTrail);
 
   const handlers: OperationHandlers = Object.assign(
     {},
@@ -119,6 +123,7 @@ export function createApiApp(
     container.get(InvoicingRouter).handlers(),
     container.get(SubscriptionsRouter).handlers(),
     container.get(PortalRouter).handlers(),
+    container.get(TeamRouter).handlers(),
     overrides,
   );
 
@@ -137,6 +142,12 @@ export function createApiApp(
     document,
     handlers,
     authenticate: (key) => authenticateKey.execute(key),
+    authenticateSession: (request) => authenticateSession.execute(request),
+    // Written after the answer, in a context of its own; a lost entry is logged, never the request's failure.
+    audit: (auth, done) =>
+      void services
+        .inContext(() => auditTrail.record(auth, auth.actor, done))
+        .catch((err: unknown) => logger.error({ err, action: done.action }, 'audit entry not written')),
     limits: { authenticatedBody: 1024 * 1024, publicBody: 8 * 1024 },
     publicCorsOrigin: new URL(services.config.checkoutHostUrl).origin,
     idempotency: guards

@@ -4,7 +4,7 @@ import { createHttpServer } from '../platform/http/http-server';
 import { ConfigError, loadConfig, type Role, ROLES } from './config';
 import { createServices, type Services } from './container';
 import { connectDatabase } from './database';
-import { ensureDevMerchant } from './dev-merchant';
+import { devOwnerSignIn, ensureDevMerchant } from './dev-merchant';
 import { createApiApp } from './http';
 import { createCheckoutApp } from './checkout-host';
 import { GetLogo } from '../modules/accounts';
@@ -112,6 +112,8 @@ async function main(): Promise<void> {
     const merchant = await ensureDevMerchant(services, config.dataDir);
     console.log(`  Dev merchant:  ${merchant.account_id}${merchant.created ? ' (created now)' : ''}`);
     console.log(`  Test key:      ${merchant.test_key}`);
+    if (roles.includes('api'))
+      console.log(`  Dashboard:     ${await devOwnerSignIn(services, merchant.account_id, `${config.publicBaseUrl}/dashboard`)}`);
     console.log(
       `\nTry: curl -X POST ${config.publicBaseUrl}/v1/products -H "Authorization: Bearer ${merchant.test_key}" -H "Content-Type: ` +
         `application/json" -d '{"name":"T-shirt"}'`,

@@ -7,6 +7,7 @@ import { RouteTable, runChain } from '../fast-paths/route-table';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
 import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
 import type { ValidateFunction } from 'ajv';
+import type { Actor } from '../../shared/domain/actor';
 
 export type OperationId = keyof operations;
 
@@ -15,6 +16,23 @@ export interface AuthContext {
   livemode: boolean;
   /** `full` for `sk_` keys; `checkout` for the checkout-scoped `ck_` keys. */
   scope: 'full' | 'checkout';
+  /** The dashboard user, when the request came with a session cookie instead of a key. */
+  actor?: Actor;
+}
+
+/** The dashboard's session cookie. */
+export const SESSION_COOKIE = 'kupa_session';
+
+/** Facts of the HTTP exchange that a few handlers need (sign-in, the audit log). */
+export interface ExchangeFacts {
+  /** The client's address (after the trusted proxies). */
+  address: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+  /** The session cookie's value, when one was sent. */
+  sessionToken: string | undefined;
+  /** Sets the session cookie (`HttpOnly`, `SameSite=Strict`, `Secure` outside localhost), or clears it with null. */
+  setSession(token: string | null): void;
 }
 
 type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
@@ -56,6 +74,7 @@ export interface HandlerContext<O> {
   idempotencyKey?: string;
   /** Aborted when the client goes away before the answer is sent (for handlers that wait). */
   signal: AbortSignal;
+  exchange: ExchangeFacts;
 }
 
 export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
@@ -64,10 +83,30 @@ export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
 /** A key's account, mode and scope: at once when the key is known here, else once it is looked up. */
 export type Authenticate = (apiKey: string) => AuthContext | undefined | Promise<AuthContext | undefined>;
 
+/** A dashboard session's account, mode and actor for one operation; throws a DomainError to refuse it. */
+export type AuthenticateSession = (request: {
+  token: string;
+  operationId: string;
+  write: boolean;
+  csrfToken: string | undefined;
+  origin: string | undefined;
+  host: string | undefined;
+  mode: string | undefined;
+}) => Promise<AuthContext>;
+
+/** What a dashboard session's write did, for the audit log: called once its answer is sent. */
+export type AuditWrite = (
+  auth: AuthContext & { actor: Actor },
+  done: { action: string; target: string | null; status: number; address: string | null; requestId: string | null },
+) => void;
+
 export interface ContractRouterOptions {
   document: OpenApiDocument;
   handlers: OperationHandlers;
   authenticate: Authenticate;
+  /** Dashboard sessions (the `kupa_session` cookie), where no key is sent. */
+  authenticateSession?: AuthenticateSession;
+  audit?: AuditWrite;
   /** The largest request bodies taken, in bytes. */
   limits: { authenticatedBody: number; publicBody: number };
   /** The only browser origin allowed to call public operations (the checkout host). */
@@ -182,7 +221,7 @@ function operationChain(
     });
     if (options.rateLimits) chain.push(options.rateLimits.public);
   } else {
-    chain.push(authenticate(options.authenticate, operation['x-checkout-key'] === true || method === 'get'));
+    chain.push(authenticate(options, operation.operationId, method, operation['x-checkout-key'] === true || method === 'get'));
     if (options.rateLimits) chain.push(options.rateLimits.authenticated);
   }
   chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
@@ -211,6 +250,9 @@ function operationChain(
       params,
       query,
       idempotencyKey: res.locals.idempotencyKey,
+      get exchange() {
+        return exchangeFacts(req, res);
+      },
       get signal() {
         if (!gone) {
           gone = new AbortController();
@@ -223,6 +265,7 @@ function operationChain(
     const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
     const reply = withChange ? await withChange(produce) : await produce();
     if (reply === ANSWERED) return;
+    if (res.locals.auth?.actor) res.locals.target = targetOf(reply);
     if (reply && typeof reply === 'object' && ('html' in reply || 'file' in reply)) {
       // Pages and files the API serves (tax documents, some keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);
@@ -313,7 +356,9 @@ function findUnstorableText(value: unknown, path = ''): string | undefined {
   return undefined;
 }
 
-function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestHandler {
+function authenticate(options: ContractRouterOptions, operationId: string, method: string, allowCheckoutKey: boolean): RequestHandler {
+  const lookup = options.authenticate;
+  const write = method !== 'get';
   const admit = (auth: AuthContext | undefined, res: Response, next: NextFunction) => {
     if (!auth) {
       sendError(res, new DomainError('api_key_invalid', 'Invalid API key provided.'));
@@ -327,16 +372,81 @@ function authenticate(lookup: Authenticate, allowCheckoutKey: boolean): RequestH
     res.locals.accountId = auth.accountId;
     next();
   };
+  const bySession = (req: Request, res: Response, next: NextFunction, token: string) => {
+    options.authenticateSession!({
+      token,
+      operationId,
+      write,
+      csrfToken: req.headers['x-csrf-token'] as string | undefined,
+      origin: req.headers.origin,
+      host: req.headers.host,
+      mode: req.headers['kupa-mode'] as string | undefined,
+    }).then(
+      (auth) => {
+        if (write && options.audit && auth.actor)
+          auditWhenSent(options.audit, auth as AuthContext & { actor: Actor }, operationId, req, res);
+        admit(auth, res, next);
+      },
+      (error: unknown) => (error instanceof DomainError ? sendError(res, error) : next(error)),
+    );
+  };
   return (req, res, next) => {
     const header = req.headers.authorization;
     const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
     if (!match) {
+      const token = header === undefined && options.authenticateSession ? cookieOf(req, SESSION_COOKIE) : undefined;
+      if (token) return bySession(req, res, next, token);
       sendError(res, new DomainError('api_key_missing', 'No API key provided. Send it as `Authorization: Bearer <key>`.'));
       return;
     }
     const auth = lookup(match[1]);
     if (auth instanceof Promise) return auth.then((found) => admit(found, res, next));
     admit(auth, res, next);
+  };
+}
+
+function auditWhenSent(audit: AuditWrite, auth: AuthContext & { actor: Actor }, action: string, req: Request, res: Response): void {
+  res.on('finish', () => {
+    const id = req.params?.id;
+    audit(auth, {
+      action,
+      target: (res.locals.target as string | undefined) ?? (typeof id === 'string' ? id : null),
+      status: res.statusCode,
+      address: req.ip ?? null,
+      requestId: (res.getHeader('Request-Id') as string | undefined) ?? null,
+    });
+  });
+}
+
+/** The id of the object an answer is about (`data.id`), for the audit log. */
+function targetOf(reply: unknown): string | null {
+  const data = (reply as { data?: { id?: unknown } } | undefined)?.data;
+  return data && typeof data === 'object' && !Array.isArray(data) && typeof data.id === 'string' ? data.id : null;
+}
+
+function cookieOf(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim() || undefined;
+  }
+  return undefined;
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+function exchangeFacts(req: Request, res: Response): ExchangeFacts {
+  return {
+    address: req.ip ?? null,
+    userAgent: req.headers['user-agent'] ?? null,
+    requestId: (res.getHeader('Request-Id') as string | undefined) ?? null,
+    sessionToken: cookieOf(req, SESSION_COOKIE),
+    setSession(token) {
+      const secure = LOCAL_HOSTS.has(req.hostname) ? '' : '; Secure';
+      const value = token === null ? `${SESSION_COOKIE}=; Max-Age=0` : `${SESSION_COOKIE}=${token}`;
+      res.append('Set-Cookie', `${value}; Path=/; HttpOnly; SameSite=Strict${secure}`);
+    },
   };
 }
 

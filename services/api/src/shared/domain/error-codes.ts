@@ -23,6 +23,19 @@ export type ErrorKind =
  * an HTTP status). `openapi.yaml` lists the same codes in `Error.error.code`, and a test keeps the two equal.
  */
 export const ERROR_CODES = {
+  csrf_token_invalid: 'forbidden',
+  invitation_invalid: 'invalid',
+  last_owner: 'conflict',
+  password_too_weak: 'invalid',
+  refund_limit_exceeded: 'forbidden',
+  session_invalid: 'unauthenticated',
+  sign_in_failed: 'unauthenticated',
+  sign_in_locked: 'rate_limited',
+  two_factor_code_invalid: 'invalid',
+  two_factor_code_required: 'unauthenticated',
+  two_factor_not_started: 'conflict',
+  two_factor_required: 'forbidden',
+  user_exists: 'conflict',
   amount_too_large: 'invalid',
   auto_open_wallets_not_supported_for_manual: 'invalid',
   auto_open_wallets_not_supported_for_recurring: 'invalid',

@@ -47,7 +47,10 @@ export type IdPrefix =
   | 'op'
   | 'subchg'
   | 'bps'
-  | 'logo';
+  | 'logo'
+  | 'user'
+  | 'dses'
+  | 'aud';
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${randomBase62(24)}`;

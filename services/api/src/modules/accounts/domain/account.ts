@@ -19,10 +19,15 @@ export interface AccountSettings {
   branding?: Partial<Omit<Branding, 'logoId'>>;
   /** The customer portal's settings of one mode: the fields given replace those kept. */
   portal?: { livemode: boolean; settings: Partial<PortalSettings> };
+  /** The largest refund, in agorot, a dashboard user with the `support` role may make. */
+  supportRefundLimit?: number;
 }
 
 /** Until the merchant sets a schedule: retries 1, 3 and 5 days after the first decline. */
 export const DEFAULT_RETRY_DAYS: readonly number[] = [1, 3, 5];
+
+/** Until the merchant sets one: ₪500. */
+export const DEFAULT_SUPPORT_REFUND_LIMIT = 50_000;
 
 export class Account {
   id!: string;
@@ -41,6 +46,8 @@ export class Account {
   branding!: Branding;
   /** The customer portal's settings, per mode, as the merchant set them (the rest are the defaults). */
   portalSettings!: { test?: Partial<PortalSettings>; live?: Partial<PortalSettings> };
+  /** The largest refund, in agorot, a dashboard user with the `support` role may make. */
+  supportRefundLimit!: number;
   createdAt!: Date;
 
   static create(input: { name: string; walletsEnabled: boolean }, now: Date): Account {
@@ -54,6 +61,7 @@ export class Account {
     account.portalSettings = {};
     account.retryDays = [...DEFAULT_RETRY_DAYS];
     account.branding = NO_BRANDING;
+    account.supportRefundLimit = DEFAULT_SUPPORT_REFUND_LIMIT;
     account.createdAt = now;
     return account;
   }
@@ -82,6 +90,7 @@ export class Account {
       this.liveOnboarded = settings.liveOnboarded;
     }
     if (settings.cardholderIdRequired !== undefined) this.cardholderIdRequired = settings.cardholderIdRequired;
+    if (settings.supportRefundLimit !== undefined) this.supportRefundLimit = settings.supportRefundLimit;
     if (settings.retryDays !== undefined) {
       const days = settings.retryDays;
       if (days.some((day, i) => i > 0 && day <= days[i - 1]))

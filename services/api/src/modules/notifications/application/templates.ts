@@ -38,6 +38,16 @@ export type EmailMessage =
       portalUrl: string;
     }
   | {
+      kind: 'invitation';
+      merchantName: string;
+      /** Who invited, or null when the account's key did. */
+      inviter: string | null;
+      role: string;
+      /** The link that sets a password and signs in. */
+      link: string;
+      expiresAt: Date;
+    }
+  | {
       kind: 'card_expiring';
       merchantName: string;
       customerName: string;
@@ -105,6 +115,16 @@ function body(message: EmailMessage): { subject: string; text: string } {
           `${message.customerName}, המנוי שלך אצל ${message.merchantName} פעיל.\n` +
           `Your subscription with ${message.merchantName} is active.`,
       };
+    case 'invitation': {
+      const { merchantName, inviter, role, link, expiresAt } = message;
+      return {
+        subject: `הזמנה ללוח הבקרה של ${merchantName} ב-Kupa / Join ${merchantName} on Kupa`,
+        text:
+          `${inviter ?? merchantName} הזמין/ה אותך ללוח הבקרה של ${merchantName} בתפקיד ${role}. בחרו סיסמה בקישור עד ${day(expiresAt, 'he')}:\n` +
+          `${link}\n\n` +
+          `${inviter ?? merchantName} invited you to ${merchantName}'s dashboard as ${role}. Choose a password at the link above by ${day(expiresAt, 'en')}.`,
+      };
+    }
     case 'dunning': {
       const { merchantName, planName, retryAt, endsAt, portalUrl } = message;
       const hebrew = retryAt

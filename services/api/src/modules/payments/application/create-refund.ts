@@ -32,7 +32,12 @@ export class CreateRefund {
    * `requestKey` (the request's Idempotency-Key) names the refund: a retry of a request that died after
    * its refund started finishes that refund instead of starting another.
    */
-  async execute(scope: Scope, chargeId: string, input: { amount?: number; reason?: RefundReason }, requestKey?: string): Promise<Refund> {
+  async execute(
+    scope: Scope,
+    chargeId: string,
+    input: { amount?: number; reason?: RefundReason; limit?: number },
+    requestKey?: string,
+  ): Promise<Refund> {
     // An id of another account or mode is unknown here, before any question of onboarding.
     if (!(await this.charges.findById(scope, chargeId))) throw new ChargeNotFound(chargeId);
     await this.gate.processorFor(scope);
@@ -41,7 +46,7 @@ export class CreateRefund {
       const charge = (await this.charges.findForUpdate(chargeId))!;
       const earlier = named && (await this.operations.findById(named));
       if (earlier) return earlier;
-      const started = charge.startRefund(input.amount, input.reason ?? null, this.clock.now(), named);
+      const started = charge.startRefund(input.amount, input.reason ?? null, this.clock.now(), named, input.limit);
       await this.charges.saveMany([charge]);
       await this.operations.add(started);
       return started;

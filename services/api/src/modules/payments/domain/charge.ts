@@ -2,7 +2,7 @@ import type { Metadata } from '../../../shared/domain/metadata';
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import type { LineItem } from '../../../shared/domain/line-item';
 import { newId } from '../../../shared/domain/ids';
-import type { Currency } from '../../../shared/domain/money';
+import { type Currency, formatShekels } from '../../../shared/domain/money';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 import type { Scope } from '../../../shared/domain/scope';
 import type { CardDetails } from './card';
@@ -175,11 +175,18 @@ export class Charge {
    * Returns captured money, never more than captured minus refunded: the amount is reserved now, under
    * the charge's row lock, so concurrent refunds cannot exceed it.
    */
-  startRefund(amount: number | undefined, reason: RefundReason | null, now: Date, operationId?: string): ChargeOperation {
+  /** `limit`: the most the caller may refund at once (a dashboard `support` user's), if any. */
+  startRefund(amount: number | undefined, reason: RefundReason | null, now: Date, operationId?: string, limit?: number): ChargeOperation {
     const refundable = this.refundable();
     if (refundable === 0) throw new DomainError('charge_not_refundable', `Charge '${this.id}' has nothing left to refund`);
     const value = amount ?? refundable;
     if (value > refundable) throw new ValidationError('amount_too_large', `Cannot refund ${value}: ${refundable} is left`, 'amount');
+    if (limit !== undefined && value > limit)
+      throw new DomainError(
+        'refund_limit_exceeded',
+        `Your role may refund at most ${formatShekels(limit)} at once; ask an owner or admin`,
+        'amount',
+      );
     this.amountRefunded += value;
     return ChargeOperation.start(this.id, 'refund', value, reason, now, operationId);
   }

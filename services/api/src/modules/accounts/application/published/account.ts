@@ -68,6 +68,7 @@ export function toAccountResponse(
       terms_url: account.branding.termsUrl,
       privacy_url: account.branding.privacyUrl,
     },
+    support_refund_limit: account.supportRefundLimit,
     livemode,
     created: account.createdAt.toISOString(),
   };

@@ -17,6 +17,7 @@ const ACCOUNTS = new AggregateTable(Account, [
   'portalSettings',
   'retryDays',
   'branding',
+  'supportRefundLimit',
 ]);
 /** A logo is never changed: a new upload is a new logo. */
 const LOGOS = new AggregateTable(AccountLogo, []);

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/postgresql';
+import { BigIntType, EntitySchema } from '@mikro-orm/postgresql';
 import { Account } from '../../domain/account';
 import { AccountLogo } from '../../domain/account-logo';
 import { ApiKey } from '../../domain/api-key';
@@ -16,6 +16,8 @@ export const AccountSchema = new EntitySchema<Account>({
     portalSettings: { type: 'json' },
     retryDays: { type: 'json' },
     branding: { type: 'json' },
+    // Agorot as bigint in the database, a safe integer in memory.
+    supportRefundLimit: { type: new BigIntType('number') },
     createdAt: { type: 'Date' },
   },
 });

@@ -53,6 +53,7 @@ export class AccountsRouter {
           accountId: auth.accountId,
           businessProfile: body.business_profile && fromBusinessProfileBody(body.business_profile),
           retryDays: body.dunning?.retry_days,
+          supportRefundLimit: body.support_refund_limit,
           branding: body.branding && {
             logoUrl: body.branding.logo_url,
             color: body.branding.color,

@@ -58,7 +58,12 @@ export class PaymentsRouter {
       createRefund: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
         data: toRefundResponse(
-          await this.createRefund.execute(auth, params.id, { amount: body?.amount, reason: body?.reason }, idempotencyKey),
+          await this.createRefund.execute(
+            auth,
+            params.id,
+            { amount: body?.amount, reason: body?.reason, limit: auth.actor?.refundLimit ?? undefined },
+            idempotencyKey,
+          ),
         ),
       }),
       getRefund: async ({ auth, params }) => ({ success: true, data: toRefundResponse(await this.getRefund.execute(auth, params.id)) }),

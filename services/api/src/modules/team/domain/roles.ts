@@ -1,0 +1,44 @@
+/** Who a dashboard user is to their account (DESIGN §3d, "Merchant dashboard"). */
+export const ROLES = ['owner', 'admin', 'developer', 'support', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Every user may end their own sessions and set up their own two-factor sign-in. */
+const OWN_SESSION = ['signOut', 'signOutEverywhere', 'beginTwoFactor', 'confirmTwoFactor'];
+
+/** The writes of each role, by contract operation; owners and admins make every write. */
+const WRITES: Record<'developer' | 'support' | 'viewer', ReadonlySet<string>> = {
+  developer: new Set([
+    ...OWN_SESSION,
+    'createWebhookEndpoint',
+    'updateWebhookEndpoint',
+    'deleteWebhookEndpoint',
+    'rotateWebhookSecret',
+    'redeliverEvent',
+    'createTestClock',
+    'advanceTestClock',
+  ]),
+  support: new Set([
+    ...OWN_SESSION,
+    'createCustomer',
+    'updateCustomer',
+    'createCheckoutSession',
+    'createBillingPortalSession',
+    'createRefund',
+  ]),
+  viewer: new Set(OWN_SESSION),
+};
+
+/** Reads only owners and admins make. */
+const RESTRICTED_READS: ReadonlySet<string> = new Set(['listAuditLog']);
+
+/** Whether a user of `role` may call the operation (`write`: anything but a GET). */
+export function mayCall(role: Role, operationId: string, write: boolean): boolean {
+  if (role === 'owner' || role === 'admin') return true;
+  if (!write) return !RESTRICTED_READS.has(operationId);
+  return WRITES[role].has(operationId);
+}
+
+/** The operations the role table names, for the test that keeps it in step with the contract. */
+export function operationsNamed(): string[] {
+  return [...new Set([...Object.values(WRITES).flatMap((ops) => [...ops]), ...RESTRICTED_READS])];
+}

@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import { paginate } from '../../../../platform/persistence/pagination';
+import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { sqlRows } from '../../../../platform/persistence/sql/statements';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
+import type {
+  AuditLog,
+  DashboardSessionRepository,
+  SignInThrottleRepository,
+  UserRepository,
+} from '../../application/ports/team-repositories';
+import { AuditEntry } from '../../domain/audit-entry';
+import { DashboardSession } from '../../domain/dashboard-session';
+import { SignInThrottle } from '../../domain/sign-in-throttle';
+import { User } from '../../domain/user';
+
+const USERS = new AggregateTable(User, [
+  'name',
+  'role',
+  'status',
+  'passwordHash',
+  'totpSecret',
+  'totpPending',
+  'totpLastStep',
+  'invitationHash',
+  'invitationExpiresAt',
+  'lastSignInAt',
+]);
+const SESSIONS = new AggregateTable(DashboardSession, ['lastSeenAt', 'endedAt']);
+const THROTTLES = new AggregateTable(SignInThrottle, ['failures', 'firstFailureAt', 'lockedUntil']);
+/** An audit entry is never changed. */
+const AUDIT_LOG = new AggregateTable(AuditEntry, []);
+
+@injectable()
+export class PgUserRepository implements UserRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  findById(accountId: string, id: string): Promise<User | null> {
+    return USERS.first(this.em, 'select * from users where account_id = $1 and id = $2', [accountId, id]);
+  }
+
+  lockById(id: string): Promise<User | null> {
+    return USERS.first(this.em, 'select * from users where id = $1 for update', [id]);
+  }
+
+  findByEmail(accountId: string, email: string): Promise<User | null> {
+    return USERS.first(this.em, 'select * from users where account_id = $1 and email = $2', [accountId, email]);
+  }
+
+  findActiveByEmail(email: string): Promise<User[]> {
+    return USERS.select(
+      this.em,
+      `select * from users where email = $1 and status = 'active' order by last_sign_in_at desc nulls last, id limit 10`,
+      [email],
+    );
+  }
+
+  findByInvitationHash(hash: string): Promise<User | null> {
+    return USERS.first(this.em, `select * from users where invitation_hash = $1 and status = 'invited'`, [hash]);
+  }
+
+  lockOwners(accountId: string): Promise<User[]> {
+    return USERS.select(this.em, `select * from users where account_id = $1 and role = 'owner' and status = 'active' for update`, [
+      accountId,
+    ]);
+  }
+
+  list(accountId: string, page: PageRequest): Promise<Page<User>> {
+    return paginate(this.em, User, { accountId }, page);
+  }
+
+  add(user: User): Promise<void> {
+    return USERS.insert(this.em, [user]);
+  }
+
+  save(user: User): Promise<void> {
+    return USERS.save(this.em, [user]);
+  }
+}
+
+@injectable()
+export class PgDashboardSessionRepository implements DashboardSessionRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  findById(id: string): Promise<DashboardSession | null> {
+    return SESSIONS.known(this.em, id);
+  }
+
+  findByTokenHash(hash: string): Promise<DashboardSession | null> {
+    return SESSIONS.first(this.em, 'select * from dashboard_sessions where token_hash = $1', [hash]);
+  }
+
+  add(session: DashboardSession): Promise<void> {
+    return SESSIONS.insert(this.em, [session]);
+  }
+
+  save(session: DashboardSession): Promise<void> {
+    return SESSIONS.save(this.em, [session]);
+  }
+
+  async endAllOf(userId: string, now: Date): Promise<void> {
+    await sqlRows(this.em, 'update dashboard_sessions set ended_at = $2 where user_id = $1 and ended_at is null', [userId, now]);
+  }
+}
+
+@injectable()
+export class PgSignInThrottleRepository implements SignInThrottleRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  find(id: string): Promise<SignInThrottle | null> {
+    return THROTTLES.first(this.em, 'select * from sign_in_throttles where id = $1', [id]);
+  }
+
+  async lock(fresh: SignInThrottle): Promise<SignInThrottle> {
+    await THROTTLES.insertUnlessTaken(this.em, fresh);
+    return (await THROTTLES.first(this.em, 'select * from sign_in_throttles where id = $1 for update', [fresh.id]))!;
+  }
+
+  save(throttle: SignInThrottle): Promise<void> {
+    return THROTTLES.save(this.em, [throttle]);
+  }
+
+  async remove(id: string): Promise<void> {
+    await sqlRows(this.em, 'delete from sign_in_throttles where id = $1', [id]);
+  }
+}
+
+@injectable()
+export class PgAuditLog implements AuditLog {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  add(entry: AuditEntry): Promise<void> {
+    return AUDIT_LOG.insert(this.em, [entry]);
+  }
+
+  list(accountId: string, filter: { userId?: string }, page: PageRequest): Promise<Page<AuditEntry>> {
+    return paginate(this.em, AuditEntry, { accountId, ...(filter.userId ? { userId: filter.userId } : {}) }, page);
+  }
+}
