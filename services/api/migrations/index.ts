@@ -35,6 +35,7 @@ import { Migration20261127010000 } from './Migration20261127010000';
 import { Migration20261128010000 } from './Migration20261128010000';
 import { Migration20261128020000 } from './Migration20261128020000';
 import { Migration20261129010000 } from './Migration20261129010000';
+import { Migration20261129020000 } from './Migration20261129020000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -74,4 +75,5 @@ export const MIGRATIONS = [
   Migration20261128010000,
   Migration20261128020000,
   Migration20261129010000,
+  Migration20261129020000,
 ];

@@ -570,3 +570,33 @@ describe('the simulated processor', () => {
     for (const call of calls) expect(await processor.lookup(call.idempotencyKey)).not.toBeNull();
   });
 });
+
+describe('finding charges', () => {
+  it('by the card’s last four digits, the day in Israel, the amount and the customer; and the events of one', async () => {
+    const buyer = (await api.POST('/v1/customers', { body: { name: 'Yael Cohen', email: 'yael@example.co.il' } })).data!.data.id;
+    const paid = async (amount: number, card: string) => {
+      const s = await session({ line_items: [{ name: 'Lamp', amount_agorot: amount }] }, api, buyer);
+      expect((await pay.payWithCard(s.id, card)).data!.data.status).toBe('succeeded');
+      return chargeOf(s.id);
+    };
+    const visa = await paid(1_000, CARDS.ok);
+    const mastercard = await paid(25_000, '5555 5555 5555 4444');
+    const list = async (query: Record<string, unknown>) =>
+      (await api.GET('/v1/charges', { params: { query: { customer: buyer, ...query } } })).data!.data.map((c) => c.id);
+    expect(await list({})).toEqual([mastercard, visa]);
+    expect(await list({ last4: '4444' })).toEqual([mastercard]);
+    expect(await list({ last4: '4242' })).toEqual([visa]);
+    expect(await list({ amount_min: 20_000 })).toEqual([mastercard]);
+    expect(await list({ amount_max: 1_000 })).toEqual([visa]);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
+    expect(await list({ created_from: today, created_to: today })).toEqual([mastercard, visa]);
+    expect(await list({ created_to: '2020-01-01' })).toEqual([]);
+    const bad = await api.GET('/v1/charges', { params: { query: { last4: '42' } } });
+    expect(bad.error?.error).toMatchObject({ code: 'parameter_invalid', param: 'last4' });
+
+    await waitFor('the charge event', async () => (await api.GET('/v1/events', { params: { query: { object: mastercard } } })).data!.data.length);
+    const events = (await api.GET('/v1/events', { params: { query: { object: mastercard } } })).data!.data;
+    expect(events.every((e) => (e.data as { id: string }).id === mastercard)).toBe(true);
+    expect(events.map((e) => e.type)).toContain('charge.succeeded');
+  });
+});

@@ -10,7 +10,7 @@ import type { EventRepository } from './ports/event-repository';
 export class ListEvents {
   constructor(@inject(EVENTS.EventRepository) private readonly events: EventRepository) {}
 
-  execute(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
+  execute(scope: Scope, filter: { type?: EventType; object?: string }, page: PageRequest): Promise<Page<Event>> {
     return this.events.list(scope, filter, page);
   }
 }

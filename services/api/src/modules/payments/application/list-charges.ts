@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Scope } from '../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../shared/domain/page';
+import { nextDay, startOfIsraelDay } from '../../../shared/domain/israel-day';
 import type { Charge, ChargeStatus } from '../domain/charge';
 import { PAYMENTS } from '../payments.tokens';
 import type { ChargeRepository } from './ports/payment-repositories';
@@ -9,7 +10,21 @@ import type { ChargeRepository } from './ports/payment-repositories';
 export class ListCharges {
   constructor(@inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository) {}
 
-  execute(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>> {
-    return this.charges.list(scope, filter, page);
+  /** Days are Israel's: `createdTo` includes its whole day. */
+  execute(
+    scope: Scope,
+    filter: { customer?: string; status?: ChargeStatus; last4?: string; createdFrom?: string; createdTo?: string; amountMin?: number; amountMax?: number },
+    page: PageRequest,
+  ): Promise<Page<Charge>> {
+    const { createdFrom, createdTo, ...rest } = filter;
+    return this.charges.list(
+      scope,
+      {
+        ...rest,
+        createdFrom: createdFrom ? startOfIsraelDay(createdFrom) : undefined,
+        createdTo: createdTo ? startOfIsraelDay(nextDay(createdTo)) : undefined,
+      },
+      page,
+    );
   }
 }

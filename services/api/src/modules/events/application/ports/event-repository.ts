@@ -11,7 +11,7 @@ export interface EventRepository {
   findById(scope: Scope, id: string): Promise<Event | null>;
   /** For delivery jobs, which carry ids only. */
   findManyUnscoped(ids: string[]): Promise<Event[]>;
-  list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>>;
+  list(scope: Scope, filter: { type?: EventType; object?: string }, page: PageRequest): Promise<Page<Event>>;
   /** Where the feed ends now: every event already readable lies at or before it. */
   feedEnd(): Promise<FeedCursor>;
   /** Up to `limit` readable events after `cursor`, in feed order, each with its own position. */

@@ -53,9 +53,10 @@ export class PgEventRepository implements EventRepository {
     return EVENTS.select(this.em, 'select * from events where id = any($1)', [ids]);
   }
 
-  list(scope: Scope, filter: { type?: EventType }, page: PageRequest): Promise<Page<Event>> {
+  list(scope: Scope, filter: { type?: EventType; object?: string }, page: PageRequest): Promise<Page<Event>> {
     const where: FilterQuery<Event> = inScope(scope);
     if (filter.type) where.type = filter.type;
+    if (filter.object) where.data = { id: filter.object } as never;
     return paginate(this.em, Event, where, page);
   }
 

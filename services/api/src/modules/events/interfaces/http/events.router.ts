@@ -36,7 +36,7 @@ export class EventsRouter {
   handlers(): OperationHandlers {
     return {
       listEvents: async ({ auth, query }) =>
-        listReply(await this.listEvents.execute(auth, { type: query.type }, pageOf(query)), toEventResponse),
+        listReply(await this.listEvents.execute(auth, { type: query.type, object: query.object }, pageOf(query)), toEventResponse),
       readEventFeed: async ({ auth, query, signal }) => {
         const read = await this.readEventFeed.execute(
           auth,

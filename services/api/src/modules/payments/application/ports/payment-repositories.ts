@@ -8,6 +8,17 @@ import type { Refund } from '../../domain/refund';
 import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 import type { ProcessorConnection } from '../../domain/processor-connection';
 
+/** What a charge list narrows by: `createdTo` is exclusive. */
+export interface ChargeFilter {
+  customer?: string;
+  status?: ChargeStatus;
+  last4?: string;
+  createdFrom?: Date;
+  createdTo?: Date;
+  amountMin?: number;
+  amountMax?: number;
+}
+
 export interface ChargeRepository {
   /** A new charge, inserted with the transaction's other new charges as its last writes (nothing reads it back before). */
   addAtCommit(charge: Charge): void;
@@ -19,7 +30,7 @@ export interface ChargeRepository {
   findManyForUpdate(ids: string[]): Promise<Map<string, Charge>>;
   findByIdUnscoped(id: string): Promise<Charge | null>;
   findManyUnscoped(ids: string[]): Promise<Map<string, Charge>>;
-  list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>>;
+  list(scope: Scope, filter: ChargeFilter, page: PageRequest): Promise<Page<Charge>>;
   /** Holds past their capture window, locked until the unit of work ends; those locked elsewhere are skipped. */
   lockExpiredHolds(now: Date, limit: number, customers?: string[]): Promise<Charge[]>;
 }

@@ -7,7 +7,7 @@ import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-t
 import type { CommitBatch, UnitOfWork } from '../../../../platform/persistence/unit-of-work';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
-import type {
+import type { ChargeFilter,
   ChargeOperationRepository,
   ChargeRepository,
   PaymentAttemptRepository,
@@ -84,10 +84,15 @@ export class PgChargeRepository implements ChargeRepository {
     return byId(await this.em.find(Charge, { id: { $in: ids } }, { refresh: true }));
   }
 
-  list(scope: Scope, filter: { customer?: string; status?: ChargeStatus }, page: PageRequest): Promise<Page<Charge>> {
+  list(scope: Scope, filter: ChargeFilter, page: PageRequest): Promise<Page<Charge>> {
     const where: FilterQuery<Charge> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;
     if (filter.status) where.status = filter.status;
+    if (filter.last4) where.paymentMethodDetails = { card: { last4: filter.last4 } } as never;
+    if (filter.createdFrom || filter.createdTo)
+      where.createdAt = { ...(filter.createdFrom && { $gte: filter.createdFrom }), ...(filter.createdTo && { $lt: filter.createdTo }) };
+    if (filter.amountMin !== undefined || filter.amountMax !== undefined)
+      where.amount = { ...(filter.amountMin !== undefined && { $gte: filter.amountMin }), ...(filter.amountMax !== undefined && { $lte: filter.amountMax }) };
     return paginate(this.em, Charge, where, page);
   }
 

@@ -34,7 +34,19 @@ export class PaymentsRouter {
     return {
       getCharge: async ({ auth, params }) => ({ success: true, data: chargeView(await this.getCharge.execute(auth, params.id)) }),
       listCharges: async ({ auth, query }) =>
-        listReply(await this.listCharges.execute(auth, { customer: query.customer, status: query.status }, pageOf(query)), chargeView),
+        listReply(await this.listCharges.execute(
+            auth,
+            {
+              customer: query.customer,
+              status: query.status,
+              last4: query.last4,
+              createdFrom: query.created_from,
+              createdTo: query.created_to,
+              amountMin: query.amount_min,
+              amountMax: query.amount_max,
+            },
+            pageOf(query),
+          ), chargeView),
       captureCharge: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
         data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount, idempotencyKey)),
