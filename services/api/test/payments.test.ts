@@ -594,7 +594,10 @@ describe('finding charges', () => {
     const bad = await api.GET('/v1/charges', { params: { query: { last4: '42' } } });
     expect(bad.error?.error).toMatchObject({ code: 'parameter_invalid', param: 'last4' });
 
-    await waitFor('the charge event', async () => (await api.GET('/v1/events', { params: { query: { object: mastercard } } })).data!.data.length);
+    await waitFor(
+      'the charge event',
+      async () => (await api.GET('/v1/events', { params: { query: { object: mastercard } } })).data!.data.length,
+    );
     const events = (await api.GET('/v1/events', { params: { query: { object: mastercard } } })).data!.data;
     expect(events.every((e) => (e.data as { id: string }).id === mastercard)).toBe(true);
     expect(events.map((e) => e.type)).toContain('charge.succeeded');

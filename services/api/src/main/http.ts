@@ -31,6 +31,7 @@ import { DomainError } from '../shared/domain/domain-error';
 import type { Metrics } from '../platform/metrics/metrics';
 import type { Services } from './container';
 import { healthRoutes, readiness } from './ops';
+import { dashboardRoutes } from './dashboard-host';
 import { SHARED } from '../shared/domain/shared.tokens';
 
 const require = createRequire(import.meta.url);
@@ -166,6 +167,7 @@ export function createApiApp(
   });
   app.use(api);
 
+  app.use(dashboardRoutes());
   app.use(healthRoutes(readiness(services)));
   app.get('/openapi.yaml', (_req, res) => {
     res.type('application/yaml').send(openApiText);

@@ -13,7 +13,15 @@ export class ListCharges {
   /** Days are Israel's: `createdTo` includes its whole day. */
   execute(
     scope: Scope,
-    filter: { customer?: string; status?: ChargeStatus; last4?: string; createdFrom?: string; createdTo?: string; amountMin?: number; amountMax?: number },
+    filter: {
+      customer?: string;
+      status?: ChargeStatus;
+      last4?: string;
+      createdFrom?: string;
+      createdTo?: string;
+      amountMin?: number;
+      amountMax?: number;
+    },
     page: PageRequest,
   ): Promise<Page<Charge>> {
     const { createdFrom, createdTo, ...rest } = filter;

@@ -7,7 +7,8 @@ import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-t
 import type { CommitBatch, UnitOfWork } from '../../../../platform/persistence/unit-of-work';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
-import type { ChargeFilter,
+import type {
+  ChargeFilter,
   ChargeOperationRepository,
   ChargeRepository,
   PaymentAttemptRepository,
@@ -92,7 +93,10 @@ export class PgChargeRepository implements ChargeRepository {
     if (filter.createdFrom || filter.createdTo)
       where.createdAt = { ...(filter.createdFrom && { $gte: filter.createdFrom }), ...(filter.createdTo && { $lt: filter.createdTo }) };
     if (filter.amountMin !== undefined || filter.amountMax !== undefined)
-      where.amount = { ...(filter.amountMin !== undefined && { $gte: filter.amountMin }), ...(filter.amountMax !== undefined && { $lte: filter.amountMax }) };
+      where.amount = {
+        ...(filter.amountMin !== undefined && { $gte: filter.amountMin }),
+        ...(filter.amountMax !== undefined && { $lte: filter.amountMax }),
+      };
     return paginate(this.em, Charge, where, page);
   }
 

@@ -34,7 +34,8 @@ export class PaymentsRouter {
     return {
       getCharge: async ({ auth, params }) => ({ success: true, data: chargeView(await this.getCharge.execute(auth, params.id)) }),
       listCharges: async ({ auth, query }) =>
-        listReply(await this.listCharges.execute(
+        listReply(
+          await this.listCharges.execute(
             auth,
             {
               customer: query.customer,
@@ -46,7 +47,9 @@ export class PaymentsRouter {
               amountMax: query.amount_max,
             },
             pageOf(query),
-          ), chargeView),
+          ),
+          chargeView,
+        ),
       captureCharge: async ({ auth, params, body, idempotencyKey }) => ({
         success: true,
         data: chargeView(await this.captureCharge.execute(auth, params.id, body?.amount, idempotencyKey)),

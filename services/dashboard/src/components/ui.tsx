@@ -1,0 +1,110 @@
+import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { RequestError } from '../api';
+import { download } from '../downloads';
+import { type MessageKey, t } from '../i18n';
+import { href, onLink } from '../router';
+
+export function Link({ to, children, class: className }: { to: string; children: ComponentChildren; class?: string }) {
+  return (
+    <a href={href(to)} onClick={onLink} class={className}>
+      {children}
+    </a>
+  );
+}
+
+/** An error's message as the API wrote it, in a live region. */
+export function ErrorNote({ error }: { error: unknown }) {
+  if (!error) return null;
+  const message = error instanceof RequestError ? (error.error.message === 'network' ? t('error') : error.error.message) : t('error');
+  return (
+    <p class="error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** Loads once per change of `deps`: the value, the error, and a way to load again. */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value?: T; error?: unknown; reload: () => void } {
+  const [state, setState] = useState<{ value?: T; error?: unknown }>({});
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let current = true;
+    load().then(
+      (value) => current && setState({ value }),
+      (error: unknown) => current && setState({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [...deps, round]);
+  return { ...state, reload: () => setRound((n) => n + 1) };
+}
+
+/**
+ * Asks before a money action. The action runs once however often the button is pressed: it is
+ * disabled while the request is out, and the caller's Idempotency-Key stays the same for the dialog.
+ */
+export function ConfirmDialog({ message, onConfirm, onClose }: { message: string; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  const confirm = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (caught) {
+      setError(caught);
+      setBusy(false);
+    }
+  };
+  return (
+    <dialog ref={dialog} onClose={onClose} aria-labelledby="confirm-message">
+      <p id="confirm-message">{message}</p>
+      <ErrorNote error={error} />
+      <div class="actions">
+        <button type="button" class="primary" onClick={confirm} disabled={busy} aria-busy={busy}>
+          {t('confirm')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('cancel')}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+export function Status({ value }: { value: string }) {
+  const key = `status_${value}` as MessageKey;
+  return <span class={`status status-${value}`}>{t(key) === key ? value.replace(/_/g, ' ') : t(key)}</span>;
+}
+
+/** A charge's status as a merchant reads it: a refunded payment says so. */
+export function chargeStatus(charge: { status: string; amount_refunded: number; amount_captured: number | null }): string {
+  if (charge.amount_refunded === 0) return charge.status;
+  return charge.amount_refunded === charge.amount_captured ? 'refunded' : 'partially_refunded';
+}
+
+/** Saves a file of the API; a refusal (a PDF still being made) is shown beside the button. */
+export function DownloadButton({ path, label }: { path: string; label: string }) {
+  const [error, setError] = useState<Error>();
+  return (
+    <>
+      <button type="button" class="link" onClick={() => download(path).then(() => setError(undefined), setError)}>
+        {label}
+      </button>
+      {error && (
+        <span class="error" role="alert">
+          {' '}
+          {error.message}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { api, call } from '../api';
+import { ErrorNote, useLoad } from '../components/ui';
+import { dateTime } from '../format';
+import { t } from '../i18n';
+
+/** Who did what from the dashboard, and from where: owners and admins read it. */
+export function AuditLog() {
+  const log = useLoad(() => call(api.GET('/v1/audit_log', { params: { query: { limit: 100 } } })), []);
+  return (
+    <section aria-labelledby="audit-title">
+      <h1 id="audit-title">{t('auditLog')}</h1>
+      <ErrorNote error={log.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('when')}</th>
+            <th scope="col">{t('who')}</th>
+            <th scope="col">{t('action')}</th>
+            <th scope="col" class="optional">
+              {t('target')}
+            </th>
+            <th scope="col">{t('status')}</th>
+            <th scope="col" class="optional">
+              {t('address')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {log.value?.data.map((entry) => (
+            <tr key={entry.id}>
+              <td>{dateTime(entry.created)}</td>
+              <td dir="ltr">{entry.user_email}</td>
+              <td dir="ltr">
+                <code>{entry.action}</code>
+                {entry.livemode ? ' (live)' : ''}
+              </td>
+              <td class="optional" dir="ltr">
+                {entry.target ?? ''}
+              </td>
+              <td>{entry.status}</td>
+              <td class="optional" dir="ltr">
+                {entry.address ?? ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

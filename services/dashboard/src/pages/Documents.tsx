@@ -1,0 +1,80 @@
+import { useState } from 'preact/hooks';
+import { api, call } from '../api';
+import { DownloadButton, ErrorNote, useLoad } from '../components/ui';
+import { documentPdf } from '../downloads';
+import { dateTime, shekels } from '../format';
+import { t } from '../i18n';
+
+/** The first and last day of this month in Israel, `YYYY-MM-DD`. */
+function thisMonth(): { from: string; to: string } {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jerusalem' }).format(new Date());
+  const [year, month] = today.split('-').map(Number);
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const mm = String(month).padStart(2, '0');
+  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
+/** The period's tax documents, each as a PDF, and the export for the accountant (CSV, or ZIP with every PDF). */
+export function Documents() {
+  const [period, setPeriod] = useState(thisMonth());
+  const documents = useLoad(
+    () => call(api.GET('/v1/documents', { params: { query: { issued_from: period.from, issued_to: period.to, limit: 100 } } })),
+    [period.from, period.to],
+  );
+  const choose = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    setPeriod({ from: String(form.get('from')), to: String(form.get('to')) });
+  };
+  const exportPath = (format: 'csv' | 'zip') => `/v1/documents/export?issued_from=${period.from}&issued_to=${period.to}&format=${format}`;
+  return (
+    <section aria-labelledby="documents-title">
+      <h1 id="documents-title">{t('documents')}</h1>
+      <form class="filters" onSubmit={choose}>
+        <label>
+          {t('from')}
+          <input name="from" type="date" value={period.from} required />
+        </label>
+        <label>
+          {t('to')}
+          <input name="to" type="date" value={period.to} required />
+        </label>
+        <button type="submit">{t('apply')}</button>
+      </form>
+      <p>
+        {t('export')}: <DownloadButton path={exportPath('csv')} label={t('exportCsv')} /> ·{' '}
+        <DownloadButton path={exportPath('zip')} label={t('exportZip')} />
+      </p>
+      <ErrorNote error={documents.error} />
+      {documents.value && documents.value.data.length === 0 && <p>{t('nothing')}</p>}
+      {documents.value && documents.value.data.length > 0 && (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('number')}</th>
+              <th scope="col" class="optional">
+                {t('type')}
+              </th>
+              <th scope="col">{t('total')}</th>
+              <th scope="col">{t('issued')}</th>
+              <th scope="col" />
+            </tr>
+          </thead>
+          <tbody>
+            {documents.value.data.map((doc) => (
+              <tr key={doc.id}>
+                <td dir="ltr">{doc.number}</td>
+                <td class="optional">{doc.type.replace(/_/g, ' ')}</td>
+                <td>{shekels(doc.total)}</td>
+                <td>{dateTime(doc.issued_at)}</td>
+                <td>
+                  <DownloadButton path={documentPdf(doc.id)} label="PDF" />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { useState } from 'preact/hooks';
+import type { paths } from '@kupa/sdk';
+import { api, call, type Schemas } from '../api';
+import { chargeStatus, ErrorNote, Link, Status, useLoad } from '../components/ui';
+import { dateTime, parseShekels, shekels } from '../format';
+import { t } from '../i18n';
+import { navigate } from '../router';
+
+type Charge = Schemas['Charge'];
+type Query = NonNullable<paths['/v1/charges']['get']['parameters']['query']>;
+const STATUSES: Charge['status'][] = ['succeeded', 'requires_capture', 'failed', 'canceled'];
+
+/**
+ * What the search box holds, as a list filter: a charge id opens it, four digits are the card's last
+ * four, an email is the customer's (looked up).
+ */
+async function searchFilter(text: string): Promise<Query | 'opened' | 'none'> {
+  const value = text.trim();
+  if (!value) return {};
+  if (/^ch_\w+$/.test(value)) {
+    navigate(`/payments/${value}`);
+    return 'opened';
+  }
+  if (/^\d{4}$/.test(value)) return { last4: value };
+  if (value.includes('@')) {
+    const customers = (await call(api.GET('/v1/customers', { params: { query: { email: value, limit: 1 } } }))).data;
+    return customers[0] ? { customer: customers[0].id } : 'none';
+  }
+  if (/^cus_\w+$/.test(value)) return { customer: value };
+  return 'none';
+}
+
+export function Payments() {
+  const [query, setQuery] = useState<Query | 'none'>({});
+  const [pages, setPages] = useState<Charge[][]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [error, setError] = useState<unknown>();
+  const load = useLoad(async () => {
+    if (query === 'none') return { data: [] as Charge[], has_more: false };
+    return call(api.GET('/v1/charges', { params: { query: { ...query, limit: 25 } } }));
+  }, [JSON.stringify(query)]);
+  const first = load.value;
+  const rows = first ? [first.data, ...pages].flat() : [];
+
+  const filter = async (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const get = (name: string) => String(form.get(name) ?? '').trim();
+    setError(undefined);
+    try {
+      const found = await searchFilter(get('q'));
+      if (found === 'opened') return;
+      const min = get('amount_min') ? parseShekels(get('amount_min')) : null;
+      const max = get('amount_max') ? parseShekels(get('amount_max')) : null;
+      setPages([]);
+      setQuery(
+        found === 'none'
+          ? 'none'
+          : {
+              ...found,
+              ...(get('status') ? { status: get('status') as Charge['status'] } : {}),
+              ...(get('created_from') ? { created_from: get('created_from') } : {}),
+              ...(get('created_to') ? { created_to: get('created_to') } : {}),
+              ...(min !== null ? { amount_min: min } : {}),
+              ...(max !== null ? { amount_max: max } : {}),
+            },
+      );
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  const more = async () => {
+    if (query === 'none' || rows.length === 0) return;
+    const next = await call(
+      api.GET('/v1/charges', { params: { query: { ...query, limit: 25, starting_after: rows[rows.length - 1].id } } }),
+    );
+    setPages([...pages, next.data]);
+    setHasMore(next.has_more);
+  };
+  const moreLeft = pages.length === 0 ? Boolean(first?.has_more) : hasMore;
+
+  return (
+    <section aria-labelledby="payments-title">
+      <h1 id="payments-title">{t('payments')}</h1>
+      <form class="filters" onSubmit={filter} role="search">
+        <label class="wide">
+          <span class="visually-hidden">{t('search')}</span>
+          <input name="q" type="search" placeholder={t('search')} dir="auto" />
+        </label>
+        <label>
+          {t('status')}
+          <select name="status">
+            <option value="">{t('any')}</option>
+            {STATUSES.map((status) => (
+              <option value={status}>{t(`status_${status}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('from')}
+          <input name="created_from" type="date" />
+        </label>
+        <label>
+          {t('to')}
+          <input name="created_to" type="date" />
+        </label>
+        <label>
+          {t('minAmount')}
+          <input name="amount_min" inputMode="decimal" size={8} />
+        </label>
+        <label>
+          {t('maxAmount')}
+          <input name="amount_max" inputMode="decimal" size={8} />
+        </label>
+        <button type="submit">{t('apply')}</button>
+      </form>
+      <ErrorNote error={error ?? load.error} />
+      {first && rows.length === 0 && <p>{t('nothing')}</p>}
+      {rows.length > 0 && (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('amount')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col">{t('card')}</th>
+              <th scope="col" class="optional">
+                {t('customer')}
+              </th>
+              <th scope="col">{t('created')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((charge) => (
+              <tr key={charge.id}>
+                <td>
+                  <Link to={`/payments/${charge.id}`}>{shekels(charge.amount)}</Link>
+                </td>
+                <td>
+                  <Status value={chargeStatus(charge)} />
+                </td>
+                <td dir="ltr">{charge.payment_method_details?.card ? `•••• ${charge.payment_method_details.card.last4}` : '—'}</td>
+                <td class="optional" dir="ltr">
+                  {charge.customer ?? '—'}
+                </td>
+                <td>{dateTime(charge.created)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {moreLeft && (
+        <button type="button" onClick={more}>
+          {t('more')}
+        </button>
+      )}
+    </section>
+  );
+}

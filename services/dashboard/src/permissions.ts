@@ -1,0 +1,14 @@
+import type { Schemas } from './api';
+
+/** What the signed-in user's role lets the pages offer; the API checks the same on every request. */
+export interface Permissions {
+  refund: boolean;
+  capture: boolean;
+  manageTeam: boolean;
+  readAudit: boolean;
+}
+
+export function permissionsOf(role: Schemas['UserRole']): Permissions {
+  const admin = role === 'owner' || role === 'admin';
+  return { refund: admin || role === 'support', capture: admin, manageTeam: admin, readAudit: admin };
+}
