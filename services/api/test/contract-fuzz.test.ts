@@ -168,6 +168,7 @@ function validBodies(): Record<string, Record<string, unknown>> {
     confirmTwoFactor: { code: '123456' },
     inviteUser: { email: 'invitee@example.com', role: 'viewer', locale: 'en' },
     updateUser: { role: 'support' },
+    createApiKey: { scope: 'checkout' },
   };
 }
 
@@ -218,6 +219,8 @@ function pathIds(op: Operation): Record<string, string> {
     '/v1/billing_portal/sessions/{id}/payment_methods/{payment_method}/default': { id: ids.portal, payment_method: ids.spareMethod },
     '/v1/billing_portal/sessions/{id}/customer': { id: ids.portal },
     '/v1/users/{id}': { id: ids.user },
+    '/v1/api_keys/{id}/roll': { id: ids.apiKey },
+    '/v1/api_keys/{id}/revoke': { id: ids.apiKey },
   };
   return byPath[op.path] ?? {};
 }
@@ -279,6 +282,7 @@ beforeAll(async () => {
   owner = await teamMember(app, merchant.id, 'owner@fuzzed.example.com', 'owner');
   ids.user = (await teamMember(app, merchant.id, 'viewer@fuzzed.example.com', 'viewer')).userId;
   stranger = await teamMember(app, other.id, 'owner@neighbour.example.com', 'owner');
+  ids.apiKey = (await api.POST('/v1/api_keys', { body: { scope: 'full' } })).data!.data.id;
 }, 60_000);
 afterAll(() => app.close());
 

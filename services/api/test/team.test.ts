@@ -226,6 +226,40 @@ describe('the session on the API', () => {
   });
 });
 
+describe('API keys from the dashboard', () => {
+  it('a developer creates, rolls and revokes keys: each secret shown once, a rolled or revoked key refused at once', async () => {
+    const developer = dashboardClient(app, await member(app, merchant.testKey, 'dev@studio.example.co.il', 'developer'));
+    const created = (await developer.POST('/v1/api_keys', { body: { scope: 'full' } })).data!.data;
+    expect(created).toMatchObject({ object: 'api_key', scope: 'full', livemode: false, revoked_at: null });
+    expect(created.secret).toMatch(/^sk_test_\w{32}$/);
+    expect(created.last4).toBe(created.secret.slice(-4));
+    secrets.add(created.secret);
+    expect((await app.client(created.secret).GET('/v1/account')).response.status).toBe(200);
+
+    const listed = (await developer.GET('/v1/api_keys')).data!.data.find((key) => key.id === created.id)!;
+    expect(listed).not.toHaveProperty('secret');
+
+    const rolled = (await developer.POST('/v1/api_keys/{id}/roll', { params: { path: { id: created.id } } })).data!.data;
+    secrets.add(rolled.secret);
+    expect(rolled.secret).toMatch(/^sk_test_/);
+    const old = await app.client(created.secret).GET('/v1/account');
+    expect(old.response.status).toBe(401);
+    expect(old.error!.error.code).toBe('api_key_invalid');
+    expect((await app.client(rolled.secret).GET('/v1/account')).response.status).toBe(200);
+    const again = await developer.POST('/v1/api_keys/{id}/roll', { params: { path: { id: created.id } } });
+    expect(again.error!.error.code).toBe('api_key_revoked');
+
+    const revoked = (await developer.POST('/v1/api_keys/{id}/revoke', { params: { path: { id: rolled.id } } })).data!.data;
+    expect(revoked.revoked_at).not.toBeNull();
+    expect((await app.client(rolled.secret).GET('/v1/account')).response.status).toBe(401);
+
+    // A viewer sees the keys, by their last four characters, and makes none.
+    const viewer = dashboardClient(app, await member(app, merchant.testKey, 'vic@studio.example.co.il', 'viewer'));
+    expect((await viewer.POST('/v1/api_keys', { body: { scope: 'checkout' } })).error!.error.code).toBe('permission_denied');
+    expect((await viewer.GET('/v1/api_keys')).data!.data.map((key) => key.id)).toContain(created.id);
+  });
+});
+
 describe('the team and the audit log', () => {
   it('roles change, the last owner stays, and a removed user is signed out but stays in the log', async () => {
     const owner = dashboardClient(app, ownerLogin);

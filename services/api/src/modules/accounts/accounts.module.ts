@@ -6,6 +6,7 @@ import { CreateAccount } from './application/create-account';
 import { GetAccountProcessor } from './application/get-account-processor';
 import { GetAccount } from './application/get-account';
 import { IssueApiKey } from './application/issue-api-key';
+import { ManageApiKeys } from './application/manage-api-keys';
 import { GetLogo } from './application/get-logo';
 import { UpdateAccountSettings } from './application/update-account-settings';
 import { UploadLogo } from './application/upload-logo';
@@ -24,6 +25,7 @@ export const accountsModule = new ContainerModule(({ bind }) => {
   bind(ACCOUNTS.KeyRevocations).to(PgKeyRevocations).inSingletonScope();
   bind(ACCOUNTS.KeyRevocationFeed).to(PgKeyRevocationFeed).inSingletonScope();
   bindSingletons(bind, [
+    ManageApiKeys,
     ConnectProcessor,
     GetAccountProcessor,
     CreateAccount,

@@ -23,6 +23,7 @@ export type ErrorKind =
  * an HTTP status). `openapi.yaml` lists the same codes in `Error.error.code`, and a test keeps the two equal.
  */
 export const ERROR_CODES = {
+  api_key_revoked: 'conflict',
   csrf_token_invalid: 'forbidden',
   invitation_invalid: 'invalid',
   last_owner: 'conflict',

@@ -21,6 +21,14 @@ class InMemoryKeys implements ApiKeyRepository {
   async findActive() {
     return [];
   }
+  async lockInScope(scope: { accountId: string; livemode: boolean }, id: string) {
+    return (
+      [...this.keys.values()].find((key) => key.id === id && key.accountId === scope.accountId && key.livemode === scope.livemode) ?? null
+    );
+  }
+  async list() {
+    return { items: [...this.keys.values()], hasMore: false };
+  }
   async add(keys: ApiKey[]) {
     for (const key of keys) this.keys.set(key.secretHash, key);
   }

@@ -16,6 +16,9 @@ const WRITES: Record<'developer' | 'support' | 'viewer', ReadonlySet<string>> = 
     'redeliverEvent',
     'createTestClock',
     'advanceTestClock',
+    'createApiKey',
+    'rollApiKey',
+    'revokeApiKey',
   ]),
   support: new Set([
     ...OWN_SESSION,

@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
+import { paginate } from '../../../../platform/persistence/pagination';
+import type { Page, PageRequest } from '../../../../shared/domain/page';
+import type { Scope } from '../../../../shared/domain/scope';
 import type { AccountRepository, ApiKeyRepository, LogoRepository } from '../../application/ports/account-repository';
 import { Account } from '../../domain/account';
 import { AccountLogo } from '../../domain/account-logo';
@@ -50,6 +53,14 @@ export class PgApiKeyRepository implements ApiKeyRepository {
 
   findActive(accountId: string, livemode: boolean, scope: KeyScope): Promise<ApiKey[]> {
     return this.em.find(ApiKey, { accountId, livemode, scope, revokedAt: null });
+  }
+
+  lockInScope(scope: Scope, id: string): Promise<ApiKey | null> {
+    return API_KEYS.lockedInScope(this.em, scope, id);
+  }
+
+  list(scope: Scope, page: PageRequest): Promise<Page<ApiKey>> {
+    return paginate(this.em, ApiKey, { accountId: scope.accountId, livemode: scope.livemode }, page);
   }
 
   add(keys: ApiKey[]): Promise<void> {

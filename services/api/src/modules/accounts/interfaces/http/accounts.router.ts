@@ -7,12 +7,31 @@ import { GetAccount } from '../../application/get-account';
 import { GetAccountProcessor } from '../../application/get-account-processor';
 import { UpdateAccountSettings } from '../../application/update-account-settings';
 import { UploadLogo } from '../../application/upload-logo';
+import { ManageApiKeys, type NewApiKey } from '../../application/manage-api-keys';
+import type { ApiKey } from '../../domain/api-key';
+import { listReply, pageOf } from '../../../../platform/http/replies';
 import type { Account, BusinessProfile } from '../../domain/account';
 import type { Scope } from '../../../../shared/domain/scope';
 import { ACCOUNTS } from '../../accounts.tokens';
 import type { AccountInvoicing } from '../../application/ports/account-invoicing';
 
 type BusinessProfileBody = Schemas['BusinessProfile'];
+
+function toApiKeyResponse(key: ApiKey): Schemas['ApiKey'] {
+  return {
+    id: key.id,
+    object: 'api_key',
+    scope: key.scope,
+    last4: key.last4,
+    livemode: key.livemode,
+    created: key.createdAt.toISOString(),
+    revoked_at: key.revokedAt?.toISOString() ?? null,
+  };
+}
+
+function withSecret({ key, secret }: NewApiKey): Schemas['ApiKey'] & { secret: string } {
+  return { ...toApiKeyResponse(key), secret };
+}
 
 function fromBusinessProfileBody(body: BusinessProfileBody): BusinessProfile {
   return {
@@ -34,6 +53,7 @@ export class AccountsRouter {
     @inject(ConnectProcessor) private readonly connectProcessor: ConnectProcessor,
     @inject(UploadLogo) private readonly uploadLogo: UploadLogo,
     @inject(ACCOUNTS.Invoicing) private readonly invoicing: AccountInvoicing,
+    @inject(ManageApiKeys) private readonly apiKeys: ManageApiKeys,
   ) {}
 
   private async view(account: Account, auth: Scope): Promise<Schemas['Account']> {
@@ -43,6 +63,10 @@ export class AccountsRouter {
 
   handlers(): OperationHandlers {
     return {
+      listApiKeys: async ({ auth, query }) => listReply(await this.apiKeys.list(auth, pageOf(query)), toApiKeyResponse),
+      createApiKey: async ({ auth, body }) => ({ success: true, data: withSecret(await this.apiKeys.create(auth, body.scope)) }),
+      rollApiKey: async ({ auth, params }) => ({ success: true, data: withSecret(await this.apiKeys.roll(auth, params.id)) }),
+      revokeApiKey: async ({ auth, params }) => ({ success: true, data: toApiKeyResponse(await this.apiKeys.revoke(auth, params.id)) }),
       getAccount: async ({ auth }) => ({
         success: true,
         data: await this.view(await this.getAccount.execute(auth.accountId), auth),
