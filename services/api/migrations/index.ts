@@ -36,6 +36,7 @@ import { Migration20261128010000 } from './Migration20261128010000';
 import { Migration20261128020000 } from './Migration20261128020000';
 import { Migration20261129010000 } from './Migration20261129010000';
 import { Migration20261129020000 } from './Migration20261129020000';
+import { Migration20261129030000 } from './Migration20261129030000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -76,4 +77,5 @@ export const MIGRATIONS = [
   Migration20261128020000,
   Migration20261129010000,
   Migration20261129020000,
+  Migration20261129030000,
 ];

@@ -428,6 +428,23 @@ describe('deliveries', () => {
     ]);
   });
 
+  it('keep the start of each answer, so the merchant sees why an attempt failed', async () => {
+    const merchant = await app.createAccount();
+    const hook = (await receiver()).answer(
+      (_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end(`database down: ${'x'.repeat(3_000)}`),
+      (_req, res) => res.writeHead(200).end('שמרנו'),
+    );
+    const { id } = await endpoint(merchant.testKey, hook.url);
+    await recordEvent(app, scopeOf(merchant), 'charge.succeeded');
+    const log = await waitFor('the retry', async () => {
+      const rows = await deliveries(merchant.testKey, id);
+      return rows.length === 2 && rows;
+    });
+    expect(log[0]).toMatchObject({ outcome: 'failed', response_status: 500 });
+    expect(log[0].response_body).toBe(`database down: ${'x'.repeat(1_024 - 'database down: '.length)}`);
+    expect(log[1]).toMatchObject({ outcome: 'succeeded', response_body: 'שמרנו' });
+  });
+
   it('count a receiver that hangs past the timeout as a failure', async () => {
     const merchant = await app.createAccount();
     const hook = (await receiver()).answer(() => {}, 200); // the first request is never answered

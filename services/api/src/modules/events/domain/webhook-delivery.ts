@@ -10,7 +10,12 @@ export interface AttemptResult {
   /** Why it failed without an acceptable answer: `timeout`, `redirect_not_followed`, `forbidden_destination`, … */
   error: string | null;
   retryAfter?: string;
+  /** The start of the endpoint's answer (at most `RESPONSE_EXCERPT_BYTES`), for the merchant to see why it failed. */
+  responseBody?: string | null;
 }
+
+/** How much of an endpoint's answer is kept with the attempt. */
+export const RESPONSE_EXCERPT_BYTES = 1_024;
 
 /** One recorded attempt. A series is the run of attempts of one delivery (the first, or a redelivery). */
 export class WebhookDelivery {
@@ -25,6 +30,7 @@ export class WebhookDelivery {
   responseStatus!: number | null;
   durationMs!: number;
   error!: string | null;
+  responseBody!: string | null;
   nextRetryAt!: Date | null;
   createdAt!: Date;
 
@@ -52,6 +58,7 @@ export class WebhookDelivery {
     delivery.responseStatus = input.result.status;
     delivery.durationMs = input.result.durationMs;
     delivery.error = input.result.error;
+    delivery.responseBody = input.result.responseBody ?? null;
     delivery.nextRetryAt = input.nextRetryAt;
     delivery.createdAt = input.now;
     return delivery;

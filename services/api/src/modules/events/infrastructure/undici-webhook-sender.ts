@@ -5,7 +5,7 @@ import { inject, injectable } from 'inversify';
 import { Agent, errors } from 'undici';
 import type { DnsResolver, WebhookRequest, WebhookSender, WebhookSettings } from '../application/ports/webhook-transport';
 import { isAllowedDestination } from '../domain/forbidden-destinations';
-import type { AttemptResult } from '../domain/webhook-delivery';
+import { type AttemptResult, RESPONSE_EXCERPT_BYTES } from '../domain/webhook-delivery';
 import { EVENTS } from '../events.tokens';
 import { hostOf } from './destination-guard';
 
@@ -59,7 +59,7 @@ export class UndiciWebhookSender implements WebhookSender {
         bodyTimeout: timeout,
         signal: deadline,
       });
-      await response.body.dump({ limit: 65_536 }).catch(() => {});
+      const responseBody = await excerpt(response.body).catch(() => null);
       const status = response.statusCode;
       const retryAfter = response.headers['retry-after'];
       return {
@@ -67,6 +67,7 @@ export class UndiciWebhookSender implements WebhookSender {
         durationMs: elapsed(),
         error: status >= 300 && status < 400 ? 'redirect_not_followed' : null,
         retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        responseBody,
       };
     } catch (error) {
       return { status: null, durationMs: elapsed(), error: describe(error) };
@@ -119,4 +120,29 @@ function describe(error: unknown): string {
   if ((typeof code === 'string' && code.startsWith('ERR_TLS')) || code === 'DEPTH_ZERO_SELF_SIGNED_CERT' || code === 'CERT_HAS_EXPIRED')
     return 'tls_error';
   return 'connection_error';
+}
+
+/** The most of an answer read to keep its connection for the next delivery; a longer answer closes it. */
+const READ_AT_MOST = 65_536;
+
+/** The start of an answer's body as text (null when empty), read to its end when short enough. */
+async function excerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string | null> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let read = 0;
+  for await (const chunk of body) {
+    if (keptBytes < RESPONSE_EXCERPT_BYTES) {
+      const part = chunk.subarray(0, RESPONSE_EXCERPT_BYTES - keptBytes);
+      kept.push(part);
+      keptBytes += part.length;
+    }
+    read += chunk.length;
+    if (read > READ_AT_MOST) {
+      body.destroy();
+      break;
+    }
+  }
+  // A character cut at the end of the excerpt is dropped, not stored as a replacement character.
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(kept)).replace(/\uFFFD$/, '');
+  return text.length > 0 ? text.replace(/\u0000/g, '') : null;
 }

@@ -32,6 +32,7 @@ export function toWebhookDeliveryResponse(delivery: WebhookDelivery): Schemas['W
     outcome: delivery.outcome,
     response_status: delivery.responseStatus,
     duration_ms: delivery.durationMs,
+    response_body: delivery.responseBody,
     error: delivery.error,
     next_retry_at: delivery.nextRetryAt?.toISOString() ?? null,
     created: delivery.createdAt.toISOString(),

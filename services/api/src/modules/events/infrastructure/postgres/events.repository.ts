@@ -159,9 +159,9 @@ export class PgWebhookDeliveryRepository implements WebhookDeliveryRepository {
     const rows = await sqlRows<DeliveryKeyRow>(
       this.em,
       `insert into webhook_deliveries (id, account_id, event_id, event_type, endpoint_id, series, attempt, outcome, response_status, duration_ms,
-        error, next_retry_at, created_at)
+        error, response_body, next_retry_at, created_at)
        select * from jsonb_to_recordset($1::jsonb) as d(id text, account_id text, event_id text, event_type text, endpoint_id bigint, series text, attempt int,
-         outcome text, response_status int, duration_ms int, error text, next_retry_at timestamptz, created_at timestamptz)
+         outcome text, response_status int, duration_ms int, error text, response_body text, next_retry_at timestamptz, created_at timestamptz)
        on conflict (event_id, endpoint_id, series, attempt) do nothing
        returning event_id, endpoint_id, series, attempt`,
       [
@@ -178,6 +178,7 @@ export class PgWebhookDeliveryRepository implements WebhookDeliveryRepository {
             response_status: d.responseStatus,
             duration_ms: d.durationMs,
             error: d.error,
+            response_body: d.responseBody,
             next_retry_at: d.nextRetryAt,
             created_at: d.createdAt,
           })),

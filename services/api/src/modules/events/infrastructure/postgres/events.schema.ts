@@ -50,6 +50,7 @@ export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery>({
     outcome: { type: 'string' },
     responseStatus: { type: 'integer', nullable: true },
     durationMs: { type: 'integer' },
+    responseBody: { type: 'text', nullable: true },
     error: { type: 'string', nullable: true },
     nextRetryAt: { type: 'Date', nullable: true },
     createdAt: { type: 'Date' },
