@@ -4,7 +4,7 @@ import { expect as pwExpect } from '@playwright/test';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KupaClient } from '@kupa/sdk';
+import { createKupaClient, type KupaClient } from '@kupa/sdk';
 import { totpCode } from '../services/api/src/modules/team/domain/totp';
 import { expectAccessible, openPage, screenshot, type WatchedPage } from './support/browser';
 import { freePort } from './support/service';
@@ -170,6 +170,7 @@ describe('the done-when journey', () => {
     await viewer.getByRole('button', { name: 'הצטרפות' }).click();
     await viewer.getByRole('searchbox').fill('4444');
     await viewer.getByRole('button', { name: 'סינון' }).click();
+    await pwExpect(viewer.locator('table.list tbody tr')).toHaveCount(1);
     await viewer.locator('table.list tbody tr').first().getByRole('link').click();
     await pwExpect(viewer.getByRole('heading', { name: /₪240\.00/ })).toBeVisible();
     await pwExpect(viewer.getByRole('button', { name: 'החזר', exact: true })).toHaveCount(0);
@@ -248,6 +249,56 @@ describe('money and documents', () => {
     for (const number of numbers) expect(text).toContain(number);
     await expectAccessible(owner);
     await screenshot(owner, 'dashboard-he-documents');
+  });
+});
+
+describe('developers', () => {
+  it('a failed delivery is shown with its answer and sent again', async () => {
+    const { site } = shop;
+    site.webhooksDown = true;
+    await owner.goto(`${apiUrl}/dashboard/webhooks`);
+    await owner.getByLabel('כתובת').fill(`${site.origin}/webhooks`);
+    await owner.getByLabel(/סוגי אירועים/).fill('customer.updated');
+    await owner.getByRole('button', { name: 'הוספת כתובת' }).click();
+    await pwExpect(owner.getByText('הסוד החדש (מוצג פעם אחת בלבד):')).toBeVisible();
+    const customer = (await kupa.POST('/v1/customers', { body: { name: 'Webhook test', email: 'hook@example.co.il' } })).data!.data.id;
+    await kupa.POST('/v1/customers/{id}', { params: { path: { id: customer } }, body: { phone: '052-555-1234' } });
+    const endpoint = (await kupa.GET('/v1/webhooks')).data!.data.find((e) => e.url === `${site.origin}/webhooks`)!;
+    // Every attempt fails (the retries are 200 ms apart here) and the delivery is abandoned.
+    await waitFor(async () => {
+      const log = (await kupa.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id: endpoint.id } } })).data!.data;
+      return log.some((d) => d.outcome === 'abandoned') ? log : undefined;
+    });
+    site.webhooksDown = false;
+    await owner.getByRole('link', { name: `${site.origin}/webhooks` }).click();
+    const newest = owner.locator('.deliveries li').first();
+    await newest.locator('summary').click();
+    await pwExpect(newest).toContainText('down for maintenance');
+    await pwExpect(newest.locator('pre').first()).toContainText(customer);
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-deliveries');
+    await newest.getByRole('button', { name: 'שליחה חוזרת' }).click();
+    await pwExpect(owner.getByText('נשלח שוב')).toBeVisible();
+    await site.waitForEvent('customer.updated', (e) => JSON.stringify(e.data).includes(customer));
+    await pwExpect(owner.locator('.deliveries li').first()).toContainText('נמסר');
+  });
+
+  it('a key is rolled, and the old key is refused', async () => {
+    await owner.goto(`${apiUrl}/dashboard/developers`);
+    await owner.getByLabel('הרשאה').selectOption('full');
+    await owner.getByRole('button', { name: 'יצירת מפתח' }).click();
+    const secret = (await owner.getByRole('status').locator('code').textContent())!;
+    expect(secret).toMatch(/^sk_test_\w{32}$/);
+    const client = createKupaClient({ baseUrl: apiUrl, apiKey: secret, maxRetries: 0 });
+    expect((await client.GET('/v1/account')).response.status).toBe(200);
+    await owner.getByRole('button', { name: `החלפה …${secret.slice(-4)}` }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'אישור' }).click();
+    await pwExpect(owner.getByRole('status').locator('code')).not.toHaveText(secret);
+    const rolled = (await owner.getByRole('status').locator('code').textContent())!;
+    expect((await client.GET('/v1/account')).response.status).toBe(401);
+    expect((await createKupaClient({ baseUrl: apiUrl, apiKey: rolled, maxRetries: 0 }).GET('/v1/account')).response.status).toBe(200);
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-developers');
   });
 });
 

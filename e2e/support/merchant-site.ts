@@ -14,6 +14,8 @@ export interface ReceivedEvent {
  */
 export class MerchantSite {
   readonly events: ReceivedEvent[] = [];
+  /** While true, the webhook receiver answers 503, as a site under maintenance. */
+  webhooksDown = false;
   private server!: Server;
   origin = '';
 
@@ -22,7 +24,10 @@ export class MerchantSite {
   async start(): Promise<void> {
     this.server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      if (req.method === 'POST' && url.pathname === '/webhooks') {
+      if (req.method === 'POST' && url.pathname === '/webhooks' && this.webhooksDown) {
+        await body(req);
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+      } else if (req.method === 'POST' && url.pathname === '/webhooks') {
         this.events.push(JSON.parse(await body(req)) as ReceivedEvent);
         res.writeHead(200).end();
       } else if (url.pathname === '/thanks') {

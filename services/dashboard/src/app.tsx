@@ -4,7 +4,9 @@ import { ErrorNote, Link } from './components/ui';
 import { applyLang, i18n, type MessageKey, t } from './i18n';
 import { permissionsOf } from './permissions';
 import { AuditLog } from './pages/AuditLog';
+import { Developers } from './pages/Developers';
 import { Documents } from './pages/Documents';
+import { WebhookDeliveries, Webhooks } from './pages/Webhooks';
 import { Payment } from './pages/Payment';
 import { Payments } from './pages/Payments';
 import { Security } from './pages/Security';
@@ -72,6 +74,8 @@ export function App() {
   const nav: [string, MessageKey, boolean][] = [
     ['/payments', 'payments', true],
     ['/documents', 'documents', true],
+    ['/webhooks', 'webhooks', true],
+    ['/developers', 'developers', true],
     ['/team', 'team', true],
     ['/audit', 'auditLog', can.readAudit],
     ['/security', 'security', true],
@@ -132,12 +136,18 @@ export function App() {
 function route(path: string, me: Me, can: ReturnType<typeof permissionsOf>, refreshMe: () => void, signedOut: () => void) {
   const payment = /^\/payments\/(ch_\w+)$/.exec(path);
   if (payment) return <Payment id={payment[1]} can={can} />;
+  const endpoint = /^\/webhooks\/(\d+)$/.exec(path);
+  if (endpoint) return <WebhookDeliveries id={Number(endpoint[1])} />;
   switch (path) {
     case '/':
     case '/payments':
       return <Payments />;
     case '/documents':
       return <Documents />;
+    case '/webhooks':
+      return <Webhooks can={can} />;
+    case '/developers':
+      return <Developers can={can} />;
     case '/team':
       return <Team can={can} me={me.user} />;
     case '/audit':

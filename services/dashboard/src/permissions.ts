@@ -6,9 +6,17 @@ export interface Permissions {
   capture: boolean;
   manageTeam: boolean;
   readAudit: boolean;
+  /** API keys and webhook endpoints. */
+  manageKeys: boolean;
 }
 
 export function permissionsOf(role: Schemas['UserRole']): Permissions {
   const admin = role === 'owner' || role === 'admin';
-  return { refund: admin || role === 'support', capture: admin, manageTeam: admin, readAudit: admin };
+  return {
+    refund: admin || role === 'support',
+    capture: admin,
+    manageTeam: admin,
+    readAudit: admin,
+    manageKeys: admin || role === 'developer',
+  };
 }

@@ -1,0 +1,128 @@
+import { useState } from 'preact/hooks';
+import { api, call, type Schemas } from '../api';
+import { ConfirmDialog, ErrorNote, useLoad } from '../components/ui';
+import { dateTime } from '../format';
+import { t } from '../i18n';
+import type { Permissions } from '../permissions';
+
+type ApiKey = Schemas['ApiKey'];
+
+/** API keys of the mode (each secret shown once), and the event log. */
+export function Developers({ can }: { can: Permissions }) {
+  const keys = useLoad(() => call(api.GET('/v1/api_keys', { params: { query: { limit: 100 } } })), []);
+  const events = useLoad(() => call(api.GET('/v1/events', { params: { query: { limit: 50 } } })), []);
+  const [secret, setSecret] = useState<string>();
+  const [error, setError] = useState<unknown>();
+  const [asking, setAsking] = useState<{ message: string; run: () => Promise<void> }>();
+
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const scope = String(new FormData(event.currentTarget as HTMLFormElement).get('scope')) as ApiKey['scope'];
+    setError(undefined);
+    try {
+      setSecret((await call(api.POST('/v1/api_keys', { body: { scope } }))).data.secret);
+      keys.reload();
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  const roll = (key: ApiKey) =>
+    setAsking({
+      message: t('confirmRoll', { last4: key.last4 }),
+      run: async () => {
+        setSecret((await call(api.POST('/v1/api_keys/{id}/roll', { params: { path: { id: key.id } } }))).data.secret);
+        keys.reload();
+      },
+    });
+  const revoke = (key: ApiKey) =>
+    setAsking({
+      message: t('confirmRevoke', { last4: key.last4 }),
+      run: async () => {
+        await call(api.POST('/v1/api_keys/{id}/revoke', { params: { path: { id: key.id } } }));
+        keys.reload();
+      },
+    });
+
+  return (
+    <section aria-labelledby="developers-title">
+      <h1 id="developers-title">{t('developers')}</h1>
+      <h2>{t('apiKeys')}</h2>
+      {can.manageKeys && (
+        <form class="inline-form" onSubmit={create}>
+          <label>
+            {t('scope')}
+            <select name="scope" aria-label={t('scope')}>
+              <option value="full">{t('scopeFull')}</option>
+              <option value="checkout">{t('scopeCheckout')}</option>
+            </select>
+          </label>
+          <button class="primary" type="submit">
+            {t('createKey')}
+          </button>
+        </form>
+      )}
+      {secret && (
+        <p role="status">
+          {t('keyShownOnce')} <code dir="ltr">{secret}</code>
+        </p>
+      )}
+      <ErrorNote error={error ?? keys.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('apiKeys')}</th>
+            <th scope="col">{t('scope')}</th>
+            <th scope="col" class="optional">
+              {t('created')}
+            </th>
+            <th scope="col">{t('status')}</th>
+            {can.manageKeys && <th scope="col" />}
+          </tr>
+        </thead>
+        <tbody>
+          {keys.value?.data.map((key) => (
+            <tr key={key.id}>
+              <td dir="ltr">
+                {key.scope === 'full' ? 'sk' : 'ck'}_{key.livemode ? 'live' : 'test'}_…{key.last4}
+              </td>
+              <td>{key.scope === 'full' ? t('scopeFull') : t('scopeCheckout')}</td>
+              <td class="optional">{dateTime(key.created)}</td>
+              <td>{key.revoked_at ? `${t('revokedAt')} ${dateTime(key.revoked_at)}` : t('active')}</td>
+              {can.manageKeys && (
+                <td class="row-actions">
+                  {!key.revoked_at && (
+                    <>
+                      <button type="button" onClick={() => roll(key)} aria-label={`${t('roll')} …${key.last4}`}>
+                        {t('roll')}
+                      </button>
+                      <button type="button" onClick={() => revoke(key)} aria-label={`${t('revoke')} …${key.last4}`}>
+                        {t('revoke')}
+                      </button>
+                    </>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>{t('eventLog')}</h2>
+      <ul class="plain">
+        {events.value?.data.map((event) => (
+          <li key={event.id}>
+            <details>
+              <summary>
+                <code dir="ltr">{event.type}</code> · {dateTime(event.created)}
+              </summary>
+              <pre dir="ltr" tabIndex={0}>
+                {JSON.stringify(event, null, 2)}
+              </pre>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {asking && <ConfirmDialog message={asking.message} onConfirm={asking.run} onClose={() => setAsking(undefined)} />}
+    </section>
+  );
+}
