@@ -112,11 +112,12 @@ describe('the done-when journey', () => {
     await owner.getByLabel('השם שלך').fill('Noa Levi');
     await owner.getByLabel('בחרו סיסמה').fill(OWNER_PASSWORD);
     await owner.getByRole('button', { name: 'הצטרפות' }).click();
-    await pwExpect(owner.getByRole('heading', { name: 'תשלומים' })).toBeVisible();
+    await pwExpect(owner.getByRole('heading', { name: 'ראשי' })).toBeVisible();
     await pwExpect(owner.getByText('מצב בדיקה: אין כאן כסף אמיתי')).toBeVisible();
 
     const charge = await pay(24_000, '5555 5555 5555 4444');
     small = await pay(1_000);
+    await owner.getByRole('link', { name: 'תשלומים' }).click();
     await owner.getByRole('searchbox').fill('4444');
     await owner.getByRole('button', { name: 'סינון' }).click();
     const rows = owner.locator('table.list tbody tr');
@@ -168,6 +169,7 @@ describe('the done-when journey', () => {
     await viewer.getByLabel('השם שלך').fill('Vera');
     await viewer.getByLabel('בחרו סיסמה').fill('a long viewer password');
     await viewer.getByRole('button', { name: 'הצטרפות' }).click();
+    await viewer.getByRole('link', { name: 'תשלומים' }).click();
     await viewer.getByRole('searchbox').fill('4444');
     await viewer.getByRole('button', { name: 'סינון' }).click();
     await pwExpect(viewer.locator('table.list tbody tr')).toHaveCount(1);
@@ -228,6 +230,19 @@ describe('money and documents', () => {
     await screenshot(owner, 'dashboard-he-refunded-phone');
     expect((await kupa.GET('/v1/charges/{id}', { params: { path: { id: small } } })).data!.data.amount_refunded).toBe(1_000);
     await owner.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("the home page shows today's money as the documents count it", async () => {
+    await owner.goto(`${apiUrl}/dashboard/`);
+    const summary = (await kupa.GET('/v1/summary')).data!.data;
+    // ₪240 and ₪10 taken, ₪300 of a ₪500 hold captured; ₪120 and ₪10 returned.
+    expect(summary.today).toMatchObject({ sales: 24_000 + 1_000 + 30_000, refunds: 12_000 + 1_000 });
+    const today = owner.getByRole('article', { name: 'היום' });
+    await pwExpect(today.locator('[data-figure="sales"]')).toHaveText('₪550.00');
+    await pwExpect(today.locator('[data-figure="refunds"]')).toHaveText('₪130.00');
+    await pwExpect(today.locator('[data-figure="net"]')).toHaveText('₪420.00');
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-home');
   });
 
   it("filters by amount and finds by the customer's email; the period's export downloads", async () => {
@@ -318,7 +333,9 @@ describe('sign-in, two-factor and attacks', () => {
     // The code of the next step: the one that turned two-factor on is spent.
     await english.getByLabel('Code from your authenticator app').fill(totpCode(secret, new Date(Date.now() + 30_000)));
     await english.getByRole('button', { name: 'Sign in' }).click();
-    await pwExpect(english.getByRole('heading', { name: 'Payments' })).toBeVisible();
+    await pwExpect(english.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await screenshot(english, 'dashboard-en-home');
+    await english.getByRole('link', { name: 'Payments' }).click();
     await english.getByLabel('Live mode').check();
     await pwExpect(english.getByText('Test mode: no real money here')).toHaveCount(0);
     await english.getByLabel('Test mode').check();
@@ -361,7 +378,7 @@ describe('sign-in, two-factor and attacks', () => {
     await viewer.getByLabel('Email').fill('vera@example.co.il');
     await viewer.getByLabel('Password').fill('a long viewer password');
     await viewer.getByRole('button', { name: 'Sign in' }).click();
-    await pwExpect(viewer.getByRole('heading', { name: 'Payments' })).toBeVisible();
+    await pwExpect(viewer.getByRole('heading', { name: 'Home' })).toBeVisible();
     // Another site, in the same browser, posts a form to the API.
     await viewer.goto(`${shop.site.origin}/`);
     const status = await viewer.evaluate(async (api) => {

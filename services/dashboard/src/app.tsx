@@ -6,6 +6,7 @@ import { permissionsOf } from './permissions';
 import { AuditLog } from './pages/AuditLog';
 import { Developers } from './pages/Developers';
 import { Documents } from './pages/Documents';
+import { Home } from './pages/Home';
 import { WebhookDeliveries, Webhooks } from './pages/Webhooks';
 import { Payment } from './pages/Payment';
 import { Payments } from './pages/Payments';
@@ -72,6 +73,7 @@ export function App() {
   };
 
   const nav: [string, MessageKey, boolean][] = [
+    ['/', 'home', true],
     ['/payments', 'payments', true],
     ['/documents', 'documents', true],
     ['/webhooks', 'webhooks', true],
@@ -119,7 +121,7 @@ export function App() {
             .filter(([, , shown]) => shown)
             .map(([to, label]) => (
               <li key={to}>
-                <Link to={to} class={path.startsWith(to) || (to === '/payments' && path === '/') ? 'current' : undefined}>
+                <Link to={to} class={(to === '/' ? path === '/' : path.startsWith(to)) ? 'current' : undefined}>
                   {t(label)}
                 </Link>
               </li>
@@ -140,6 +142,7 @@ function route(path: string, me: Me, can: ReturnType<typeof permissionsOf>, refr
   if (endpoint) return <WebhookDeliveries id={Number(endpoint[1])} />;
   switch (path) {
     case '/':
+      return <Home />;
     case '/payments':
       return <Payments />;
     case '/documents':

@@ -25,6 +25,7 @@ import { subscriptionsEntities, subscriptionsModule, subscriptionsQueues } from 
 import { SUBSCRIPTIONS, type SubscriptionSettings } from '../modules/subscriptions/subscriptions.tokens';
 import { portalEntities, portalModule } from '../modules/portal/portal.module';
 import { teamEntities, teamModule } from '../modules/team/team.module';
+import { reportsModule } from '../modules/reports/reports.module';
 import { TEAM, type TeamModuleSettings } from '../modules/team/team.tokens';
 import { PORTAL, type PortalModuleSettings } from '../modules/portal/portal.tokens';
 import { reconcilerQueues } from './reconciler';
@@ -180,6 +181,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     subscriptionsModule,
     portalModule,
     teamModule,
+    reportsModule,
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();

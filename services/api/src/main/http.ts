@@ -14,6 +14,7 @@ import { InvoicingRouter } from '../modules/invoicing/interfaces/http/invoicing.
 import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/subscriptions.router';
 import { PortalRouter } from '../modules/portal/interfaces/http/portal.router';
 import { TeamRouter } from '../modules/team/interfaces/http/team.router';
+import { ReportsRouter } from '../modules/reports/interfaces/http/reports.router';
 import { AuditTrail, AuthenticateSession } from '../modules/team';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
@@ -125,6 +126,7 @@ export function createApiApp(
     container.get(SubscriptionsRouter).handlers(),
     container.get(PortalRouter).handlers(),
     container.get(TeamRouter).handlers(),
+    container.get(ReportsRouter).handlers(),
     overrides,
   );
 

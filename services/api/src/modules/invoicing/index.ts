@@ -8,3 +8,5 @@ export { ListDocuments } from './application/list-documents';
 export { GetTaxAuthorityConnection } from './application/get-tax-authority-connection';
 export { GetDocumentPdf } from './application/get-document-pdf';
 export { SigningCertificates } from './application/signing-certificates';
+export { SummarizeDocuments } from './application/summarize-documents';
+export type { DayTotals } from './application/summarize-documents';

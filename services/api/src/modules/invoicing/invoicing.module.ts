@@ -1,3 +1,4 @@
+import { SummarizeDocuments } from './application/summarize-documents';
 import { ContainerModule } from 'inversify';
 import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { bindSingletons } from '../../platform/di';
@@ -46,6 +47,7 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
   bind(INVOICING.DocumentCertificateRepository).to(PgDocumentCertificateRepository).inSingletonScope();
   bind(INVOICING.SigningKeys).toConstantValue(forgeSigningKeys);
   bindSingletons(bind, [
+    SummarizeDocuments,
     IssueDocument,
     GetDocument,
     ListDocuments,

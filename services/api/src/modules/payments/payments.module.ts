@@ -1,3 +1,4 @@
+import { CountFailedCharges } from './application/count-failed-charges';
 import { ContainerModule } from 'inversify';
 import { bindSingletons } from '../../platform/di';
 import type { QueueDefinition } from '../../platform/jobs/job-queue';
@@ -69,6 +70,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.Processors).to(ConnectedProcessorDirectory).inSingletonScope();
   bind(PAYMENTS.ProcessorConnectionRepository).to(PgProcessorConnectionRepository).inSingletonScope();
   bindSingletons(bind, [
+    CountFailedCharges,
     SimulatedProcessor,
     MoneyGate,
     ChargeBook,

@@ -11,3 +11,4 @@ export { UpdateSubscription } from './application/update-subscription';
 export { GetSubscription } from './application/get-subscription';
 export { SUBSCRIPTIONS } from './subscriptions.tokens';
 export type { PortalLinks } from './application/ports/portal-links';
+export { CountSubscriptionChanges } from './application/count-subscription-changes';

@@ -1,3 +1,4 @@
+import { CountSubscriptionChanges } from './application/count-subscription-changes';
 import { ContainerModule } from 'inversify';
 import { bindSingletons } from '../../platform/di';
 import type { QueueDefinition } from '../../platform/jobs/job-queue';
@@ -40,6 +41,7 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(PgSubscriptionStartRepository).inSingletonScope();
   bind(SUBSCRIPTIONS.SubscriptionChangeRepository).to(PgSubscriptionChangeRepository).inSingletonScope();
   bindSingletons(bind, [
+    CountSubscriptionChanges,
     SubscriptionEffects,
     AdvanceSubscription,
     RenewDueSubscriptions,

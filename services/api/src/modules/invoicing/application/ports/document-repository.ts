@@ -1,6 +1,7 @@
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { IssuedPeriod } from '../../domain/issued-period';
+import type { Period } from '../../../../shared/domain/period';
 import type { DocumentType, TaxDocument } from '../../domain/tax-document';
 
 export interface DocumentFilter {
@@ -10,7 +11,16 @@ export interface DocumentFilter {
   period?: IssuedPeriod;
 }
 
+/** Agorot taken and returned on one day in Israel, by the documents issued for them. */
+export interface DayTotals {
+  day: string;
+  sales: number;
+  refunds: number;
+}
+
 export interface DocumentRepository {
+  /** Per day in Israel with documents in the period: the totals of sales and of refunds (as positive agorot). */
+  totalsByDay(scope: Scope, period: Period): Promise<DayTotals[]>;
   /**
    * The next `count` numbers of the scope's sequence for `type` (the first is returned), taken inside the
    * caller's transaction: a rollback gives them back.

@@ -6,7 +6,8 @@ import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-t
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
-import type { DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
+import type { DayTotals, DocumentFilter, DocumentRepository } from '../../application/ports/document-repository';
+import type { Period } from '../../../../shared/domain/period';
 import type { IssuedPeriod } from '../../domain/issued-period';
 import { type DocumentType, TaxDocument } from '../../domain/tax-document';
 
@@ -75,6 +76,20 @@ export class PgDocumentRepository implements DocumentRepository {
     if (filter.type) where.type = filter.type;
     // Each type has its own numbers, so the order is by issue time.
     return paginate(this.em, TaxDocument, where as FilterQuery<TaxDocument>, page, 'issuedAt');
+  }
+
+  async totalsByDay(scope: Scope, period: Period): Promise<DayTotals[]> {
+    const rows = await sqlRows<{ day: string; sales: string; refunds: string }>(
+      this.em,
+      `select to_char(issued_at at time zone 'Asia/Jerusalem', 'YYYY-MM-DD') as day,
+              coalesce(sum(total) filter (where refund_id is null), 0) as sales,
+              coalesce(sum(abs(total)) filter (where refund_id is not null), 0) as refunds
+         from documents
+        where account_id = $1 and livemode = $2 and issued_at >= $3 and issued_at < $4
+        group by 1 order by 1`,
+      [scope.accountId, scope.livemode, period.from, period.before],
+    );
+    return rows.map((row) => ({ day: row.day, sales: Number(row.sales), refunds: Number(row.refunds) }));
   }
 
   inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]> {

@@ -1,3 +1,4 @@
+import type { Period } from '../../../../shared/domain/period';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Charge, ChargeStatus } from '../../domain/charge';
@@ -31,6 +32,7 @@ export interface ChargeRepository {
   findByIdUnscoped(id: string): Promise<Charge | null>;
   findManyUnscoped(ids: string[]): Promise<Map<string, Charge>>;
   list(scope: Scope, filter: ChargeFilter, page: PageRequest): Promise<Page<Charge>>;
+  countFailed(scope: Scope, period: Period): Promise<number>;
   /** Holds past their capture window, locked until the unit of work ends; those locked elsewhere are skipped. */
   lockExpiredHolds(now: Date, limit: number, customers?: string[]): Promise<Charge[]>;
 }

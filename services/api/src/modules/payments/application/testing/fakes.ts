@@ -72,6 +72,14 @@ export class InMemoryCharges implements ChargeRepository {
   async list(scope: Scope) {
     return page(this.table.all().filter((charge) => inScope(charge, scope)));
   }
+  async countFailed(scope: Scope, period: { from: Date; before: Date }) {
+    return this.table
+      .all()
+      .filter(
+        (charge) =>
+          inScope(charge, scope) && charge.status === 'failed' && charge.createdAt >= period.from && charge.createdAt < period.before,
+      ).length;
+  }
   async lockExpiredHolds(now: Date, limit: number, customers?: string[]) {
     return this.table
       .all()

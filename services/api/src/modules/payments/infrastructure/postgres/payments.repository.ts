@@ -1,3 +1,4 @@
+import type { Period } from '../../../../shared/domain/period';
 import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { paginate } from '../../../../platform/persistence/pagination';
@@ -83,6 +84,15 @@ export class PgChargeRepository implements ChargeRepository {
 
   async findManyUnscoped(ids: string[]): Promise<Map<string, Charge>> {
     return byId(await this.em.find(Charge, { id: { $in: ids } }, { refresh: true }));
+  }
+
+  async countFailed(scope: Scope, period: Period): Promise<number> {
+    const [row] = await sqlRows<{ count: string }>(
+      this.em,
+      `select count(*) from charges where account_id = $1 and livemode = $2 and status = 'failed' and created_at >= $3 and created_at < $4`,
+      [scope.accountId, scope.livemode, period.from, period.before],
+    );
+    return Number(row.count);
   }
 
   list(scope: Scope, filter: ChargeFilter, page: PageRequest): Promise<Page<Charge>> {

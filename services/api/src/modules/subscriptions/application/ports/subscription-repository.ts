@@ -1,10 +1,13 @@
 import type { Scope } from '../../../../shared/domain/scope';
+import type { Period } from '../../../../shared/domain/period';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Subscription, SubscriptionStatus } from '../../domain/subscription';
 import type { SubscriptionChange } from '../../domain/subscription-change';
 import type { SubscriptionStart } from '../../domain/subscription-start';
 
 export interface SubscriptionRepository {
+  /** Subscriptions made in the period, and those that ended in it. */
+  countChanges(scope: Scope, period: Period): Promise<{ started: number; canceled: number }>;
   add(subscription: Subscription): Promise<void>;
   save(subscription: Subscription): Promise<void>;
   /** Writes what the renewal run changes (status, period, dunning, cancellation) of each, in one statement. */

@@ -23,6 +23,11 @@ export class InMemorySubscriptions implements SubscriptionRepository {
   async add(subscription: Subscription) {
     this.table.insert(subscription);
   }
+  async countChanges(scope: Scope, period: { from: Date; before: Date }) {
+    const within = (at: Date | null) => at !== null && at >= period.from && at < period.before;
+    const mine = this.table.all().filter((s) => inScope(s, scope));
+    return { started: mine.filter((s) => within(s.createdAt)).length, canceled: mine.filter((s) => within(s.canceledAt)).length };
+  }
   async save(subscription: Subscription) {
     this.table.save(subscription);
   }

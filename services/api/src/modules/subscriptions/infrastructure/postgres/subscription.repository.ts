@@ -5,6 +5,7 @@ import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Scope } from '../../../../shared/domain/scope';
+import type { Period } from '../../../../shared/domain/period';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { SubscriptionRepository } from '../../application/ports/subscription-repository';
 import { Subscription, type SubscriptionStatus, TRIAL_WILL_END_NOTICE_MS } from '../../domain/subscription';
@@ -77,6 +78,18 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
       { id: { $in: ids } },
       { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
     );
+  }
+
+  async countChanges(scope: Scope, period: Period): Promise<{ started: number; canceled: number }> {
+    const [row] = await sqlRows<{ started: string; canceled: string }>(
+      this.em,
+      `select count(*) filter (where created_at >= $3 and created_at < $4) as started,
+              count(*) filter (where canceled_at >= $3 and canceled_at < $4) as canceled
+         from subscriptions
+        where account_id = $1 and livemode = $2 and (created_at >= $3 or canceled_at >= $3)`,
+      [scope.accountId, scope.livemode, period.from, period.before],
+    );
+    return { started: Number(row.started), canceled: Number(row.canceled) };
   }
 
   list(scope: Scope, filter: { customer?: string; status?: SubscriptionStatus }, page: PageRequest): Promise<Page<Subscription>> {
