@@ -267,6 +267,126 @@ describe('money and documents', () => {
   });
 });
 
+describe('the catalog, customers and subscriptions', () => {
+  it('creates a product with two monthly prices, archives and restores it, and a discount that is then deactivated', async () => {
+    await owner.goto(`${apiUrl}/dashboard/products`);
+    await owner.getByLabel('שם', { exact: true }).fill('Olive club');
+    await owner.getByRole('button', { name: 'מוצר חדש' }).click();
+    await pwExpect(owner.getByRole('heading', { name: 'Olive club' })).toBeVisible();
+    for (const amount of ['49', '99']) {
+      await owner.getByLabel('מחיר (₪, כולל מע״מ)').fill(amount);
+      await owner.getByRole('button', { name: 'מחיר חדש' }).click();
+      await pwExpect(owner.getByText(`₪${amount}.00 · חודשי`)).toBeVisible();
+    }
+    await owner.getByRole('button', { name: 'העברה לארכיון' }).first().click();
+    await pwExpect(owner.getByRole('heading', { name: /Olive club/ })).toContainText('בארכיון');
+    await owner.getByRole('button', { name: 'החזרה מהארכיון' }).first().click();
+    await pwExpect(owner.getByRole('heading', { name: /Olive club/ })).not.toContainText('בארכיון');
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-product');
+
+    await owner.getByRole('link', { name: 'הנחות' }).click();
+    await owner.getByLabel('שם', { exact: true }).fill('Welcome');
+    await owner.getByLabel('קוד').fill('WELCOME10');
+    await owner.getByLabel('אחוז הנחה').fill('10');
+    await owner.getByRole('button', { name: 'הנחה חדשה' }).click();
+    const row = owner.locator('tr', { hasText: 'WELCOME10' });
+    await pwExpect(row).toContainText('10%');
+    await row.getByRole('button', { name: 'השבתה WELCOME10' }).click();
+    await pwExpect(row).toContainText('לא פעילה');
+    await expectAccessible(owner);
+  });
+
+  it('creates and edits a customer, and makes a payment link to send them', async () => {
+    await owner.goto(`${apiUrl}/dashboard/customers`);
+    await owner.getByText('לקוח חדש').click();
+    await owner.getByLabel('שם', { exact: true }).fill('Avi Mizrahi');
+    await owner.getByLabel('אימייל', { exact: true }).fill('avi@example.co.il');
+    await owner.getByRole('button', { name: 'יצירה' }).click();
+    await pwExpect(owner.getByRole('heading', { name: 'Avi Mizrahi' })).toBeVisible();
+    await owner.getByLabel('טלפון').fill('052-555-7777');
+    await owner.getByRole('button', { name: 'שמירה' }).click();
+    await pwExpect(owner.getByText('נשמר')).toBeVisible();
+    const id = owner.url().split('/').pop()!;
+    expect((await kupa.GET('/v1/customers/{id}', { params: { path: { id } } })).data!.data.phone).toBe('+972525557777');
+
+    await owner.getByLabel('תיאור').fill('Olive oil, 3 l');
+    await owner.getByLabel('סכום (₪)').fill('180');
+    await owner.getByLabel('כתובת החזרה באתר שלכם').fill('https://shop.example.co.il/thanks');
+    await owner.getByRole('button', { name: 'יצירה' }).click();
+    const link = (await owner.getByRole('status').locator('code').textContent())!;
+    expect(link).toMatch(new RegExp(`^${shop.checkoutUrl}/checkout/co_\\w+$`));
+    const sessionId = link.split('/').pop()!;
+    const session = (await kupa.GET('/v1/checkout_sessions/{id}', { params: { path: { id: sessionId } } })).data!.data;
+    expect(session).toMatchObject({ customer: id, amount_total: 18_000 });
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-customer');
+  });
+
+  it('changes a plan after its preview, pauses and resumes collection, and cancels at the period end', async () => {
+    const product = (await kupa.POST('/v1/products', { body: { name: 'Studio plan' } })).data!.data.id;
+    const price = async (amount: number) =>
+      (
+        await kupa.POST('/v1/prices', {
+          body: { product, unit_amount: amount, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+        })
+      ).data!.data.id;
+    const [basic, pro] = [await price(4_900), await price(9_900)];
+    const customer = (await kupa.POST('/v1/customers', { body: { name: 'Noa', email: 'noa@example.co.il' } })).data!.data.id;
+    const card = (await kupa.POST('/v1/payment_methods', { body: { customer, token: 'tok_visa' } })).data!.data.id;
+    const subscription = (await kupa.POST('/v1/subscriptions', { body: { customer, payment_method: card, price: basic } })).data!.data.id;
+    const read = async () => (await kupa.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription } } })).data!.data;
+
+    await owner.goto(`${apiUrl}/dashboard/subscriptions/${subscription}`);
+    await owner.getByLabel('תוכנית', { exact: true }).selectOption(pro);
+    await owner.getByRole('button', { name: 'תצוגה מקדימה' }).click();
+    await pwExpect(owner.getByText('לתשלום:')).toBeVisible();
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-plan-change');
+    await owner.getByRole('button', { name: 'החלפת תוכנית' }).last().click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'אישור' }).dblclick();
+    await pwExpect(owner.getByRole('dialog')).toBeHidden();
+    await waitFor(async () => ((await read()).price === pro ? true : undefined));
+    // One change, charged once.
+    const upgrades = (await kupa.GET('/v1/charges', { params: { query: { customer } } })).data!.data;
+    expect(upgrades).toHaveLength(2);
+
+    await owner.getByRole('button', { name: 'השהיית גבייה' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'אישור' }).click();
+    await pwExpect(owner.getByRole('button', { name: 'חידוש גבייה' })).toBeVisible();
+    expect((await read()).pause_collection).toMatchObject({ behavior: 'void' });
+    await owner.getByRole('button', { name: 'חידוש גבייה' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'אישור' }).click();
+    await pwExpect(owner.getByRole('button', { name: 'השהיית גבייה' })).toBeVisible();
+    expect((await read()).pause_collection).toBeNull();
+
+    await owner.getByRole('button', { name: 'ביטול בסוף התקופה' }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'אישור' }).click();
+    await pwExpect(owner.getByRole('button', { name: 'ביטול בסוף התקופה' })).toHaveCount(0);
+    expect((await read()).cancel_at_period_end).toBe(true);
+  });
+
+  it('sets the business profile and the support refund limit', async () => {
+    await owner.goto(`${apiUrl}/dashboard/settings`);
+    await owner.getByLabel('שם העסק הרשום').fill('Olive Grove Ltd');
+    await owner.getByLabel('מספר עוסק / ח״פ').fill('516179157');
+    await owner.getByLabel('סוג עוסק').selectOption('company');
+    await owner.getByLabel('כתובת', { exact: true }).fill('Herzl 12');
+    await owner.getByLabel('עיר').fill('Haifa');
+    await owner.getByLabel('מיקוד').fill('3303101');
+    await owner.getByRole('button', { name: 'שמירה' }).first().click();
+    await pwExpect(owner.getByRole('status')).toHaveText('נשמר');
+    await owner.getByLabel('החזר מרבי לתפקיד תמיכה (₪)').fill('750');
+    await owner.getByRole('button', { name: 'שמירה' }).nth(1).click();
+    await pwExpect(owner.getByLabel('החזר מרבי לתפקיד תמיכה (₪)')).toHaveValue('750.00');
+    const account = (await kupa.GET('/v1/account')).data!.data;
+    expect(account.business_profile).toMatchObject({ legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company' });
+    expect(account.support_refund_limit).toBe(75_000);
+    await expectAccessible(owner);
+    await screenshot(owner, 'dashboard-he-settings');
+  });
+});
+
 describe('developers', () => {
   it('a failed delivery is shown with its answer and sent again', async () => {
     const { site } = shop;

@@ -6,6 +6,11 @@ import { permissionsOf } from './permissions';
 import { AuditLog } from './pages/AuditLog';
 import { Developers } from './pages/Developers';
 import { Documents } from './pages/Documents';
+import { Customer, Customers } from './pages/Customers';
+import { Discounts } from './pages/Discounts';
+import { Product, Products } from './pages/Products';
+import { Settings } from './pages/Settings';
+import { SubscriptionPage, Subscriptions } from './pages/Subscriptions';
 import { Home } from './pages/Home';
 import { WebhookDeliveries, Webhooks } from './pages/Webhooks';
 import { Payment } from './pages/Payment';
@@ -75,11 +80,16 @@ export function App() {
   const nav: [string, MessageKey, boolean][] = [
     ['/', 'home', true],
     ['/payments', 'payments', true],
+    ['/customers', 'customers', true],
+    ['/subscriptions', 'subscriptions', true],
+    ['/products', 'products', true],
+    ['/discounts', 'discounts', true],
     ['/documents', 'documents', true],
     ['/webhooks', 'webhooks', true],
     ['/developers', 'developers', true],
     ['/team', 'team', true],
     ['/audit', 'auditLog', can.readAudit],
+    ['/settings', 'settings', can.manageTeam],
     ['/security', 'security', true],
   ];
   const page = route(path, me, can, refreshMe, signedOut);
@@ -138,6 +148,10 @@ export function App() {
 function route(path: string, me: Me, can: ReturnType<typeof permissionsOf>, refreshMe: () => void, signedOut: () => void) {
   const payment = /^\/payments\/(ch_\w+)$/.exec(path);
   if (payment) return <Payment id={payment[1]} can={can} />;
+  const detail = /^\/(customers|subscriptions|products)\/(\w+)$/.exec(path);
+  if (detail?.[1] === 'customers') return <Customer id={detail[2]} />;
+  if (detail?.[1] === 'subscriptions') return <SubscriptionPage id={detail[2]} />;
+  if (detail?.[1] === 'products') return <Product id={detail[2]} />;
   const endpoint = /^\/webhooks\/(\d+)$/.exec(path);
   if (endpoint) return <WebhookDeliveries id={Number(endpoint[1])} />;
   switch (path) {
@@ -145,6 +159,16 @@ function route(path: string, me: Me, can: ReturnType<typeof permissionsOf>, refr
       return <Home />;
     case '/payments':
       return <Payments />;
+    case '/customers':
+      return <Customers />;
+    case '/subscriptions':
+      return <Subscriptions />;
+    case '/products':
+      return <Products />;
+    case '/discounts':
+      return <Discounts />;
+    case '/settings':
+      return <Settings />;
     case '/documents':
       return <Documents />;
     case '/webhooks':

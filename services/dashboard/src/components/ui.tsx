@@ -108,3 +108,24 @@ export function DownloadButton({ path, label }: { path: string; label: string })
     </>
   );
 }
+
+/** The trimmed text fields of a submitted form, by name. */
+export function formFields(event: Event): (name: string) => string {
+  const form = new FormData(event.currentTarget as HTMLFormElement);
+  return (name) => String(form.get(name) ?? '').trim();
+}
+
+/** Runs a form's action: the error to show, and whether it is running (to disable its button). */
+export function useAction(): { busy: boolean; error: unknown; note?: string; run: (work: () => Promise<string | void>) => Promise<void> } {
+  const [state, setState] = useState<{ busy: boolean; error: unknown; note?: string }>({ busy: false, error: undefined });
+  const run = async (work: () => Promise<string | void>) => {
+    setState({ busy: true, error: undefined });
+    try {
+      const note = await work();
+      setState({ busy: false, error: undefined, note: note || undefined });
+    } catch (error) {
+      setState({ busy: false, error });
+    }
+  };
+  return { ...state, run };
+}

@@ -1,0 +1,96 @@
+import { api, call } from '../api';
+import { ErrorNote, formFields, useAction, useLoad } from '../components/ui';
+import { parseShekels, shekels } from '../format';
+import { t } from '../i18n';
+
+/** Discount rules: a code with a percentage or an amount off; deactivate one. */
+export function Discounts() {
+  const discounts = useLoad(() => call(api.GET('/v1/discounts', { params: { query: { limit: 100 } } })), []);
+  const action = useAction();
+  const add = (event: Event) => {
+    event.preventDefault();
+    const get = formFields(event);
+    const percent = get('percent_off');
+    const amount = get('amount_off') ? parseShekels(get('amount_off')) : null;
+    void action.run(async () => {
+      await call(
+        api.POST('/v1/discounts', {
+          body: {
+            name: get('name'),
+            code: get('code'),
+            ...(percent ? { percent_off: Number(percent) } : { amount_off: amount ?? 0, currency: 'ils' as const }),
+          },
+        }),
+      );
+      discounts.reload();
+    });
+  };
+  const deactivate = (id: string) =>
+    action.run(async () => {
+      await call(api.POST('/v1/discounts/{id}/deactivate', { params: { path: { id } } }));
+      discounts.reload();
+    });
+  return (
+    <section aria-labelledby="discounts-title">
+      <h1 id="discounts-title">{t('discounts')}</h1>
+      <form class="inline-form" onSubmit={add} aria-label={t('newDiscount')}>
+        <label>
+          {t('name')}
+          <input name="name" required maxLength={200} />
+        </label>
+        <label>
+          {t('code')}
+          <input name="code" required maxLength={64} dir="ltr" />
+        </label>
+        <label>
+          {t('percentOff')}
+          <input name="percent_off" type="number" min={1} max={100} dir="ltr" />
+        </label>
+        <label>
+          {t('amountOff')}
+          <input name="amount_off" inputMode="decimal" dir="ltr" size={8} />
+        </label>
+        <button class="primary" type="submit" disabled={action.busy}>
+          {t('newDiscount')}
+        </button>
+      </form>
+      <ErrorNote error={action.error ?? discounts.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('name')}</th>
+            <th scope="col">{t('code')}</th>
+            <th scope="col">{t('amount')}</th>
+            <th scope="col" class="optional">
+              {t('redeemed')}
+            </th>
+            <th scope="col" />
+          </tr>
+        </thead>
+        <tbody>
+          {discounts.value?.data.map((discount) => (
+            <tr key={discount.id}>
+              <td>{discount.name}</td>
+              <td dir="ltr">{discount.code ?? ''}</td>
+              <td>{discount.percent_off !== null ? `${discount.percent_off}%` : shekels(discount.amount_off ?? 0)}</td>
+              <td class="optional">{discount.times_redeemed}</td>
+              <td>
+                {discount.active ? (
+                  <button
+                    type="button"
+                    onClick={() => deactivate(discount.id)}
+                    aria-label={`${t('deactivate')} ${discount.code ?? discount.name}`}
+                  >
+                    {t('deactivate')}
+                  </button>
+                ) : (
+                  t('inactive')
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

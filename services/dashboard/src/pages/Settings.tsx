@@ -1,0 +1,169 @@
+import type { paths } from '@kupa/sdk';
+import { api, call, type Schemas } from '../api';
+import { ErrorNote, formFields, useAction, useLoad } from '../components/ui';
+import { parseShekels, shekels } from '../format';
+import { t } from '../i18n';
+
+type DealerType = Schemas['BusinessProfile']['dealer_type'];
+const DEALER_TYPES: DealerType[] = ['licensed_dealer', 'company', 'exempt_dealer', 'non_profit'];
+
+/** The business on its documents, branding, the support role's refund limit, the portal's plans, and the connections. */
+export function Settings() {
+  const account = useLoad(() => call(api.GET('/v1/account')), []);
+  const prices = useLoad(() => call(api.GET('/v1/prices', { params: { query: { type: 'recurring', limit: 100 } } })), []);
+  const action = useAction();
+  const a = account.value?.data;
+  if (!a) return <ErrorNote error={account.error} />;
+  const profile = a.business_profile;
+
+  const update = (body: paths['/v1/account']['post']['requestBody']['content']['application/json']) =>
+    action.run(async () => {
+      await call(api.POST('/v1/account', { body }));
+      account.reload();
+      return t('saved');
+    });
+  const saveProfile = (event: Event) => {
+    event.preventDefault();
+    const get = formFields(event);
+    void update({
+      business_profile: {
+        legal_name: get('legal_name'),
+        business_number: get('business_number'),
+        dealer_type: get('dealer_type') as DealerType,
+        address: { line1: get('line1'), city: get('city'), postal_code: get('postal_code') },
+        email: get('email') || null,
+        phone: get('phone') || null,
+      },
+    });
+  };
+  const saveBranding = (event: Event) => {
+    event.preventDefault();
+    const get = formFields(event);
+    const limit = parseShekels(get('support_refund_limit'));
+    void update({
+      branding: { color: get('color') || null, terms_url: get('terms_url') || null, privacy_url: get('privacy_url') || null },
+      ...(limit !== null ? { support_refund_limit: limit } : {}),
+    });
+  };
+  const savePortal = (event: Event) => {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget as HTMLFormElement).getAll('allowed_prices').map(String);
+    void update({ portal: { allowed_prices: chosen } });
+  };
+  const connectTaxAuthority = () =>
+    action.run(async () => {
+      const answer = await call(api.POST('/v1/account/tax_authority/connect'));
+      location.assign(answer.data.authorization_url);
+    });
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('settings')}</h1>
+      {action.note && <p role="status">{action.note}</p>}
+      <ErrorNote error={action.error} />
+
+      <h2>{t('businessProfile')}</h2>
+      <form class="inline-form" onSubmit={saveProfile}>
+        <label>
+          {t('legalName')}
+          <input name="legal_name" value={profile?.legal_name ?? ''} required />
+        </label>
+        <label>
+          {t('businessNumber')}
+          <input name="business_number" value={profile?.business_number ?? ''} required inputMode="numeric" dir="ltr" />
+        </label>
+        <label>
+          {t('dealerType')}
+          <select name="dealer_type" aria-label={t('dealerType')}>
+            {DEALER_TYPES.map((type) => (
+              <option value={type} selected={profile?.dealer_type === type}>
+                {type.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('addressLine')}
+          <input name="line1" value={profile?.address.line1 ?? ''} required />
+        </label>
+        <label>
+          {t('city')}
+          <input name="city" value={profile?.address.city ?? ''} required />
+        </label>
+        <label>
+          {t('postalCode')}
+          <input name="postal_code" value={profile?.address.postal_code ?? ''} required inputMode="numeric" dir="ltr" />
+        </label>
+        <label>
+          {t('email')}
+          <input name="email" type="email" value={profile?.email ?? ''} dir="ltr" />
+        </label>
+        <label>
+          {t('phone')}
+          <input name="phone" type="tel" value={profile?.phone ?? ''} dir="ltr" />
+        </label>
+        <button type="submit" disabled={action.busy}>
+          {t('save')}
+        </button>
+      </form>
+
+      <h2>{t('branding')}</h2>
+      <form class="inline-form" onSubmit={saveBranding}>
+        <label>
+          {t('brandColor')}
+          <input name="color" value={a.branding.color ?? ''} placeholder="#0b5cad" pattern="#[0-9a-fA-F]{6}" dir="ltr" size={8} />
+        </label>
+        <label class="wide">
+          {t('termsUrl')}
+          <input name="terms_url" type="url" value={a.branding.terms_url ?? ''} dir="ltr" />
+        </label>
+        <label class="wide">
+          {t('privacyUrl')}
+          <input name="privacy_url" type="url" value={a.branding.privacy_url ?? ''} dir="ltr" />
+        </label>
+        <label>
+          {t('supportRefundLimit')}
+          <input name="support_refund_limit" value={shekels(a.support_refund_limit).slice(1)} inputMode="decimal" dir="ltr" size={8} />
+        </label>
+        <button type="submit" disabled={action.busy}>
+          {t('save')}
+        </button>
+      </form>
+
+      <h2>{t('subscriptions')}</h2>
+      <form onSubmit={savePortal}>
+        <fieldset class="inline-form">
+          <legend>{t('plan')}</legend>
+          {prices.value?.data
+            .filter((price) => price.active)
+            .map((price) => (
+              <label class="check" key={price.id}>
+                <input type="checkbox" name="allowed_prices" value={price.id} checked={a.portal.allowed_prices.includes(price.id)} />
+                {shekels(price.unit_amount)} / {price.recurring?.interval} <code dir="ltr">{price.id}</code>
+              </label>
+            ))}
+        </fieldset>
+        <button type="submit" disabled={action.busy}>
+          {t('save')}
+        </button>
+      </form>
+
+      <h2>{t('connections')}</h2>
+      <dl class="facts">
+        <dt>{t('processor')}</dt>
+        <dd dir="ltr">
+          {a.processor ? `${a.processor.name}${a.processor.terminal ? ` · ${a.processor.terminal}` : ''}` : t('notConnected')}
+        </dd>
+        <dt>{t('taxAuthority')}</dt>
+        <dd>
+          <span dir="ltr">{a.tax_authority.status.replace(/_/g, ' ')}</span>{' '}
+          {a.livemode && a.tax_authority.status !== 'connected' && (
+            <button type="button" onClick={connectTaxAuthority}>
+              {t('connect')}
+            </button>
+          )}
+        </dd>
+      </dl>
+    </section>
+  );
+}

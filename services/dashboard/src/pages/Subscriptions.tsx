@@ -1,0 +1,227 @@
+import { useState } from 'preact/hooks';
+import { api, call, idempotencyKey, type Schemas } from '../api';
+import { ConfirmDialog, ErrorNote, formFields, Link, Status, useLoad } from '../components/ui';
+import { dateTime, shekels } from '../format';
+import { t } from '../i18n';
+
+type Subscription = Schemas['Subscription'];
+const STATUSES: Subscription['status'][] = ['active', 'trialing', 'past_due', 'paused', 'canceled'];
+
+export function Subscriptions() {
+  const [status, setStatus] = useState<Subscription['status']>();
+  const list = useLoad(
+    () => call(api.GET('/v1/subscriptions', { params: { query: { limit: 100, ...(status ? { status } : {}) } } })),
+    [status],
+  );
+  return (
+    <section aria-labelledby="subscriptions-title">
+      <h1 id="subscriptions-title">{t('subscriptions')}</h1>
+      <label class="filters">
+        {t('status')}
+        <select onChange={(e) => setStatus((e.currentTarget.value || undefined) as Subscription['status'] | undefined)}>
+          <option value="">{t('any')}</option>
+          {STATUSES.map((s) => (
+            <option value={s}>{t(`status_${s}`)}</option>
+          ))}
+        </select>
+      </label>
+      <ErrorNote error={list.error} />
+      {list.value && list.value.data.length === 0 && <p>{t('nothing')}</p>}
+      {list.value && list.value.data.length > 0 && (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('plan')}</th>
+              <th scope="col">{t('status')}</th>
+              <th scope="col" class="optional">
+                {t('customer')}
+              </th>
+              <th scope="col">{t('period')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.value.data.map((s) => (
+              <tr key={s.id}>
+                <td dir="ltr">
+                  <Link to={`/subscriptions/${s.id}`}>{s.price}</Link>
+                </td>
+                <td>
+                  <Status value={s.status} />
+                </td>
+                <td class="optional" dir="ltr">
+                  {s.customer}
+                </td>
+                <td>{dateTime(s.current_period_end)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** A change waiting for its confirmation, and the key every try of it carries. */
+interface Pending {
+  message: string;
+  key: string;
+  run: (key: string) => Promise<unknown>;
+}
+
+/** One subscription: change its plan after a preview, cancel it, pause or resume its collection. */
+export function SubscriptionPage({ id }: { id: string }) {
+  const subscription = useLoad(() => call(api.GET('/v1/subscriptions/{id}', { params: { path: { id } } })), [id]);
+  const prices = useLoad(() => call(api.GET('/v1/prices', { params: { query: { type: 'recurring', limit: 100 } } })), []);
+  const [preview, setPreview] = useState<Schemas['UpcomingCharge'] & { price: string }>();
+  const [pending, setPending] = useState<Pending>();
+  const [error, setError] = useState<unknown>();
+  const s = subscription.value?.data;
+  if (!s) return <ErrorNote error={subscription.error} />;
+  const ask = (message: string, run: (key: string) => Promise<unknown>) => setPending({ message, run, key: idempotencyKey() });
+
+  const showPreview = async (event: Event) => {
+    event.preventDefault();
+    const price = formFields(event)('price');
+    setError(undefined);
+    try {
+      const upcoming = await call(
+        api.GET('/v1/subscriptions/{id}/upcoming', { params: { path: { id }, query: { price, proration_behavior: 'always_invoice' } } }),
+      );
+      setPreview({ ...upcoming.data, price });
+    } catch (caught) {
+      setError(caught);
+    }
+  };
+  const change = () => {
+    if (!preview) return;
+    const when = preview.charged_now ? t('chargedNow') : t('chargedOn', { date: preview.date ? dateTime(preview.date) : '—' });
+    ask(t('confirmChange', { amount: shekels(preview.amount_due), when }), (key) =>
+      call(
+        api.POST('/v1/subscriptions/{id}', {
+          params: { path: { id } },
+          body: { price: preview.price, proration_behavior: 'always_invoice' },
+          headers: { 'Idempotency-Key': key },
+        }),
+      ).then(() => setPreview(undefined)),
+    );
+  };
+  const cancel = (atPeriodEnd: boolean) =>
+    ask(t(atPeriodEnd ? 'confirmCancelAtEnd' : 'confirmCancelNow'), (key) =>
+      call(
+        api.POST('/v1/subscriptions/{id}/cancel', {
+          params: { path: { id } },
+          body: { cancel_at_period_end: atPeriodEnd },
+          headers: { 'Idempotency-Key': key },
+        }),
+      ),
+    );
+  const pauseOrResume = () =>
+    ask(t(s.pause_collection ? 'confirmResume' : 'confirmPause'), (key) =>
+      call(
+        api.POST('/v1/subscriptions/{id}', {
+          params: { path: { id } },
+          body: { pause_collection: s.pause_collection ? null : { behavior: 'void' } },
+          headers: { 'Idempotency-Key': key },
+        }),
+      ),
+    );
+  const open = s.status !== 'canceled';
+
+  return (
+    <section aria-labelledby="subscription-title">
+      <p>
+        <Link to="/subscriptions">{t('back')}</Link>
+      </p>
+      <h1 id="subscription-title">
+        {t('subscriptions')} <Status value={s.status} />
+      </h1>
+      <dl class="facts">
+        <dt>ID</dt>
+        <dd dir="ltr">{s.id}</dd>
+        <dt>{t('customer')}</dt>
+        <dd dir="ltr">
+          <Link to={`/customers/${s.customer}`}>{s.customer}</Link>
+        </dd>
+        <dt>{t('plan')}</dt>
+        <dd dir="ltr">
+          {s.price} × {s.quantity}
+        </dd>
+        <dt>{t('period')}</dt>
+        <dd>
+          {dateTime(s.current_period_start)} – {dateTime(s.current_period_end)}
+        </dd>
+        {s.cancel_at_period_end && (
+          <>
+            <dt>{t('cancelAtEnd')}</dt>
+            <dd>✓</dd>
+          </>
+        )}
+      </dl>
+      {open && (
+        <>
+          <h2>{t('changePlan')}</h2>
+          <form class="inline-form" onSubmit={showPreview}>
+            <label>
+              {t('plan')}
+              <select name="price" aria-label={t('plan')}>
+                {prices.value?.data
+                  .filter((p) => p.active && p.id !== s.price)
+                  .map((p) => (
+                    <option value={p.id}>
+                      {shekels(p.unit_amount)} / {p.recurring?.interval} · {p.product}
+                    </option>
+                  ))}
+              </select>
+            </label>
+            <button type="submit">{t('preview')}</button>
+          </form>
+          {preview && (
+            <div class="card">
+              <ul class="plain">
+                {preview.lines.map((line, i) => (
+                  <li key={i}>
+                    {line.description} <strong>{shekels(line.amount)}</strong>
+                  </li>
+                ))}
+              </ul>
+              <p>
+                {t('amountDue')}: <strong>{shekels(preview.amount_due)}</strong> ·{' '}
+                {preview.charged_now ? t('chargedNow') : t('chargedOn', { date: preview.date ? dateTime(preview.date) : '—' })}
+              </p>
+              <button type="button" class="primary" onClick={change}>
+                {t('changePlan')}
+              </button>
+            </div>
+          )}
+          <h2>{t('cancelSubscription')}</h2>
+          <div class="row-actions">
+            {!s.cancel_at_period_end && (
+              <button type="button" onClick={() => cancel(true)}>
+                {t('cancelAtEnd')}
+              </button>
+            )}
+            <button type="button" onClick={() => cancel(false)}>
+              {t('cancelNow')}
+            </button>
+            {s.status !== 'past_due' && (
+              <button type="button" onClick={pauseOrResume}>
+                {s.pause_collection ? t('resume') : t('pause')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+      <ErrorNote error={error} />
+      {pending && (
+        <ConfirmDialog
+          message={pending.message}
+          onConfirm={async () => {
+            await pending.run(pending.key);
+            subscription.reload();
+          }}
+          onClose={() => setPending(undefined)}
+        />
+      )}
+    </section>
+  );
+}
