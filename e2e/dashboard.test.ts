@@ -432,6 +432,11 @@ describe('developers', () => {
     const rolled = (await owner.getByRole('status').locator('code').textContent())!;
     expect((await client.GET('/v1/account')).response.status).toBe(401);
     expect((await createKupaClient({ baseUrl: apiUrl, apiKey: rolled, maxRetries: 0 }).GET('/v1/account')).response.status).toBe(200);
+    // The request log shows the roll and the new key's request (a refused key names no account, so it is in no account's log).
+    await owner.reload();
+    const log = owner.locator('table.list').last();
+    await pwExpect(log.locator('tr', { hasText: '/roll' })).toContainText('POST');
+    await pwExpect(log.locator('tr', { hasText: 'GET/v1/account' }).first()).toContainText('200');
     await expectAccessible(owner);
     await screenshot(owner, 'dashboard-he-developers');
   });

@@ -37,6 +37,7 @@ import { Migration20261128020000 } from './Migration20261128020000';
 import { Migration20261129010000 } from './Migration20261129010000';
 import { Migration20261129020000 } from './Migration20261129020000';
 import { Migration20261129030000 } from './Migration20261129030000';
+import { Migration20261129040000 } from './Migration20261129040000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -78,4 +79,5 @@ export const MIGRATIONS = [
   Migration20261129010000,
   Migration20261129020000,
   Migration20261129030000,
+  Migration20261129040000,
 ];

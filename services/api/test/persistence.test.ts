@@ -89,6 +89,7 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   User: ['id', 'accountId', 'email', 'createdAt'],
   DashboardSession: ['id', 'accountId', 'userId', 'tokenHash', 'address', 'userAgent', 'createdAt'],
   SignInThrottle: ['id'],
+  ApiRequest: ['id', 'accountId', 'livemode', 'method', 'path', 'status', 'source', 'userId', 'createdAt'],
   AuditEntry: ['id', 'accountId', 'livemode', 'userId', 'userEmail', 'action', 'target', 'status', 'address', 'requestId', 'createdAt'],
 };
 

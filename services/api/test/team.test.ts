@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { totpCode } from '../src/modules/team/domain/totp';
+import { RequestLog } from '../src/modules/request-log';
 import { CARDS, shopper, URLS } from './support/checkout';
 import { accept, dashboardClient, invitationLink, member, sessionCookieOf, signedIn, signIn } from './support/dashboard';
 import { everyRow } from './support/every-row';
@@ -257,6 +258,40 @@ describe('API keys from the dashboard', () => {
     const viewer = dashboardClient(app, await member(app, merchant.testKey, 'vic@studio.example.co.il', 'viewer'));
     expect((await viewer.POST('/v1/api_keys', { body: { scope: 'checkout' } })).error!.error.code).toBe('permission_denied');
     expect((await viewer.GET('/v1/api_keys')).data!.data.map((key) => key.id)).toContain(created.id);
+  });
+});
+
+describe('the request log', () => {
+  it('lists the last days of requests, from keys and dashboard users, without queries; developers read it, viewers do not', async () => {
+    const developer = dashboardClient(app, await member(app, merchant.testKey, 'rina@studio.example.co.il', 'developer'));
+    const customer = (await api.POST('/v1/customers', { body: { name: 'Logged', email: 'logged@example.co.il' } })).data!.data.id;
+    await developer.GET('/v1/customers', { params: { query: { email: 'logged@example.co.il' } } });
+    await api.GET('/v1/customers/{id}', { params: { path: { id: 'cus_unknown' } } });
+    const log = await waitFor('the request log', async () => {
+      const rows = (await developer.GET('/v1/request_log', { params: { query: { limit: 100 } } })).data!.data;
+      return rows.some((row) => row.status === 404) && rows;
+    });
+    const created = log.find((row) => row.method === 'POST' && row.path === '/v1/customers')!;
+    expect(created).toMatchObject({ object: 'api_request', status: 200, source: 'key', user: null, livemode: false });
+    expect(created.id).toMatch(/^req_/);
+    expect(log.find((row) => row.status === 404)).toMatchObject({ method: 'GET', path: '/v1/customers/cus_unknown', source: 'key' });
+    const fromDashboard = log.find((row) => row.source === 'dashboard' && row.path === '/v1/customers')!;
+    expect(fromDashboard.user).toMatch(/^user_/);
+    expect(JSON.stringify(log)).not.toContain('logged@example.co.il');
+    expect(customer).toMatch(/^cus_/);
+    // Live mode has its own log; a viewer may not read it.
+    expect((await app.client(merchant.liveKey).GET('/v1/request_log')).data!.data.some((row) => row.id === created.id)).toBe(false);
+    const viewer = dashboardClient(app, await member(app, merchant.testKey, 'vika@studio.example.co.il', 'viewer'));
+    expect((await viewer.GET('/v1/request_log')).error!.error.code).toBe('permission_denied');
+    // Housekeeping forgets what is more than seven days old.
+    await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`update api_requests set created_at = now() - interval '8 days' where id = ?`, [created.id]);
+    await app.services.inContext(() => app.services.container.get(RequestLog).purge());
+    expect(
+      (await developer.GET('/v1/request_log', { params: { query: { limit: 100 } } })).data!.data.some((row) => row.id === created.id),
+    ).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ export interface Permissions {
   readAudit: boolean;
   /** API keys and webhook endpoints. */
   manageKeys: boolean;
+  readRequests: boolean;
 }
 
 export function permissionsOf(role: Schemas['UserRole']): Permissions {
@@ -18,5 +19,6 @@ export function permissionsOf(role: Schemas['UserRole']): Permissions {
     manageTeam: admin,
     readAudit: admin,
     manageKeys: admin || role === 'developer',
+    readRequests: admin || role === 'developer',
   };
 }

@@ -26,6 +26,7 @@ import { SUBSCRIPTIONS, type SubscriptionSettings } from '../modules/subscriptio
 import { portalEntities, portalModule } from '../modules/portal/portal.module';
 import { teamEntities, teamModule } from '../modules/team/team.module';
 import { reportsModule } from '../modules/reports/reports.module';
+import { requestLogEntities, requestLogModule } from '../modules/request-log/request-log.module';
 import { TEAM, type TeamModuleSettings } from '../modules/team/team.tokens';
 import { PORTAL, type PortalModuleSettings } from '../modules/portal/portal.tokens';
 import { reconcilerQueues } from './reconciler';
@@ -73,6 +74,7 @@ export const entities = [
   ...paymentsEntities,
   ...subscriptionsEntities,
   ...teamEntities,
+  ...requestLogEntities,
 ];
 
 export interface Services {
@@ -182,6 +184,7 @@ export async function createServices(config: Config, databaseUrl: string, option
     portalModule,
     teamModule,
     reportsModule,
+    requestLogModule,
   );
   container.bind(SHARED.CustomerClock).to(TestClockCustomerClock).inSingletonScope();
   container.bind(CUSTOMERS.TestClockDirectory).to(TestClockDirectoryAdapter).inSingletonScope();

@@ -15,6 +15,9 @@ import { SubscriptionsRouter } from '../modules/subscriptions/interfaces/http/su
 import { PortalRouter } from '../modules/portal/interfaces/http/portal.router';
 import { TeamRouter } from '../modules/team/interfaces/http/team.router';
 import { ReportsRouter } from '../modules/reports/interfaces/http/reports.router';
+import { RequestLogRouter } from '../modules/request-log/interfaces/http/request-log.router';
+import { RequestLog } from '../modules/request-log';
+import type { AuthContext } from '../platform/http/contract-router';
 import { AuditTrail, AuthenticateSession } from '../modules/team';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
@@ -78,6 +81,26 @@ function countRequests(metrics: Metrics): AnswerObserver {
   };
 }
 
+/** Each authenticated request into the request log, after its answer; a lost line is logged, never the request's failure. */
+function logRequests(log: RequestLog, logger: Services['logger']): AnswerObserver {
+  return (req, res) => {
+    const auth = res.locals.auth as AuthContext | undefined;
+    if (!auth) return;
+    log
+      .record({
+        id: res.getHeader('Request-Id') as string,
+        accountId: auth.accountId,
+        livemode: auth.livemode,
+        method: req.method,
+        path: req.path.slice(0, 2048),
+        status: res.statusCode,
+        source: auth.actor ? 'dashboard' : 'key',
+        userId: auth.actor?.userId ?? null,
+      })
+      .catch((err: unknown) => logger.error({ err }, 'request log line not written'));
+  };
+}
+
 /** Per account and mode (`RATE_LIMIT_PER_SECOND`, `RATE_LIMIT_BURST`); per address on public endpoints. */
 function rateLimits({ orm, config }: Services) {
   const store = new PgRateBucketStore(orm.em);
@@ -127,6 +150,7 @@ export function createApiApp(
     container.get(PortalRouter).handlers(),
     container.get(TeamRouter).handlers(),
     container.get(ReportsRouter).handlers(),
+    container.get(RequestLogRouter).handlers(),
     overrides,
   );
 
@@ -135,7 +159,13 @@ export function createApiApp(
   app.set('etag', false);
   app.response.json = jsonAnswer;
   if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
-  const begin = requestContext(logger, metrics ? countRequests(services.metrics) : undefined);
+  const observers = [metrics && countRequests(services.metrics), guards && logRequests(container.get(RequestLog), logger)].filter(
+    (observer): observer is AnswerObserver => Boolean(observer),
+  );
+  const begin = requestContext(
+    logger,
+    observers.length > 0 ? (req, res, seconds) => observers.forEach((o) => o(req, res, seconds)) : undefined,
+  );
   app.use((req, res, next) => {
     begin(req, res);
     inOwnContext(orm.em, next);

@@ -1,3 +1,4 @@
+import { RequestLog } from '../modules/request-log';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
@@ -70,6 +71,7 @@ export async function startHousekeeping(
     await purgeIdempotencyKeys(em);
     await purgeRateBuckets(em);
     await inOwnContext(em, () => container.get(PurgeEndedPortalSessions).execute());
+    await inOwnContext(em, () => container.get(RequestLog).purge());
     await sealSecrets();
   };
   await sealSecrets().catch((error) => logger.error({ err: error }, 'sealing stored webhook secrets at start-up failed'));

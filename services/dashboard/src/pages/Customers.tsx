@@ -143,22 +143,22 @@ export function Customer({ id }: { id: string }) {
         <Link to="/customers">{t('back')}</Link>
       </p>
       <h1 id="customer-title">{c.name}</h1>
-      <form class="inline-form" onSubmit={save} key={c.id}>
+      <form class="inline-form" onSubmit={save} key={JSON.stringify(c)}>
         <label>
           {t('name')}
-          <input name="name" value={c.name} required />
+          <input name="name" defaultValue={c.name} required />
         </label>
         <label>
           {t('email')}
-          <input name="email" type="email" value={c.email ?? ''} dir="ltr" />
+          <input name="email" type="email" defaultValue={c.email ?? ''} dir="ltr" />
         </label>
         <label>
           {t('phone')}
-          <input name="phone" type="tel" value={c.phone ?? ''} dir="ltr" />
+          <input name="phone" type="tel" defaultValue={c.phone ?? ''} dir="ltr" />
         </label>
         <label>
           {t('taxId')}
-          <input name="tax_id" value={c.tax_id ?? ''} dir="ltr" />
+          <input name="tax_id" defaultValue={c.tax_id ?? ''} dir="ltr" />
         </label>
         <button type="submit" disabled={edit.busy}>
           {t('save')}

@@ -11,6 +11,10 @@ type ApiKey = Schemas['ApiKey'];
 export function Developers({ can }: { can: Permissions }) {
   const keys = useLoad(() => call(api.GET('/v1/api_keys', { params: { query: { limit: 100 } } })), []);
   const events = useLoad(() => call(api.GET('/v1/events', { params: { query: { limit: 50 } } })), []);
+  const requests = useLoad(
+    () => (can.readRequests ? call(api.GET('/v1/request_log', { params: { query: { limit: 100 } } })) : Promise.resolve(undefined)),
+    [],
+  );
   const [secret, setSecret] = useState<string>();
   const [error, setError] = useState<unknown>();
   const [asking, setAsking] = useState<{ message: string; run: () => Promise<void> }>();
@@ -122,6 +126,39 @@ export function Developers({ can }: { can: Permissions }) {
           </li>
         ))}
       </ul>
+      {requests.value && (
+        <>
+          <h2>{t('requestLog')}</h2>
+          <table class="list">
+            <thead>
+              <tr>
+                <th scope="col">{t('when')}</th>
+                <th scope="col">{t('method')}</th>
+                <th scope="col">{t('path')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col" class="optional">
+                  {t('requestId')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.value.data.map((request) => (
+                <tr key={request.id}>
+                  <td>{dateTime(request.created)}</td>
+                  <td dir="ltr">{request.method}</td>
+                  <td dir="ltr">
+                    <code>{request.path}</code>
+                  </td>
+                  <td>{request.status}</td>
+                  <td class="optional" dir="ltr">
+                    <code>{request.id}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
       {asking && <ConfirmDialog message={asking.message} onConfirm={asking.run} onClose={() => setAsking(undefined)} />}
     </section>
   );

@@ -33,11 +33,11 @@ export function Documents() {
       <form class="filters" onSubmit={choose}>
         <label>
           {t('from')}
-          <input name="from" type="date" value={period.from} required />
+          <input name="from" type="date" defaultValue={period.from} required />
         </label>
         <label>
           {t('to')}
-          <input name="to" type="date" value={period.to} required />
+          <input name="to" type="date" defaultValue={period.to} required />
         </label>
         <button type="submit">{t('apply')}</button>
       </form>

@@ -112,14 +112,14 @@ export function Product({ id }: { id: string }) {
       <h1 id="product-title">
         {p.name} {!p.active && <span class="status">{t('archived')}</span>}
       </h1>
-      <form class="inline-form" onSubmit={save} key={p.id}>
+      <form class="inline-form" onSubmit={save} key={JSON.stringify(p)}>
         <label>
           {t('name')}
-          <input name="name" value={p.name} required />
+          <input name="name" defaultValue={p.name} required />
         </label>
         <label class="wide">
           {t('description')}
-          <input name="description" value={p.description ?? ''} />
+          <input name="description" defaultValue={p.description ?? ''} />
         </label>
         <button type="submit" disabled={edit.busy}>
           {t('save')}

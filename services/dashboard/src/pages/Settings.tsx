@@ -63,14 +63,14 @@ export function Settings() {
       <ErrorNote error={action.error} />
 
       <h2>{t('businessProfile')}</h2>
-      <form class="inline-form" onSubmit={saveProfile}>
+      <form class="inline-form" onSubmit={saveProfile} key={JSON.stringify(profile)}>
         <label>
           {t('legalName')}
-          <input name="legal_name" value={profile?.legal_name ?? ''} required />
+          <input name="legal_name" defaultValue={profile?.legal_name ?? ''} required />
         </label>
         <label>
           {t('businessNumber')}
-          <input name="business_number" value={profile?.business_number ?? ''} required inputMode="numeric" dir="ltr" />
+          <input name="business_number" defaultValue={profile?.business_number ?? ''} required inputMode="numeric" dir="ltr" />
         </label>
         <label>
           {t('dealerType')}
@@ -84,23 +84,23 @@ export function Settings() {
         </label>
         <label>
           {t('addressLine')}
-          <input name="line1" value={profile?.address.line1 ?? ''} required />
+          <input name="line1" defaultValue={profile?.address.line1 ?? ''} required />
         </label>
         <label>
           {t('city')}
-          <input name="city" value={profile?.address.city ?? ''} required />
+          <input name="city" defaultValue={profile?.address.city ?? ''} required />
         </label>
         <label>
           {t('postalCode')}
-          <input name="postal_code" value={profile?.address.postal_code ?? ''} required inputMode="numeric" dir="ltr" />
+          <input name="postal_code" defaultValue={profile?.address.postal_code ?? ''} required inputMode="numeric" dir="ltr" />
         </label>
         <label>
           {t('email')}
-          <input name="email" type="email" value={profile?.email ?? ''} dir="ltr" />
+          <input name="email" type="email" defaultValue={profile?.email ?? ''} dir="ltr" />
         </label>
         <label>
           {t('phone')}
-          <input name="phone" type="tel" value={profile?.phone ?? ''} dir="ltr" />
+          <input name="phone" type="tel" defaultValue={profile?.phone ?? ''} dir="ltr" />
         </label>
         <button type="submit" disabled={action.busy}>
           {t('save')}
@@ -108,22 +108,28 @@ export function Settings() {
       </form>
 
       <h2>{t('branding')}</h2>
-      <form class="inline-form" onSubmit={saveBranding}>
+      <form class="inline-form" onSubmit={saveBranding} key={JSON.stringify([a.branding, a.support_refund_limit])}>
         <label>
           {t('brandColor')}
-          <input name="color" value={a.branding.color ?? ''} placeholder="#0b5cad" pattern="#[0-9a-fA-F]{6}" dir="ltr" size={8} />
+          <input name="color" defaultValue={a.branding.color ?? ''} placeholder="#0b5cad" pattern="#[0-9a-fA-F]{6}" dir="ltr" size={8} />
         </label>
         <label class="wide">
           {t('termsUrl')}
-          <input name="terms_url" type="url" value={a.branding.terms_url ?? ''} dir="ltr" />
+          <input name="terms_url" type="url" defaultValue={a.branding.terms_url ?? ''} dir="ltr" />
         </label>
         <label class="wide">
           {t('privacyUrl')}
-          <input name="privacy_url" type="url" value={a.branding.privacy_url ?? ''} dir="ltr" />
+          <input name="privacy_url" type="url" defaultValue={a.branding.privacy_url ?? ''} dir="ltr" />
         </label>
         <label>
           {t('supportRefundLimit')}
-          <input name="support_refund_limit" value={shekels(a.support_refund_limit).slice(1)} inputMode="decimal" dir="ltr" size={8} />
+          <input
+            name="support_refund_limit"
+            defaultValue={shekels(a.support_refund_limit).slice(1)}
+            inputMode="decimal"
+            dir="ltr"
+            size={8}
+          />
         </label>
         <button type="submit" disabled={action.busy}>
           {t('save')}
@@ -138,7 +144,12 @@ export function Settings() {
             .filter((price) => price.active)
             .map((price) => (
               <label class="check" key={price.id}>
-                <input type="checkbox" name="allowed_prices" value={price.id} checked={a.portal.allowed_prices.includes(price.id)} />
+                <input
+                  type="checkbox"
+                  name="allowed_prices"
+                  defaultValue={price.id}
+                  defaultChecked={a.portal.allowed_prices.includes(price.id)}
+                />
                 {shekels(price.unit_amount)} / {price.recurring?.interval} <code dir="ltr">{price.id}</code>
               </label>
             ))}

@@ -31,17 +31,17 @@ const WRITES: Record<'developer' | 'support' | 'viewer', ReadonlySet<string>> = 
   viewer: new Set(OWN_SESSION),
 };
 
-/** Reads only owners and admins make. */
-const RESTRICTED_READS: ReadonlySet<string> = new Set(['listAuditLog']);
+/** Reads only some roles make (owners and admins make every read). */
+const RESTRICTED_READS: Record<string, readonly Role[]> = { listAuditLog: [], listRequestLog: ['developer'] };
 
 /** Whether a user of `role` may call the operation (`write`: anything but a GET). */
 export function mayCall(role: Role, operationId: string, write: boolean): boolean {
   if (role === 'owner' || role === 'admin') return true;
-  if (!write) return !RESTRICTED_READS.has(operationId);
+  if (!write) return RESTRICTED_READS[operationId]?.includes(role) ?? true;
   return WRITES[role].has(operationId);
 }
 
 /** The operations the role table names, for the test that keeps it in step with the contract. */
 export function operationsNamed(): string[] {
-  return [...new Set([...Object.values(WRITES).flatMap((ops) => [...ops]), ...RESTRICTED_READS])];
+  return [...new Set([...Object.values(WRITES).flatMap((ops) => [...ops]), ...Object.keys(RESTRICTED_READS)])];
 }

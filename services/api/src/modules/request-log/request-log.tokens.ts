@@ -1,0 +1,3 @@
+export const REQUEST_LOG = {
+  ApiRequestRepository: Symbol.for('ApiRequestRepository'),
+};
