@@ -102,6 +102,23 @@ async function pay(amount: number, card = '4242 4242 4242 4242', manual = false)
 let owner: Page;
 /** The ₪10 payment of the first journey. */
 let small: string;
+/** The ₪500 hold, of which ₪300 is captured. */
+let held: string;
+
+/** Presses Tab until the focused element is the one named (by its text, label or placeholder), as a keyboard user would. */
+async function tabTo(page: Page, name: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return '';
+      const label = el.closest('label')?.textContent ?? el.getAttribute('aria-label') ?? '';
+      return `${el.textContent ?? ''}|${label}|${el.getAttribute('placeholder') ?? ''}`;
+    });
+    if (focused.includes(name)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
 
 describe('the done-when journey', () => {
   it('the printed link lets the owner choose a password; a test payment is found by its last four digits and half refunded, once', async () => {
@@ -204,7 +221,7 @@ describe('the done-when journey', () => {
 
 describe('money and documents', () => {
   it('captures part of a J5 hold, with its deadline shown', async () => {
-    const held = await pay(50_000, '4242 4242 4242 4242', true);
+    held = await pay(50_000, '4242 4242 4242 4242', true);
     await owner.goto(`${apiUrl}/dashboard/payments/${held}`);
     await pwExpect(owner.getByText('המסגרת בתוקף עד')).toBeVisible();
     await owner.getByLabel('סכום לגבייה (₪)').fill('300');
@@ -232,15 +249,42 @@ describe('money and documents', () => {
     await owner.setViewportSize({ width: 1280, height: 900 });
   });
 
+  it('signs in and refunds with the keyboard alone', async () => {
+    const page = await open(`${apiUrl}/dashboard/?lang=en`, { viewport: { width: 1280, height: 900 } });
+    await pwExpect(page.getByRole('heading', { name: 'Sign in to the dashboard' })).toBeVisible();
+    await tabTo(page, 'Email');
+    await page.keyboard.type('owner@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(OWNER_PASSWORD);
+    await page.keyboard.press('Enter');
+    await pwExpect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+    await tabTo(page, 'Payments');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Search by id');
+    await page.keyboard.type(held);
+    await page.keyboard.press('Enter');
+    await pwExpect(page.getByRole('heading', { name: /₪500\.00/ })).toBeVisible();
+    await tabTo(page, 'Amount to refund');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await pwExpect(page.getByRole('dialog')).toContainText('₪5.00');
+    // The dialog takes the focus, on its confirmation.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Confirm');
+    await page.keyboard.press('Enter');
+    await pwExpect(page.getByRole('dialog')).toBeHidden();
+    await pwExpect(page.getByRole('heading', { name: /Partially refunded/ })).toBeVisible();
+    expect((await kupa.GET('/v1/charges/{id}', { params: { path: { id: held } } })).data!.data.amount_refunded).toBe(500);
+  });
+
   it("the home page shows today's money as the documents count it", async () => {
     await owner.goto(`${apiUrl}/dashboard/`);
     const summary = (await kupa.GET('/v1/summary')).data!.data;
-    // ₪240 and ₪10 taken, ₪300 of a ₪500 hold captured; ₪120 and ₪10 returned.
-    expect(summary.today).toMatchObject({ sales: 24_000 + 1_000 + 30_000, refunds: 12_000 + 1_000 });
+    // ₪240 and ₪10 taken, ₪300 of a ₪500 hold captured; ₪120, ₪10 and ₪5 returned.
+    expect(summary.today).toMatchObject({ sales: 24_000 + 1_000 + 30_000, refunds: 12_000 + 1_000 + 500 });
     const today = owner.getByRole('article', { name: 'היום' });
     await pwExpect(today.locator('[data-figure="sales"]')).toHaveText('₪550.00');
-    await pwExpect(today.locator('[data-figure="refunds"]')).toHaveText('₪130.00');
-    await pwExpect(today.locator('[data-figure="net"]')).toHaveText('₪420.00');
+    await pwExpect(today.locator('[data-figure="refunds"]')).toHaveText('₪135.00');
+    await pwExpect(today.locator('[data-figure="net"]')).toHaveText('₪415.00');
     await expectAccessible(owner);
     await screenshot(owner, 'dashboard-he-home');
   });

@@ -129,3 +129,36 @@ export function useAction(): { busy: boolean; error: unknown; note?: string; run
   };
   return { ...state, run };
 }
+
+/**
+ * A list the API pages (`limit`, `starting_after`, `has_more`): the first page when `deps` change,
+ * then one more page at each `more()`.
+ */
+export function usePages<T extends { id: string | number }>(
+  load: (startingAfter?: string) => Promise<{ data: T[]; has_more: boolean }>,
+  deps: unknown[],
+): { items?: T[]; error?: unknown; hasMore: boolean; more: () => void; reload: () => void } {
+  const [extra, setExtra] = useState<{ items: T[]; hasMore: boolean }>();
+  const first = useLoad(async () => {
+    setExtra(undefined);
+    return load();
+  }, deps);
+  const items = first.value && [...first.value.data, ...(extra?.items ?? [])];
+  const more = () => {
+    if (!items || items.length === 0) return;
+    load(String(items[items.length - 1].id)).then(
+      (page) => setExtra({ items: [...(extra?.items ?? []), ...page.data], hasMore: page.has_more }),
+      () => undefined,
+    );
+  };
+  return { items, error: first.error, hasMore: extra ? extra.hasMore : Boolean(first.value?.has_more), more, reload: first.reload };
+}
+
+export function MoreButton({ list }: { list: { hasMore: boolean; more: () => void } }) {
+  if (!list.hasMore) return null;
+  return (
+    <button type="button" class="more" onClick={list.more}>
+      {t('more')}
+    </button>
+  );
+}

@@ -1,11 +1,15 @@
 import { api, call } from '../api';
-import { ErrorNote, useLoad } from '../components/ui';
+import { ErrorNote, MoreButton, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 
 /** Who did what from the dashboard, and from where: owners and admins read it. */
 export function AuditLog() {
-  const log = useLoad(() => call(api.GET('/v1/audit_log', { params: { query: { limit: 100 } } })), []);
+  const log = usePages(
+    (startingAfter) =>
+      call(api.GET('/v1/audit_log', { params: { query: { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) } } })),
+    [],
+  );
   return (
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t('auditLog')}</h1>
@@ -26,7 +30,7 @@ export function AuditLog() {
           </tr>
         </thead>
         <tbody>
-          {log.value?.data.map((entry) => (
+          {log.items?.map((entry) => (
             <tr key={entry.id}>
               <td>{dateTime(entry.created)}</td>
               <td dir="ltr">{entry.user_email}</td>
@@ -45,6 +49,7 @@ export function AuditLog() {
           ))}
         </tbody>
       </table>
+      <MoreButton list={log} />
     </section>
   );
 }

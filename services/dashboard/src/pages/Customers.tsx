@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../api';
-import { chargeStatus, ErrorNote, formFields, Link, Status, useAction, useLoad } from '../components/ui';
+import { chargeStatus, ErrorNote, formFields, Link, MoreButton, Status, useAction, useLoad, usePages } from '../components/ui';
 import { dateTime, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import { navigate } from '../router';
@@ -8,8 +8,13 @@ import { navigate } from '../router';
 /** Customers, newest first; found by email or id; a new one. */
 export function Customers() {
   const [email, setEmail] = useState<string>();
-  const customers = useLoad(
-    () => call(api.GET('/v1/customers', { params: { query: { limit: 50, ...(email ? { email } : {}) } } })),
+  const customers = usePages(
+    (startingAfter) =>
+      call(
+        api.GET('/v1/customers', {
+          params: { query: { limit: 50, ...(email ? { email } : {}), ...(startingAfter ? { starting_after: startingAfter } : {}) } },
+        }),
+      ),
     [email],
   );
   const create = useAction();
@@ -63,8 +68,8 @@ export function Customers() {
         <ErrorNote error={create.error} />
       </details>
       <ErrorNote error={customers.error} />
-      {customers.value && customers.value.data.length === 0 && <p>{t('nothing')}</p>}
-      {customers.value && customers.value.data.length > 0 && (
+      {customers.items && customers.items.length === 0 && <p>{t('nothing')}</p>}
+      {customers.items && customers.items.length > 0 && (
         <table class="list">
           <thead>
             <tr>
@@ -76,7 +81,7 @@ export function Customers() {
             </tr>
           </thead>
           <tbody>
-            {customers.value.data.map((customer) => (
+            {customers.items.map((customer) => (
               <tr key={customer.id}>
                 <td>
                   <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
@@ -88,6 +93,7 @@ export function Customers() {
           </tbody>
         </table>
       )}
+      <MoreButton list={customers} />
     </section>
   );
 }

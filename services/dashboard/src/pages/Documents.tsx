@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call } from '../api';
-import { DownloadButton, ErrorNote, useLoad } from '../components/ui';
+import { DownloadButton, ErrorNote, MoreButton, usePages } from '../components/ui';
 import { documentPdf } from '../downloads';
 import { dateTime, shekels } from '../format';
 import { t } from '../i18n';
@@ -17,8 +17,20 @@ function thisMonth(): { from: string; to: string } {
 /** The period's tax documents, each as a PDF, and the export for the accountant (CSV, or ZIP with every PDF). */
 export function Documents() {
   const [period, setPeriod] = useState(thisMonth());
-  const documents = useLoad(
-    () => call(api.GET('/v1/documents', { params: { query: { issued_from: period.from, issued_to: period.to, limit: 100 } } })),
+  const documents = usePages(
+    (startingAfter) =>
+      call(
+        api.GET('/v1/documents', {
+          params: {
+            query: {
+              issued_from: period.from,
+              issued_to: period.to,
+              limit: 100,
+              ...(startingAfter ? { starting_after: startingAfter } : {}),
+            },
+          },
+        }),
+      ),
     [period.from, period.to],
   );
   const choose = (event: Event) => {
@@ -46,8 +58,8 @@ export function Documents() {
         <DownloadButton path={exportPath('zip')} label={t('exportZip')} />
       </p>
       <ErrorNote error={documents.error} />
-      {documents.value && documents.value.data.length === 0 && <p>{t('nothing')}</p>}
-      {documents.value && documents.value.data.length > 0 && (
+      {documents.items && documents.items.length === 0 && <p>{t('nothing')}</p>}
+      {documents.items && documents.items.length > 0 && (
         <table class="list">
           <thead>
             <tr>
@@ -61,7 +73,7 @@ export function Documents() {
             </tr>
           </thead>
           <tbody>
-            {documents.value.data.map((doc) => (
+            {documents.items.map((doc) => (
               <tr key={doc.id}>
                 <td dir="ltr">{doc.number}</td>
                 <td class="optional">{doc.type.replace(/_/g, ' ')}</td>
@@ -75,6 +87,7 @@ export function Documents() {
           </tbody>
         </table>
       )}
+      <MoreButton list={documents} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, idempotencyKey, type Schemas } from '../api';
-import { ConfirmDialog, ErrorNote, formFields, Link, Status, useLoad } from '../components/ui';
+import { ConfirmDialog, ErrorNote, formFields, Link, MoreButton, Status, useLoad, usePages } from '../components/ui';
 import { dateTime, shekels } from '../format';
 import { t } from '../i18n';
 
@@ -9,8 +9,13 @@ const STATUSES: Subscription['status'][] = ['active', 'trialing', 'past_due', 'p
 
 export function Subscriptions() {
   const [status, setStatus] = useState<Subscription['status']>();
-  const list = useLoad(
-    () => call(api.GET('/v1/subscriptions', { params: { query: { limit: 100, ...(status ? { status } : {}) } } })),
+  const list = usePages(
+    (startingAfter) =>
+      call(
+        api.GET('/v1/subscriptions', {
+          params: { query: { limit: 100, ...(status ? { status } : {}), ...(startingAfter ? { starting_after: startingAfter } : {}) } },
+        }),
+      ),
     [status],
   );
   return (
@@ -26,8 +31,8 @@ export function Subscriptions() {
         </select>
       </label>
       <ErrorNote error={list.error} />
-      {list.value && list.value.data.length === 0 && <p>{t('nothing')}</p>}
-      {list.value && list.value.data.length > 0 && (
+      {list.items && list.items.length === 0 && <p>{t('nothing')}</p>}
+      {list.items && list.items.length > 0 && (
         <table class="list">
           <thead>
             <tr>
@@ -40,7 +45,7 @@ export function Subscriptions() {
             </tr>
           </thead>
           <tbody>
-            {list.value.data.map((s) => (
+            {list.items.map((s) => (
               <tr key={s.id}>
                 <td dir="ltr">
                   <Link to={`/subscriptions/${s.id}`}>{s.price}</Link>
@@ -57,6 +62,7 @@ export function Subscriptions() {
           </tbody>
         </table>
       )}
+      <MoreButton list={list} />
     </section>
   );
 }
