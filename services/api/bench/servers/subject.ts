@@ -36,11 +36,12 @@ const overrides: OperationHandlers = {
 };
 
 // BENCH_GUARDS=off: the same service without Idempotency-Key and rate limits, to measure what they cost;
-// BENCH_METRICS=off: without counting requests.
+// BENCH_METRICS=off: without counting requests; BENCH_REQUEST_LOG=off: without the request log.
 const app = createApiApp(services, {
   overrides,
   guards: process.env.BENCH_GUARDS !== 'off',
   metrics: process.env.BENCH_METRICS !== 'off',
+  requestLog: process.env.BENCH_REQUEST_LOG !== 'off',
 });
 const server = createHttpServer(app, config).listen(0, '127.0.0.1', () => {
   process.stderr.write(`ready ${(server.address() as AddressInfo).port}\n`);

@@ -123,11 +123,16 @@ function rateLimits({ orm, config }: Services) {
 /**
  * The API role: the contract's operations under `/v1` (and the `/api/v1` alias), the document and its docs.
  * Benchmarks replace handlers by operation id (`overrides`) and measure what the guards and the request metrics cost (`guards: false`, `metrics: false`
- * leaves out Idempotency-Key and rate limits; nothing else does).
+ * leaves out Idempotency-Key and rate limits, `requestLog: false` the request log; nothing else does).
  */
 export function createApiApp(
   services: Services,
-  { overrides = {}, guards = true, metrics = true }: { overrides?: OperationHandlers; guards?: boolean; metrics?: boolean } = {},
+  {
+    overrides = {},
+    guards = true,
+    metrics = true,
+    requestLog = true,
+  }: { overrides?: OperationHandlers; guards?: boolean; metrics?: boolean; requestLog?: boolean } = {},
 ): Express {
   const { container, orm, logger } = services;
   const { text: openApiText, document } = loadOpenApi();
@@ -159,7 +164,7 @@ export function createApiApp(
   app.set('etag', false);
   app.response.json = jsonAnswer;
   if (services.config.trustProxy !== undefined) app.set('trust proxy', services.config.trustProxy);
-  const observers = [metrics && countRequests(services.metrics), guards && logRequests(container.get(RequestLog), logger)].filter(
+  const observers = [metrics && countRequests(services.metrics), requestLog && logRequests(container.get(RequestLog), logger)].filter(
     (observer): observer is AnswerObserver => Boolean(observer),
   );
   const begin = requestContext(
