@@ -9,6 +9,7 @@ import { totpCode } from '../services/api/src/modules/team/domain/totp';
 import { expectAccessible, openPage, screenshot, type WatchedPage } from './support/browser';
 import { freePort } from './support/service';
 import { type Shop, startShop } from './support/shop';
+import { waitFor } from './support/wait';
 
 // The merchant dashboard (DESIGN §3d) as a shop owner and their team use it, in real Chromium against
 // `pnpm start`: the issue's "done when" and the browser side of people, roles and money actions.
@@ -49,16 +50,6 @@ async function open(url: string, options: Parameters<typeof openPage>[1] = {}): 
   opened.push(watched);
   await watched.page.goto(url);
   return watched.page;
-}
-
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() - started > timeoutMs) throw new Error('nothing came');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** The link of the newest invitation email to `email`. */

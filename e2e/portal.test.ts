@@ -10,6 +10,7 @@ import { expectAccessible, openPage, screenshot, type WatchedPage } from './supp
 import type { MerchantSite } from './support/merchant-site';
 import { freePort } from './support/service';
 import { type Shop, startShop } from './support/shop';
+import { waitFor } from './support/wait';
 
 // The customer portal (DESIGN §3d) as a subscriber uses it, in real Chromium against `pnpm start`.
 let shop: Shop;
@@ -75,17 +76,6 @@ async function open(url: string, options: Parameters<typeof openPage>[1] = {}): 
   opened.push(watched);
   await watched.page.goto(url);
   return watched.page;
-}
-
-/** What `check` finds, as soon as it finds it (jobs run on their own time). */
-async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const found = await check();
-    if (found !== undefined) return found;
-    if (Date.now() - started > timeoutMs) throw new Error('nothing came');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 const chargesOf = async (customer: string) =>

@@ -1,6 +1,6 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { RequestError } from '../api';
+import { idempotencyKey, RequestError } from '../api';
 import { download } from '../downloads';
 import { type MessageKey, t } from '../i18n';
 import { href, onLink } from '../router';
@@ -161,4 +161,23 @@ export function MoreButton({ list }: { list: { hasMore: boolean; more: () => voi
       {t('more')}
     </button>
   );
+}
+
+/**
+ * Asking before an action: `ask(message, run)` opens the dialog, and `run` gets the one Idempotency-Key
+ * of this confirmation, whatever the number of clicks; `dialog` is where the page shows it.
+ */
+export function useConfirm(): { ask: (message: string, run: (key: string) => Promise<unknown>) => void; dialog: JSX.Element | null } {
+  const [pending, setPending] = useState<{ message: string; key: string; run: (key: string) => Promise<unknown> }>();
+  const ask = (message: string, run: (key: string) => Promise<unknown>) => setPending({ message, run, key: idempotencyKey() });
+  const dialog = pending ? (
+    <ConfirmDialog
+      message={pending.message}
+      onConfirm={async () => {
+        await pending.run(pending.key);
+      }}
+      onClose={() => setPending(undefined)}
+    />
+  ) : null;
+  return { ask, dialog };
 }

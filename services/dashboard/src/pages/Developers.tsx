@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { ConfirmDialog, ErrorNote, useLoad } from '../components/ui';
+import { ErrorNote, useConfirm, useLoad } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -17,7 +17,7 @@ export function Developers({ can }: { can: Permissions }) {
   );
   const [secret, setSecret] = useState<string>();
   const [error, setError] = useState<unknown>();
-  const [asking, setAsking] = useState<{ message: string; run: () => Promise<void> }>();
+  const { ask, dialog } = useConfirm();
 
   const create = async (event: Event) => {
     event.preventDefault();
@@ -31,20 +31,14 @@ export function Developers({ can }: { can: Permissions }) {
     }
   };
   const roll = (key: ApiKey) =>
-    setAsking({
-      message: t('confirmRoll', { last4: key.last4 }),
-      run: async () => {
-        setSecret((await call(api.POST('/v1/api_keys/{id}/roll', { params: { path: { id: key.id } } }))).data.secret);
-        keys.reload();
-      },
+    ask(t('confirmRoll', { last4: key.last4 }), async () => {
+      setSecret((await call(api.POST('/v1/api_keys/{id}/roll', { params: { path: { id: key.id } } }))).data.secret);
+      keys.reload();
     });
   const revoke = (key: ApiKey) =>
-    setAsking({
-      message: t('confirmRevoke', { last4: key.last4 }),
-      run: async () => {
-        await call(api.POST('/v1/api_keys/{id}/revoke', { params: { path: { id: key.id } } }));
-        keys.reload();
-      },
+    ask(t('confirmRevoke', { last4: key.last4 }), async () => {
+      await call(api.POST('/v1/api_keys/{id}/revoke', { params: { path: { id: key.id } } }));
+      keys.reload();
     });
 
   return (
@@ -159,7 +153,7 @@ export function Developers({ can }: { can: Permissions }) {
           </table>
         </>
       )}
-      {asking && <ConfirmDialog message={asking.message} onConfirm={asking.run} onClose={() => setAsking(undefined)} />}
+      {dialog}
     </section>
   );
 }

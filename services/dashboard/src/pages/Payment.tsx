@@ -1,24 +1,16 @@
 import { useState } from 'preact/hooks';
-import { api, call, idempotencyKey } from '../api';
-import { chargeStatus, ConfirmDialog, DownloadButton, ErrorNote, Link, Status, useLoad } from '../components/ui';
+import { api, call } from '../api';
+import { chargeStatus, DownloadButton, ErrorNote, Link, Status, useConfirm, useLoad } from '../components/ui';
 import { documentPdf } from '../downloads';
 import { dateTime, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
-
-/** A money action waiting for its confirmation, with the key every try of it carries. */
-interface Pending {
-  message: string;
-  run: (key: string) => Promise<unknown>;
-  key: string;
-}
 
 /** One payment: what was paid, its refunds, documents and events; refund, capture or release as the role allows. */
 export function Payment({ id, can }: { id: string; can: Permissions }) {
   const charge = useLoad(() => call(api.GET('/v1/charges/{id}', { params: { path: { id } } })), [id]);
   const refunds = useLoad(() => call(api.GET('/v1/refunds', { params: { query: { charge: id, limit: 100 } } })), [id]);
   const events = useLoad(() => call(api.GET('/v1/events', { params: { query: { object: id, limit: 50 } } })), [id]);
-  const [pending, setPending] = useState<Pending>();
   const [formError, setFormError] = useState<string>();
   const reload = () => {
     charge.reload();
@@ -26,7 +18,8 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
     events.reload();
   };
 
-  const ask = (message: string, run: (key: string) => Promise<unknown>) => setPending({ message, run, key: idempotencyKey() });
+  const confirm = useConfirm();
+  const ask = (message: string, run: (key: string) => Promise<unknown>) => confirm.ask(message, (key) => run(key).then(reload));
   const amountOf = (event: Event, name: string, fallback: number): number | null => {
     const text = String(new FormData(event.currentTarget as HTMLFormElement).get(name) ?? '').trim();
     const amount = text ? parseShekels(text) : fallback;
@@ -155,16 +148,7 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
         ))}
       </ul>
 
-      {pending && (
-        <ConfirmDialog
-          message={pending.message}
-          onConfirm={async () => {
-            await pending.run(pending.key);
-            reload();
-          }}
-          onClose={() => setPending(undefined)}
-        />
-      )}
+      {confirm.dialog}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
-import { api, call, idempotencyKey, type Schemas } from '../api';
-import { ConfirmDialog, ErrorNote, formFields, Link, MoreButton, Status, useLoad, usePages } from '../components/ui';
+import { api, call, type Schemas } from '../api';
+import { ErrorNote, formFields, Link, MoreButton, Status, useLoad, useConfirm, usePages } from '../components/ui';
 import { dateTime, shekels } from '../format';
 import { t } from '../i18n';
 
@@ -67,23 +67,17 @@ export function Subscriptions() {
   );
 }
 
-/** A change waiting for its confirmation, and the key every try of it carries. */
-interface Pending {
-  message: string;
-  key: string;
-  run: (key: string) => Promise<unknown>;
-}
-
 /** One subscription: change its plan after a preview, cancel it, pause or resume its collection. */
 export function SubscriptionPage({ id }: { id: string }) {
   const subscription = useLoad(() => call(api.GET('/v1/subscriptions/{id}', { params: { path: { id } } })), [id]);
   const prices = useLoad(() => call(api.GET('/v1/prices', { params: { query: { type: 'recurring', limit: 100 } } })), []);
   const [preview, setPreview] = useState<Schemas['UpcomingCharge'] & { price: string }>();
-  const [pending, setPending] = useState<Pending>();
+  const confirm = useConfirm();
   const [error, setError] = useState<unknown>();
   const s = subscription.value?.data;
   if (!s) return <ErrorNote error={subscription.error} />;
-  const ask = (message: string, run: (key: string) => Promise<unknown>) => setPending({ message, run, key: idempotencyKey() });
+  const ask = (message: string, run: (key: string) => Promise<unknown>) =>
+    confirm.ask(message, (key) => run(key).then(subscription.reload));
 
   const showPreview = async (event: Event) => {
     event.preventDefault();
@@ -218,16 +212,7 @@ export function SubscriptionPage({ id }: { id: string }) {
         </>
       )}
       <ErrorNote error={error} />
-      {pending && (
-        <ConfirmDialog
-          message={pending.message}
-          onConfirm={async () => {
-            await pending.run(pending.key);
-            subscription.reload();
-          }}
-          onClose={() => setPending(undefined)}
-        />
-      )}
+      {confirm.dialog}
     </section>
   );
 }

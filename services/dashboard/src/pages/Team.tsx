@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { ConfirmDialog, ErrorNote, useLoad } from '../components/ui';
+import { ErrorNote, useConfirm, useLoad } from '../components/ui';
 import { dateTime } from '../format';
 import { type MessageKey, t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -14,7 +14,7 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
   const users = useLoad(() => call(api.GET('/v1/users', { params: { query: { limit: 100 } } })), []);
   const [error, setError] = useState<unknown>();
   const [note, setNote] = useState<string>();
-  const [removing, setRemoving] = useState<Schemas['User']>();
+  const { ask, dialog } = useConfirm();
   const [busy, setBusy] = useState(false);
 
   const invite = async (event: Event) => {
@@ -112,7 +112,15 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
               {can.manageTeam && (
                 <td>
                   {user.id !== me.id && user.status !== 'removed' && (
-                    <button type="button" onClick={() => setRemoving(user)}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        ask(t('confirmRemove', { email: user.email }), async () => {
+                          await call(api.DELETE('/v1/users/{id}', { params: { path: { id: user.id } } }));
+                          users.reload();
+                        })
+                      }
+                    >
                       {t('remove')}
                     </button>
                   )}
@@ -122,16 +130,7 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
           ))}
         </tbody>
       </table>
-      {removing && (
-        <ConfirmDialog
-          message={t('confirmRemove', { email: removing.email })}
-          onConfirm={async () => {
-            await call(api.DELETE('/v1/users/{id}', { params: { path: { id: removing.id } } }));
-            users.reload();
-          }}
-          onClose={() => setRemoving(undefined)}
-        />
-      )}
+      {dialog}
     </section>
   );
 }

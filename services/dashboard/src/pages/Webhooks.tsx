@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, idempotencyKey, type Schemas } from '../api';
-import { ConfirmDialog, ErrorNote, Link, useLoad } from '../components/ui';
+import { ErrorNote, Link, useConfirm, useLoad } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -12,7 +12,7 @@ export function Webhooks({ can }: { can: Permissions }) {
   const endpoints = useLoad(() => call(api.GET('/v1/webhooks')), []);
   const [error, setError] = useState<unknown>();
   const [secret, setSecret] = useState<string>();
-  const [asking, setAsking] = useState<{ message: string; run: () => Promise<void> }>();
+  const { ask, dialog } = useConfirm();
 
   const add = async (event: Event) => {
     event.preventDefault();
@@ -33,21 +33,15 @@ export function Webhooks({ can }: { can: Permissions }) {
     }
   };
   const rotate = (endpoint: Endpoint) =>
-    setAsking({
-      message: t('confirmRotate'),
-      run: async () => {
-        const rotated = await call(api.POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: endpoint.id } }, body: {} }));
-        setSecret(rotated.data.secret);
-        endpoints.reload();
-      },
+    ask(t('confirmRotate'), async () => {
+      const rotated = await call(api.POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: endpoint.id } }, body: {} }));
+      setSecret(rotated.data.secret);
+      endpoints.reload();
     });
   const remove = (endpoint: Endpoint) =>
-    setAsking({
-      message: t('confirmDeleteEndpoint', { url: endpoint.url }),
-      run: async () => {
-        await call(api.DELETE('/v1/webhooks/{id}', { params: { path: { id: endpoint.id } } }));
-        endpoints.reload();
-      },
+    ask(t('confirmDeleteEndpoint', { url: endpoint.url }), async () => {
+      await call(api.DELETE('/v1/webhooks/{id}', { params: { path: { id: endpoint.id } } }));
+      endpoints.reload();
     });
 
   return (
@@ -111,7 +105,7 @@ export function Webhooks({ can }: { can: Permissions }) {
           ))}
         </tbody>
       </table>
-      {asking && <ConfirmDialog message={asking.message} onConfirm={asking.run} onClose={() => setAsking(undefined)} />}
+      {dialog}
     </section>
   );
 }

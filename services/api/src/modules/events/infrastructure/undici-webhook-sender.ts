@@ -144,5 +144,6 @@ async function excerpt(body: AsyncIterable<Buffer> & { destroy(): unknown }): Pr
   }
   // A character cut at the end of the excerpt is dropped, not stored as a replacement character.
   const text = new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(kept)).replace(/\uFFFD$/, '');
-  return text.length > 0 ? text.replace(/\u0000/g, '') : null;
+  // PostgreSQL text holds no NUL.
+  return text.length > 0 ? text.replaceAll('\0', '') : null;
 }

@@ -37,22 +37,7 @@ export class DashboardSessions {
       now,
     );
     await this.sessions.add(session);
-    await this.audit.add(
-      AuditEntry.record(
-        {
-          accountId: user.accountId,
-          livemode: false,
-          userId: user.id,
-          userEmail: user.email,
-          action,
-          target: user.id,
-          status: 200,
-          address: origin.address,
-          requestId: origin.requestId,
-        },
-        now,
-      ),
-    );
+    await this.audit.add(AuditEntry.ofSignIn(user, action, 200, { address: origin.address, requestId: origin.requestId }, now));
     return { user, session, token };
   }
 }

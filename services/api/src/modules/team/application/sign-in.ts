@@ -91,22 +91,7 @@ export class SignIn {
       throttle.failed(now);
       await this.throttles.save(throttle);
       for (const user of users)
-        await this.audit.add(
-          AuditEntry.record(
-            {
-              accountId: user.accountId,
-              livemode: false,
-              userId: user.id,
-              userEmail: user.email,
-              action: 'signInFailed',
-              target: user.id,
-              status: 401,
-              address: origin.address,
-              requestId: origin.requestId,
-            },
-            now,
-          ),
-        );
+        await this.audit.add(AuditEntry.ofSignIn(user, 'signInFailed', 401, { address: origin.address, requestId: origin.requestId }, now));
     });
     throw error;
   }

@@ -18,4 +18,18 @@ export class AuditEntry {
   static record(input: Omit<AuditEntry, 'id' | 'createdAt'>, now: Date): AuditEntry {
     return Object.assign(new AuditEntry(), { ...input, id: newId('aud'), createdAt: now });
   }
+
+  /** Something a user did to their own sign-in (signing in, failing to, accepting an invitation): no mode, the user as target. */
+  static ofSignIn(
+    user: { id: string; accountId: string; email: string },
+    action: 'signIn' | 'signInFailed' | 'acceptInvitation',
+    status: number,
+    origin: { address: string | null; requestId: string | null },
+    now: Date,
+  ): AuditEntry {
+    return AuditEntry.record(
+      { accountId: user.accountId, livemode: false, userId: user.id, userEmail: user.email, action, target: user.id, status, ...origin },
+      now,
+    );
+  }
 }

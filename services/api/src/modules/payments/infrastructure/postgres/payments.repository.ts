@@ -16,7 +16,7 @@ import type {
   PaymentMethodRepository,
   RefundRepository,
 } from '../../application/ports/payment-repositories';
-import { Charge, type ChargeStatus } from '../../domain/charge';
+import { Charge } from '../../domain/charge';
 import { ChargeOperation } from '../../domain/charge-operation';
 import { PaymentAttempt } from '../../domain/payment-attempt';
 import { PaymentMethod } from '../../domain/payment-method';

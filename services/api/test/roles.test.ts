@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadOpenApi } from '../../../platform/http/openapi-document';
-import { mayCall, operationsNamed, ROLES } from './roles';
+import { loadOpenApi } from '../src/platform/http/openapi-document';
+import { mayCall, operationsNamed, ROLES } from '../src/modules/team/domain/roles';
 
 const { document } = loadOpenApi();
 const operations = Object.values(document.paths).flatMap((item) =>
