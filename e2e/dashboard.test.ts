@@ -496,9 +496,11 @@ describe('sign-in, two-factor and attacks', () => {
     await pwExpect(english.getByRole('heading', { name: 'Home' })).toBeVisible();
     await screenshot(english, 'dashboard-en-home');
     await english.getByRole('link', { name: 'Payments' }).click();
-    await english.getByLabel('Live mode').check();
+    await english.getByLabel('Live mode').click();
+    await pwExpect(english.getByLabel('Live mode')).toBeChecked();
     await pwExpect(english.getByText('Test mode: no real money here')).toHaveCount(0);
-    await english.getByLabel('Test mode').check();
+    await english.getByLabel('Test mode').click();
+    await pwExpect(english.getByLabel('Test mode')).toBeChecked();
     await pwExpect(english.getByText('Test mode: no real money here')).toBeVisible();
     await expectAccessible(english);
     await screenshot(english, 'dashboard-en-payments');

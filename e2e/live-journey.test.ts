@@ -10,6 +10,7 @@ import { MerchantSite } from './support/merchant-site';
 import { merchantPkcs12 } from '../services/api/test/support/certificates';
 import { startSmtpSink, type SmtpSink } from '../services/api/test/support/smtp-sink';
 import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from './support/service';
+import { totpCode } from '../services/api/src/modules/team/domain/totp';
 
 // Live mode as a new merchant tries it, following the README's "Going live": the Tranzila and Tax Authority
 // twins started by their commands, Kupa pointed at them (and at a mail server), a live account connected
@@ -116,13 +117,47 @@ beforeAll(async () => {
   expect(profile.error).toBeUndefined();
   // Refused until the terminal is connected, with the reason.
   expect(() => cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toThrow(/Connect the live card processor/);
-  const connected = await live.POST('/v1/account/processor', {
-    body: { name: 'tranzila', terminal: 'kupatwin', credentials: { app_key: 'twin_app_key', secret: 'twin_secret' } },
-  });
-  expect(connected.data?.data).toMatchObject({ name: 'tranzila', terminal: 'kupatwin' });
+  await connectTerminalFromTheDashboard();
+  expect((await live.GET('/v1/account')).data!.data.processor).toMatchObject({ name: 'tranzila', terminal: 'kupatwin' });
   expect(cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toMatch(/live onboarding done/);
   customer = (await live.POST('/v1/customers', { body: { name: 'Noa Cohen', email: 'noa@example.co.il' } })).data!.data.id;
 }, 240_000);
+
+/**
+ * The account's owner, invited by the live key, connects the terminal from the dashboard: live mode needs
+ * their two-factor sign-in first.
+ */
+async function connectTerminalFromTheDashboard(): Promise<void> {
+  const invited = await live.POST('/v1/users', { body: { email: 'owner@olive.example.co.il', role: 'owner', locale: 'en' } });
+  expect(invited.error).toBeUndefined();
+  const link = /http\S+#\S+/.exec(String((await waitForMail('owner@olive.example.co.il')).text))![0];
+  const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+  await page.goto(link);
+  await page.getByLabel('Your name').fill('Yossi');
+  await page.getByLabel(/Choose a password/).fill('an owner password for live');
+  await page.getByRole('button', { name: 'Join' }).click();
+  // Refused: the page stays in test mode and says why.
+  await page.getByLabel('Live mode').click();
+  await pwExpect(page.getByRole('alert')).toHaveText('Turn on two-factor sign-in to work in live mode');
+  await pwExpect(page.getByLabel('Test mode')).toBeChecked();
+  await page.getByRole('link', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const secret = (await page.locator('code').first().textContent())!;
+  await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, new Date()));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await pwExpect(page.getByText('Two-factor sign-in is on')).toBeVisible();
+  await page.getByLabel('Live mode').click();
+  await pwExpect(page.getByLabel('Live mode')).toBeChecked();
+  await pwExpect(page.getByText('Test mode: no real money here')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Terminal').fill('kupatwin');
+  await page.getByLabel('Application key').fill('twin_app_key');
+  await page.getByLabel('Secret', { exact: true }).fill('twin_secret');
+  await page.getByRole('button', { name: 'Connect Tranzila' }).click();
+  await pwExpect(page.locator('dl.facts')).toContainText('tranzila · kupatwin');
+  await screenshot(page, 'dashboard-en-live-settings');
+  await context.close();
+}
 
 afterAll(async () => {
   await browser?.close();

@@ -50,6 +50,19 @@ export function Settings() {
     const chosen = new FormData(event.currentTarget as HTMLFormElement).getAll('allowed_prices').map(String);
     void update({ portal: { allowed_prices: chosen } });
   };
+  const connectProcessor = (event: Event) => {
+    event.preventDefault();
+    const get = formFields(event);
+    void action.run(async () => {
+      await call(
+        api.POST('/v1/account/processor', {
+          body: { name: 'tranzila', terminal: get('terminal'), credentials: { app_key: get('app_key'), secret: get('secret') } },
+        }),
+      );
+      account.reload();
+      return t('saved');
+    });
+  };
   const connectTaxAuthority = () =>
     action.run(async () => {
       const answer = await call(api.POST('/v1/account/tax_authority/connect'));
@@ -136,10 +149,11 @@ export function Settings() {
         </button>
       </form>
 
-      <h2>{t('subscriptions')}</h2>
+      <h2>{t('portalPlans')}</h2>
       <form onSubmit={savePortal}>
         <fieldset class="inline-form">
-          <legend>{t('plan')}</legend>
+          <legend>{t('portalPlansHelp')}</legend>
+          {prices.value?.data.filter((price) => price.active).length === 0 && <p>{t('nothing')}</p>}
           {prices.value?.data
             .filter((price) => price.active)
             .map((price) => (
@@ -175,6 +189,25 @@ export function Settings() {
           )}
         </dd>
       </dl>
+      {a.livemode && (
+        <form class="inline-form" onSubmit={connectProcessor} aria-label={t('processor')} key={a.processor?.terminal ?? ''}>
+          <label>
+            {t('terminal')}
+            <input name="terminal" required pattern="[A-Za-z0-9_\-]+" dir="ltr" autocomplete="off" />
+          </label>
+          <label>
+            {t('appKey')}
+            <input name="app_key" required dir="ltr" autocomplete="off" />
+          </label>
+          <label>
+            {t('processorSecret')}
+            <input name="secret" type="password" required dir="ltr" autocomplete="off" />
+          </label>
+          <button type="submit" disabled={action.busy}>
+            {t('connect')} Tranzila
+          </button>
+        </form>
+      )}
     </section>
   );
 }
