@@ -90,7 +90,7 @@ export function Settings() {
           <select name="dealer_type" aria-label={t('dealerType')}>
             {DEALER_TYPES.map((type) => (
               <option value={type} selected={profile?.dealer_type === type}>
-                {type.replace(/_/g, ' ')}
+                {t(`dealer_${type}`)}
               </option>
             ))}
           </select>

@@ -33,6 +33,10 @@ export class ManageTeam {
     return this.users.list(accountId, page);
   }
 
+  get(accountId: string, id: string): Promise<User> {
+    return this.found(accountId, id);
+  }
+
   /**
    * Invites by email (the link is in the email only), or invites again someone invited or removed.
    * `send: false` returns the link instead of emailing it (the dev merchant's owner, printed at start).

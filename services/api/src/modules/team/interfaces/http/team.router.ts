@@ -15,8 +15,6 @@ import { TwoFactor } from '../../application/two-factor';
 import type { AuditEntry } from '../../domain/audit-entry';
 import { csrfTokenOf, IDLE_LIMIT_MS } from '../../domain/dashboard-session';
 import type { User } from '../../domain/user';
-import { TEAM } from '../../team.tokens';
-import type { UserRepository } from '../../application/ports/team-repositories';
 
 export function toUserResponse(user: User): Schemas['User'] {
   return {
@@ -68,7 +66,6 @@ export class TeamRouter {
     @inject(ManageTeam) private readonly team: ManageTeam,
     @inject(AuditTrail) private readonly audit: AuditTrail,
     @inject(GetAccount) private readonly accounts: GetAccount,
-    @inject(TEAM.UserRepository) private readonly users: UserRepository,
   ) {}
 
   private async sessionView(user: User, token: string): Promise<{ success: true; data: Schemas['DashboardSession'] }> {
@@ -104,8 +101,7 @@ export class TeamRouter {
         ),
       getDashboardSession: async ({ auth, exchange }) => {
         const actor = actorOf(auth);
-        const user = await this.users.findById(auth.accountId, actor.userId);
-        return this.sessionView(user!, exchange.sessionToken!);
+        return this.sessionView(await this.team.get(auth.accountId, actor.userId), exchange.sessionToken!);
       },
       signOut: async ({ auth, exchange }) => {
         await this.signOut.execute(actorOf(auth), false);
