@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { ErrorNote, useConfirm, useLoad } from '../components/ui';
+import { ErrorNote, MoreButton, useConfirm, useLoad, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -10,7 +10,11 @@ type ApiKey = Schemas['ApiKey'];
 /** API keys of the mode (each secret shown once), and the event log. */
 export function Developers({ can }: { can: Permissions }) {
   const keys = useLoad(() => call(api.GET('/v1/api_keys', { params: { query: { limit: 100 } } })), []);
-  const events = useLoad(() => call(api.GET('/v1/events', { params: { query: { limit: 50 } } })), []);
+  const events = usePages(
+    (startingAfter) =>
+      call(api.GET('/v1/events', { params: { query: { limit: 50, ...(startingAfter ? { starting_after: startingAfter } : {}) } } })),
+    [],
+  );
   const requests = useLoad(
     () => (can.readRequests ? call(api.GET('/v1/request_log', { params: { query: { limit: 100 } } })) : Promise.resolve(undefined)),
     [],
@@ -107,7 +111,7 @@ export function Developers({ can }: { can: Permissions }) {
 
       <h2>{t('eventLog')}</h2>
       <ul class="plain">
-        {events.value?.data.map((event) => (
+        {events.items?.map((event) => (
           <li key={event.id}>
             <details>
               <summary>
@@ -120,6 +124,7 @@ export function Developers({ can }: { can: Permissions }) {
           </li>
         ))}
       </ul>
+      <MoreButton list={events} />
       {requests.value && (
         <>
           <h2>{t('requestLog')}</h2>

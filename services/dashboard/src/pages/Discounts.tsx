@@ -1,11 +1,15 @@
 import { api, call } from '../api';
-import { ErrorNote, formFields, useAction, useLoad } from '../components/ui';
+import { ErrorNote, formFields, MoreButton, useAction, usePages } from '../components/ui';
 import { parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 
 /** Discount rules: a code with a percentage or an amount off; deactivate one. */
 export function Discounts() {
-  const discounts = useLoad(() => call(api.GET('/v1/discounts', { params: { query: { limit: 100 } } })), []);
+  const discounts = usePages(
+    (startingAfter) =>
+      call(api.GET('/v1/discounts', { params: { query: { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) } } })),
+    [],
+  );
   const action = useAction();
   const add = (event: Event) => {
     event.preventDefault();
@@ -68,7 +72,7 @@ export function Discounts() {
           </tr>
         </thead>
         <tbody>
-          {discounts.value?.data.map((discount) => (
+          {discounts.items?.map((discount) => (
             <tr key={discount.id}>
               <td>{discount.name}</td>
               <td dir="ltr">{discount.code ?? ''}</td>
@@ -91,6 +95,7 @@ export function Discounts() {
           ))}
         </tbody>
       </table>
+      <MoreButton list={discounts} />
     </section>
   );
 }

@@ -1,12 +1,16 @@
 import { api, call, type Schemas } from '../api';
-import { ErrorNote, formFields, Link, useAction, useLoad } from '../components/ui';
+import { ErrorNote, formFields, Link, MoreButton, useAction, useLoad, usePages } from '../components/ui';
 import { parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import { navigate } from '../router';
 
 /** The catalog: products, each with its prices; archived ones stay, marked. */
 export function Products() {
-  const products = useLoad(() => call(api.GET('/v1/products', { params: { query: { limit: 100 } } })), []);
+  const products = usePages(
+    (startingAfter) =>
+      call(api.GET('/v1/products', { params: { query: { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) } } })),
+    [],
+  );
   const create = useAction();
   const add = (event: Event) => {
     event.preventDefault();
@@ -36,12 +40,13 @@ export function Products() {
       </form>
       <ErrorNote error={create.error ?? products.error} />
       <ul class="plain">
-        {products.value?.data.map((product) => (
+        {products.items?.map((product) => (
           <li key={product.id}>
             <Link to={`/products/${product.id}`}>{product.name}</Link> {!product.active && <span class="status">{t('archived')}</span>}
           </li>
         ))}
       </ul>
+      <MoreButton list={products} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { ErrorNote, useConfirm, useLoad } from '../components/ui';
+import { ErrorNote, MoreButton, useConfirm, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { type MessageKey, t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -11,7 +11,11 @@ export const roleName = (role: Role) => t(`role${role[0].toUpperCase()}${role.sl
 
 /** Who uses the dashboard: invite by email with a role, change roles, remove. */
 export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
-  const users = useLoad(() => call(api.GET('/v1/users', { params: { query: { limit: 100 } } })), []);
+  const users = usePages(
+    (startingAfter) =>
+      call(api.GET('/v1/users', { params: { query: { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) } } })),
+    [],
+  );
   const [error, setError] = useState<unknown>();
   const [note, setNote] = useState<string>();
   const { ask, dialog } = useConfirm();
@@ -90,7 +94,7 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
           </tr>
         </thead>
         <tbody>
-          {users.value?.data.map((user) => (
+          {users.items?.map((user) => (
             <tr key={user.id}>
               <td dir="ltr">{user.email}</td>
               <td class="optional">{user.name ?? ''}</td>
@@ -130,6 +134,7 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
           ))}
         </tbody>
       </table>
+      <MoreButton list={users} />
       {dialog}
     </section>
   );
