@@ -84,14 +84,18 @@ export class SignIn {
     return opened ?? this.fail(email, [user], origin, wrongCode());
   }
 
+  /** Counts the failure against the email, and notes it for each user it names, with the answer's status. */
   private async fail(email: string, users: User[], origin: RequestOrigin, error: DomainError): Promise<never> {
+    const status = error.code === 'sign_in_failed' ? 401 : 400;
     const now = this.clock.now();
     await this.uow.run(async () => {
       const throttle = await this.throttles.lock(SignInThrottle.fresh(email, now));
       throttle.failed(now);
       await this.throttles.save(throttle);
       for (const user of users)
-        await this.audit.add(AuditEntry.ofSignIn(user, 'signInFailed', 401, { address: origin.address, requestId: origin.requestId }, now));
+        await this.audit.add(
+          AuditEntry.ofSignIn(user, 'signInFailed', status, { address: origin.address, requestId: origin.requestId }, now),
+        );
     });
     throw error;
   }
