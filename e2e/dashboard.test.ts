@@ -414,9 +414,22 @@ describe('the catalog, customers and subscriptions', () => {
     await owner.getByLabel('החזר מרבי לתפקיד תמיכה (₪)').fill('750');
     await owner.getByRole('button', { name: 'שמירה' }).nth(1).click();
     await pwExpect(owner.getByLabel('החזר מרבי לתפקיד תמיכה (₪)')).toHaveValue('750.00');
-    const account = (await kupa.GET('/v1/account')).data!.data;
+    // A logo uploaded from the page, and how the customer portal cancels.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await owner.getByLabel('לוגו').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await pwExpect(owner.getByRole('link', { name: /\/logos\/logo_/ })).toBeVisible();
+    await owner.getByLabel('ביטול מהפורטל').selectOption('immediately');
+    await owner.getByLabel('יקר מדי').check();
+    await owner.getByRole('button', { name: 'שמירה' }).nth(2).click();
+    const account = await waitFor(async () => {
+      const read = (await kupa.GET('/v1/account')).data!.data;
+      return read.portal.cancel_mode === 'immediately' ? read : undefined;
+    });
     expect(account.business_profile).toMatchObject({ legal_name: 'Olive Grove Ltd', business_number: '516179157', dealer_type: 'company' });
     expect(account.support_refund_limit).toBe(75_000);
+    expect(account.branding.logo_url).toMatch(/\/logos\/logo_\w+$/);
+    // The reasons offered before (the defaults), and the one checked.
+    expect(account.portal.cancellation_reasons).toEqual(['too_expensive', 'missing_features', 'switched_service', 'unused', 'other']);
     await expectAccessible(owner);
     await screenshot(owner, 'dashboard-he-settings');
   });

@@ -5,6 +5,19 @@ import { parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 
 type DealerType = Schemas['BusinessProfile']['dealer_type'];
+type ProrationBehavior = Schemas['ProrationBehavior'];
+type CancellationReason = Schemas['CancellationReason'];
+type CancelMode = Schemas['PortalSettings']['cancel_mode'];
+const REASONS: CancellationReason[] = [
+  'too_expensive',
+  'missing_features',
+  'switched_service',
+  'unused',
+  'customer_service',
+  'too_complex',
+  'low_quality',
+  'other',
+];
 const DEALER_TYPES: DealerType[] = ['licensed_dealer', 'company', 'exempt_dealer', 'non_profit'];
 
 /** The business on its documents, branding, the support role's refund limit, the portal's plans, and the connections. */
@@ -47,8 +60,31 @@ export function Settings() {
   };
   const savePortal = (event: Event) => {
     event.preventDefault();
-    const chosen = new FormData(event.currentTarget as HTMLFormElement).getAll('allowed_prices').map(String);
-    void update({ portal: { allowed_prices: chosen } });
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    void update({
+      portal: {
+        allowed_prices: form.getAll('allowed_prices').map(String),
+        proration_behavior: String(form.get('proration_behavior')) as ProrationBehavior,
+        cancel_mode: String(form.get('cancel_mode')) as CancelMode,
+        cancellation_reasons: form.getAll('cancellation_reasons').map(String) as CancellationReason[],
+      },
+    });
+  };
+  const uploadLogo = (event: Event) => {
+    const file = (event.currentTarget as HTMLInputElement).files?.[0];
+    if (!file) return;
+    void action.run(async () => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      await call(
+        api.POST('/v1/account/logo', {
+          body: { content_type: file.type as 'image/png' | 'image/jpeg' | 'image/webp', data: btoa(binary) },
+        }),
+      );
+      account.reload();
+      return t('saved');
+    });
   };
   const connectProcessor = (event: Event) => {
     event.preventDefault();
@@ -148,6 +184,18 @@ export function Settings() {
           {t('save')}
         </button>
       </form>
+      <label>
+        {t('logo')}
+        <input type="file" accept="image/png,image/jpeg,image/webp" onChange={uploadLogo} />
+      </label>
+      {a.branding.logo_url && (
+        <p>
+          {t('logo')}:{' '}
+          <a href={a.branding.logo_url} dir="ltr">
+            {a.branding.logo_url}
+          </a>
+        </p>
+      )}
 
       <h2>{t('portalPlans')}</h2>
       <form onSubmit={savePortal}>
@@ -167,6 +215,42 @@ export function Settings() {
                 {shekels(price.unit_amount)} / {price.recurring?.interval} <code dir="ltr">{price.id}</code>
               </label>
             ))}
+        </fieldset>
+        <div class="inline-form" key={JSON.stringify(a.portal)}>
+          <label>
+            {t('proration')}
+            <select name="proration_behavior" aria-label={t('proration')}>
+              {(['create_prorations', 'always_invoice', 'none'] as ProrationBehavior[]).map((value) => (
+                <option value={value} selected={a.portal.proration_behavior === value}>
+                  {t(`proration_${value}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            {t('cancelMode')}
+            <select name="cancel_mode" aria-label={t('cancelMode')}>
+              {(['at_period_end', 'immediately'] as CancelMode[]).map((value) => (
+                <option value={value} selected={a.portal.cancel_mode === value}>
+                  {t(value === 'immediately' ? 'cancelNow' : 'cancelAtEnd')}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <fieldset class="inline-form">
+          <legend>{t('cancellationReasons')}</legend>
+          {REASONS.map((reason) => (
+            <label class="check" key={reason}>
+              <input
+                type="checkbox"
+                name="cancellation_reasons"
+                value={reason}
+                defaultChecked={a.portal.cancellation_reasons.includes(reason)}
+              />
+              {t(`reason_${reason}`)}
+            </label>
+          ))}
         </fieldset>
         <button type="submit" disabled={action.busy}>
           {t('save')}
