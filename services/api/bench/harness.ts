@@ -47,7 +47,7 @@ export const SERVERS = {
   subject: { script: 'subject', env: {} },
   baseline: { script: 'baseline', env: {} },
   /**
-   * The service with and without Idempotency-Key and rate limits, and with and without request metrics:
+   * The service with and without Idempotency-Key and rate limits, request metrics, and the request log:
    * pairs of processes of their own, started alike and used by nothing else, so what a process ran before
    * (the code V8 optimized for other requests) weighs on neither side.
    */
@@ -55,6 +55,8 @@ export const SERVERS = {
   unguarded: { script: 'subject', env: { BENCH_GUARDS: 'off' } },
   metered: { script: 'subject', env: {} },
   unmetered: { script: 'subject', env: { BENCH_METRICS: 'off' } },
+  logged: { script: 'subject', env: {} },
+  unlogged: { script: 'subject', env: { BENCH_REQUEST_LOG: 'off' } },
   /** Four webhook receivers verifying every delivery's signature. */
   receivers: { script: 'receivers', env: {} },
   /** A stub answering `POST /v1/customers` with a fixed customer, for the SDK. */

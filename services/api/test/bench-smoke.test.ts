@@ -33,6 +33,7 @@ describe('pnpm bench', () => {
         'create-customer',
         'guards',
         'metrics',
+        'request-log',
         'create-checkout-session',
         'discount-apply-remove',
         'confirm-checkout',
@@ -64,7 +65,8 @@ describe('pnpm bench', () => {
     // Rounds run here as in a full run: two (the second starts with the baseline), or the benchmark's own
     // fifteen short ones.
     expect(run.stdout).toMatch(/^bench http-floor: .* req\/s, 2 rounds$/m);
-    for (const name of ['guards', 'metrics']) expect(run.stdout).toMatch(new RegExp(`^bench ${name}: .* req/s, 15 rounds$`, 'm'));
+    for (const name of ['guards', 'metrics', 'request-log'])
+      expect(run.stdout).toMatch(new RegExp(`^bench ${name}: .* req/s, 15 rounds$`, 'm'));
     expect(leftovers()).toEqual([]);
     expect(leftoverDirs()).toEqual(before);
   }, 300_000);

@@ -131,6 +131,18 @@ export const httpBenchmarks: Benchmark[] = [
     },
   },
   {
+    // Each authenticated request adds a row to the request log, after its answer, grouped into one insert.
+    name: 'request-log',
+    what: 'POST /v1/customers with the request log, against the same service without it',
+    goal: 0.9,
+    floor: 0.5,
+    rounds: SHORT_ROUNDS,
+    async trial(ctx, side, _warmUp, durationMs) {
+      const server = await ctx.server(side === 'subject' ? 'logged' : 'unlogged');
+      return createCustomers(ctx, 'request-log', side, server.origin, durationMs);
+    },
+  },
+  {
     name: 'create-checkout-session',
     what:
       'POST /v1/checkout_sessions, half carts of 5 lines with a code, half mixed (plan + 2 lines + code), against a raw twin of the same ' +

@@ -181,3 +181,13 @@ export function useConfirm(): { ask: (message: string, run: (key: string) => Pro
   ) : null;
   return { ask, dialog };
 }
+
+/** A secret in the answer that made it, shown this once (a new key, a webhook signing secret). */
+export function ShownOnce({ label, secret }: { label: string; secret: string | undefined }) {
+  if (!secret) return null;
+  return (
+    <p role="status">
+      {label} <code dir="ltr">{secret}</code>
+    </p>
+  );
+}

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, type Schemas } from '../api';
-import { ErrorNote, MoreButton, useConfirm, useLoad, usePages } from '../components/ui';
+import { ErrorNote, MoreButton, ShownOnce, useConfirm, useLoad, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -63,11 +63,7 @@ export function Developers({ can }: { can: Permissions }) {
           </button>
         </form>
       )}
-      {secret && (
-        <p role="status">
-          {t('keyShownOnce')} <code dir="ltr">{secret}</code>
-        </p>
-      )}
+      <ShownOnce label={t('keyShownOnce')} secret={secret} />
       <ErrorNote error={error ?? keys.error} />
       <table class="list">
         <thead>

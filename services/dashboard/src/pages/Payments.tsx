@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { paths } from '@kupa/sdk';
 import { api, call, type Schemas } from '../api';
-import { chargeStatus, ErrorNote, Link, Status, useLoad } from '../components/ui';
+import { chargeStatus, ErrorNote, Link, MoreButton, Status, usePages } from '../components/ui';
 import { dateTime, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import { navigate } from '../router';
@@ -32,15 +32,17 @@ async function searchFilter(text: string): Promise<Query | 'opened' | 'none'> {
 
 export function Payments() {
   const [query, setQuery] = useState<Query | 'none'>({});
-  const [pages, setPages] = useState<Charge[][]>([]);
-  const [hasMore, setHasMore] = useState(false);
   const [error, setError] = useState<unknown>();
-  const load = useLoad(async () => {
-    if (query === 'none') return { data: [] as Charge[], has_more: false };
-    return call(api.GET('/v1/charges', { params: { query: { ...query, limit: 25 } } }));
-  }, [JSON.stringify(query)]);
-  const first = load.value;
-  const rows = first ? [first.data, ...pages].flat() : [];
+  const list = usePages(
+    async (startingAfter) => {
+      if (query === 'none') return { data: [] as Charge[], has_more: false };
+      return call(
+        api.GET('/v1/charges', { params: { query: { ...query, limit: 25, ...(startingAfter ? { starting_after: startingAfter } : {}) } } }),
+      );
+    },
+    [JSON.stringify(query)],
+  );
+  const rows = list.items ?? [];
 
   const filter = async (event: Event) => {
     event.preventDefault();
@@ -52,7 +54,6 @@ export function Payments() {
       if (found === 'opened') return;
       const min = get('amount_min') ? parseShekels(get('amount_min')) : null;
       const max = get('amount_max') ? parseShekels(get('amount_max')) : null;
-      setPages([]);
       setQuery(
         found === 'none'
           ? 'none'
@@ -69,15 +70,6 @@ export function Payments() {
       setError(caught);
     }
   };
-  const more = async () => {
-    if (query === 'none' || rows.length === 0) return;
-    const next = await call(
-      api.GET('/v1/charges', { params: { query: { ...query, limit: 25, starting_after: rows[rows.length - 1].id } } }),
-    );
-    setPages([...pages, next.data]);
-    setHasMore(next.has_more);
-  };
-  const moreLeft = pages.length === 0 ? Boolean(first?.has_more) : hasMore;
 
   return (
     <section aria-labelledby="payments-title">
@@ -114,8 +106,8 @@ export function Payments() {
         </label>
         <button type="submit">{t('apply')}</button>
       </form>
-      <ErrorNote error={error ?? load.error} />
-      {first && rows.length === 0 && <p>{t('nothing')}</p>}
+      <ErrorNote error={error ?? list.error} />
+      {list.items && rows.length === 0 && <p>{t('nothing')}</p>}
       {rows.length > 0 && (
         <table class="list">
           <thead>
@@ -148,11 +140,7 @@ export function Payments() {
           </tbody>
         </table>
       )}
-      {moreLeft && (
-        <button type="button" onClick={more}>
-          {t('more')}
-        </button>
-      )}
+      <MoreButton list={list} />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, call, idempotencyKey, type Schemas } from '../api';
-import { ErrorNote, Link, useConfirm, useLoad } from '../components/ui';
+import { ErrorNote, Link, ShownOnce, useConfirm, useLoad } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
@@ -62,11 +62,7 @@ export function Webhooks({ can }: { can: Permissions }) {
           </button>
         </form>
       )}
-      {secret && (
-        <p role="status">
-          {t('newSecret')} <code dir="ltr">{secret}</code>
-        </p>
-      )}
+      <ShownOnce label={t('newSecret')} secret={secret} />
       <ErrorNote error={error ?? endpoints.error} />
       <table class="list">
         <thead>
