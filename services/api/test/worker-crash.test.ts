@@ -187,6 +187,10 @@ describe("an API process killed (SIGKILL) after the processor approved a subscri
     expect((await read()).price).toBe(basic);
     const held = await api.POST('/v1/subscriptions/{id}', { params: { path: { id: subscription } }, body: { quantity: 2 } });
     expect(held.error!.error.code).toBe('subscription_change_in_progress');
+    // A cancel while the change waits for the reconciler is refused too: settling would overturn it.
+    const cancel = () => api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: subscription } } });
+    expect((await cancel()).error!.error.code).toBe('subscription_change_in_progress');
+    expect((await read()).status).toBe('active');
 
     const reconciling = startRoleProcess('worker', { PAYMENT_ATTEMPT_STALE_MS: '0' });
     await waitFor('the reconciler to apply the change', async () => (await read()).price === pro, 60_000);
@@ -194,6 +198,9 @@ describe("an API process killed (SIGKILL) after the processor approved a subscri
     expect(charges.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
     expect(charges[0].amount).toBeGreaterThan(0);
     expect((await ledger())[0].n).toBe(1);
+    // Settled: the cancel is taken now, and nothing is left to make the subscription active again.
+    expect((await cancel()).data!.data).toMatchObject({ status: 'canceled', price: pro });
+    expect(await read()).toMatchObject({ status: 'canceled', price: pro });
     kill(reconciling); // its work is done: the next test's processes get the machine
   });
 });

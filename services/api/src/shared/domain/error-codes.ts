@@ -111,6 +111,7 @@ export const ERROR_CODES = {
   customer_has_active_subscriptions: 'conflict',
   subscription_canceled: 'conflict',
   subscription_change_in_progress: 'conflict',
+  subscription_changed: 'conflict',
   subscription_past_due: 'conflict',
   payment_method_in_use: 'conflict',
   document_pdf_pending: 'conflict',

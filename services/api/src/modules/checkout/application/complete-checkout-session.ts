@@ -12,6 +12,8 @@ import { SessionView } from './published/session-view';
 export interface CheckoutPaid {
   /** The charge that paid it; null when nothing was due now. */
   chargeId: string | null;
+  /** The payment attempt that paid it, which a plan change's subscription was held for; null when nothing was due. */
+  attemptId: string | null;
   pricing: Pricing;
   /** The subscription a recurring or mixed session starts (its id decided before the payment), on the saved card. */
   subscription: { id: string; paymentMethodId: string } | null;
@@ -32,7 +34,7 @@ export class CompleteCheckoutSession {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(sessionId: string, { chargeId, pricing, subscription }: CheckoutPaid): Promise<void> {
+  async execute(sessionId: string, { chargeId, attemptId, pricing, subscription }: CheckoutPaid): Promise<void> {
     const session = (await this.sessions.findForUpdate(sessionId))!;
     if (subscription && session.plan) {
       await this.startSubscription.execute(session, {
@@ -44,7 +46,7 @@ export class CompleteCheckoutSession {
         metadata: session.metadata,
       });
     }
-    if (session.planChange) await this.planChanges.apply(session.planChange.subscriptionId, session.planChange.change);
+    if (session.planChange) await this.planChanges.apply(session.planChange.subscriptionId, session.planChange.change, attemptId);
     session.complete({ chargeId, subscriptionId: session.planChange?.subscriptionId ?? subscription?.id ?? null }, this.clock.now());
     await this.sessions.save(session);
     await this.recordEvent.execute(session, 'checkout_session.completed', this.view.present({ session, pricing }));

@@ -1,5 +1,8 @@
 import { inject, injectable } from 'inversify';
+import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { AnswerPaymentChallenge } from '../../payments';
+import { CheckoutPlanChanges } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import { LoadPendingSession } from './load-pending-session';
@@ -20,6 +23,8 @@ export class CompleteThreeDSecure {
     @inject(SessionPricing) private readonly sessionPricing: SessionPricing,
     @inject(AnswerPaymentChallenge) private readonly answerChallenge: AnswerPaymentChallenge,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
+    @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
+    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
   async execute(sessionId: string, challengeId: string, answer: 'authenticated' | 'failed'): Promise<ConfirmOutcome> {
@@ -29,7 +34,13 @@ export class CompleteThreeDSecure {
     if (found?.status === 'completed') return paid(found);
     const session = await this.loadPending.execute(sessionId);
     const pricing = await this.sessionPricing.price(session);
-    const ticket = await this.answerChallenge.execute(session.id, challengeId, answer);
+    const ticket = await this.uow.run(async () => {
+      const answered = await this.answerChallenge.execute(session.id, challengeId, answer);
+      // The payment goes to the processor again: a plan change's subscription is checked and held again.
+      if (answered.fresh && session.planChange)
+        await this.planChanges.hold(session.planChange.subscriptionId, session.planChange.change, answered.attemptId);
+      return answered;
+    });
     return this.settle.execute(session, pricing, ticket);
   }
 }

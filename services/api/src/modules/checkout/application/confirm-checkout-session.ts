@@ -5,6 +5,7 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RedeemDiscounts } from '../../discounts';
 import { AttemptsInFlight, failureMessage, paidWithOf, StartPaymentAttempt } from '../../payments';
+import { CheckoutPlanChanges } from '../../subscriptions';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source';
@@ -36,6 +37,7 @@ export class ConfirmCheckoutSession {
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
     @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
+    @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -77,7 +79,7 @@ export class ConfirmCheckoutSession {
         subscriptionId !== null && source.type === 'saved_card' ? { id: subscriptionId, paymentMethodId: source.paymentMethod } : null;
       await this.uow.run(async () => {
         await this.redeem.hold(scope, session.id, pricing);
-        await this.complete.execute(session.id, { chargeId: null, pricing, subscription });
+        await this.complete.execute(session.id, { chargeId: null, attemptId: null, pricing, subscription });
       });
       return paid(session);
     }
@@ -104,6 +106,8 @@ export class ConfirmCheckoutSession {
             : { id: subscriptionId, period: session.inTrial() ? null : 0 },
       });
       if (started.fresh) await this.redeem.hold(scope, session.id, pricing);
+      if (started.fresh && session.planChange)
+        await this.planChanges.hold(session.planChange.subscriptionId, session.planChange.change, started.attemptId);
       return started;
     });
     return this.settle.execute(session, pricing, ticket);

@@ -11,6 +11,7 @@ import {
   type PaymentOutcome,
   RecordPaymentAttempt,
 } from '../../payments';
+import { CheckoutPlanChanges } from '../../subscriptions';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
 import type { ConfirmOutcome } from './results';
@@ -29,6 +30,7 @@ export class SettleCheckoutPayment {
     @inject(RecordPaymentAttempt) private readonly recordPayment: RecordPaymentAttempt,
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
     @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
+    @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -45,10 +47,13 @@ export class SettleCheckoutPayment {
           payment.subscription && payment.source.type === 'saved_card'
             ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod }
             : null;
-        await this.complete.execute(session.id, { chargeId: outcome.chargeId, pricing, subscription });
+        await this.complete.execute(session.id, { chargeId: outcome.chargeId, attemptId: ticket.attemptId, pricing, subscription });
       }
       // A declined payment gives its discounts' redemptions back; the next attempt holds them again.
       if (recorded && outcome.status === 'failed') await this.redeem.release([session.id]);
+      // A plan change's subscription is held only while money is in flight: not while the shopper answers 3-D Secure.
+      if (recorded && outcome.status !== 'succeeded' && session.planChange)
+        await this.planChanges.release(session.planChange.subscriptionId, ticket.attemptId);
       return outcome;
     });
     return toShopper(session, outcome);

@@ -9,8 +9,8 @@ import type { PaymentAttemptRepository } from './ports/payment-repositories';
 import type { AttemptTicket } from './start-payment-attempt';
 
 /**
- * The shopper's answer to the 3-D Secure challenge of a session's attempt, committed before it goes to
- * the processor. A second answer to the same challenge gets the attempt already on its way.
+ * The shopper's answer to the 3-D Secure challenge of a session's attempt, committed (with the caller's
+ * unit of work, when there is one) before it goes to the processor. A second answer to the same challenge gets the attempt already on its way.
  */
 @injectable()
 export class AnswerPaymentChallenge {
@@ -21,7 +21,7 @@ export class AnswerPaymentChallenge {
   ) {}
 
   execute(sessionId: string, challengeId: string, result: 'authenticated' | 'failed'): Promise<AttemptTicket> {
-    return this.uow.run(async () => {
+    return this.uow.join(async () => {
       const live = await this.attempts.findLive(sessionId);
       const locked = live && (await this.attempts.findForUpdate(live.id));
       if (locked && (locked.status === 'succeeded' || (locked.status === 'pending' && locked.challengeId === challengeId))) {

@@ -1,6 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { inject, injectable } from 'inversify';
 import type { CustomerClock } from '../../../shared/domain/customer-clock';
-import { ValidationError } from '../../../shared/domain/domain-error';
+import { DomainError, ValidationError } from '../../../shared/domain/domain-error';
 import type { CheckoutPlanChange, Plan, PlanShown } from '../../../shared/domain/plan';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -8,6 +9,7 @@ import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog';
 import { sumOf } from '../domain/proration';
+import type { Subscription } from '../domain/subscription';
 import { plannedChange, storedChange } from '../domain/subscription-change';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { SubscriptionRepository } from './ports/subscription-repository';
@@ -55,17 +57,65 @@ export class CheckoutPlanChanges {
     };
   }
 
-  /** Inside the payment's transaction: the change, as it was quoted, with `subscription.updated`. */
-  async apply(subscriptionId: string, change: unknown): Promise<void> {
-    if (!this.uow.active()) throw new Error("a checkout's plan change is applied inside the payment's unit of work");
-    const subscription = (await this.subscriptions.findForUpdate(subscriptionId))!;
-    // Canceled since the page opened: the payment stands (the merchant may refund it), the plan does not change.
-    if (subscription.status === 'canceled') return;
-    await this.effects.changed(subscription, () =>
-      subscription.applyChange(plannedChange(change, `checkout plan change of ${subscriptionId}`)),
-    );
+  /**
+   * In the transaction that commits the payment attempt (or the shopper's 3-D Secure answer): the
+   * subscription is still as it was quoted, and is held for the attempt until it is recorded, so no
+   * cancel, change or renewal moves under a payment in flight. 409 `subscription_canceled`,
+   * `subscription_change_in_progress` or `subscription_changed` otherwise, and nothing is charged.
+   */
+  async hold(subscriptionId: string, change: unknown, attemptId: string): Promise<void> {
+    const subscription = await this.asQuoted(subscriptionId, change);
+    subscription.holdFor(attemptId);
     await this.subscriptions.save(subscription);
   }
+
+  /** The attempt was declined, or waits for 3-D Secure: the subscription is let go, unchanged. */
+  async release(subscriptionId: string, attemptId: string): Promise<void> {
+    const subscription = (await this.subscriptions.findForUpdate(subscriptionId))!;
+    if (subscription.pendingChangeId !== attemptId) return;
+    subscription.release(attemptId);
+    await this.subscriptions.save(subscription);
+  }
+
+  /**
+   * Inside the payment's transaction: the change, as it was quoted, with `subscription.updated`. With
+   * `attemptId` the subscription was held for that payment since it was checked; with none (nothing was
+   * due), it is checked here.
+   */
+  async apply(subscriptionId: string, change: unknown, attemptId: string | null): Promise<void> {
+    if (!this.uow.active()) throw new Error("a checkout's plan change is applied inside the payment's unit of work");
+    const subscription = attemptId === null ? await this.asQuoted(subscriptionId, change) : (await this.subscriptions.findForUpdate(subscriptionId))!;
+    if (attemptId !== null) subscription.release(attemptId);
+    // Canceled under a payment that was never held (one in flight from before holds): the payment stands, the plan does not change.
+    if (subscription.status !== 'canceled')
+      await this.effects.changed(subscription, () =>
+        subscription.applyChange(plannedChange(change, `checkout plan change of ${subscriptionId}`)),
+      );
+    await this.subscriptions.save(subscription);
+  }
+
+  /**
+   * The subscription, locked, if the change quoted for it is still the change it would make: decided
+   * again at the quote's time, it is the same to the last field. A cancel, another change, a renewal,
+   * a new card or new metadata since the quote all make it differ, and applying the old one would undo them.
+   */
+  private async asQuoted(subscriptionId: string, change: unknown): Promise<Subscription> {
+    if (!this.uow.active()) throw new Error("a checkout's plan change is checked inside the payment's unit of work");
+    const subscription = (await this.subscriptions.findForUpdate(subscriptionId))!;
+    const quoted = plannedChange(change, `checkout plan change of ${subscriptionId}`);
+    const now = subscription.planChange({ plan: quoted.plan, prorationBehavior: 'always_invoice' }, quoted.at);
+    if (!isDeepStrictEqual(asJson(storedChange(now)), asJson(storedChange(quoted))))
+      throw new DomainError(
+        'subscription_changed',
+        `Subscription '${subscriptionId}' changed since this page was opened; nothing was charged. Ask the merchant for a new link`,
+      );
+    return subscription;
+  }
+}
+
+/** As it is stored: fields left undefined are absent. */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
 }
 
 function shown(plan: Plan, quantity: number): PlanShown {

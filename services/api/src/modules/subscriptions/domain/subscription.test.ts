@@ -135,6 +135,22 @@ describe('Subscription', () => {
     expect(() => sub.scheduleCancel()).toThrow(expect.objectContaining({ code: 'subscription_canceled' }));
   });
 
+  it('refuses every cancel and change while a change is being charged, and takes them again once it is let go', () => {
+    const sub = Subscription.start(scope, { customerId: 'cus_1', paymentMethodId: 'pm_1', plan, testClockId: null }, start);
+    sub.holdFor('subchg_1');
+    const held = expect.objectContaining({ code: 'subscription_change_in_progress' });
+    expect(() => sub.cancel(start)).toThrow(held);
+    expect(() => sub.scheduleCancel('too_expensive')).toThrow(held);
+    expect(() => sub.planChange({ quantity: 2 }, start)).toThrow(held);
+    expect(sub).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, canceledAt: null, cancellationReason: null });
+    sub.release('subchg_other');
+    expect(() => sub.cancel(start)).toThrow(held);
+    sub.release('subchg_1');
+    sub.scheduleCancel('too_expensive');
+    sub.cancel(start);
+    expect(sub).toMatchObject({ status: 'canceled', cancelAtPeriodEnd: true, cancellationReason: 'too_expensive' });
+  });
+
   const begin = (trialPeriodDays: number | null, discount = 0, months: number | null = null) =>
     Subscription.start(
       scope,

@@ -259,8 +259,7 @@ export class Subscription {
    */
   planChange(request: SubscriptionChangeRequest, at: Date): PlannedChange {
     if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is canceled`);
-    if (this.pendingChangeId)
-      throw new DomainError('subscription_change_in_progress', `A change of subscription '${this.id}' is being charged; try again shortly`);
+    this.refuseWhileHeld();
     if (request.pauseCollection && this.status === 'past_due')
       throw new DomainError(
         'subscription_past_due',
@@ -413,8 +412,14 @@ export class Subscription {
     return wasActive ? 'past_due' : 'retrying';
   }
 
+  /**
+   * Canceled now. Refused while a change's charge is in flight: that change was decided against the
+   * subscription as it stood, and settling it after a cancel would charge a canceled subscription or
+   * make it active again.
+   */
   cancel(at: Date, reason?: CancellationReason): void {
     if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is already canceled`);
+    this.refuseWhileHeld();
     this.status = 'canceled';
     this.canceledAt = at;
     if (reason) this.cancellationReason = reason;
@@ -422,10 +427,21 @@ export class Subscription {
     this.dunningEndsAt = null;
   }
 
+  /** Canceled at the period's end; refused while a change's charge is in flight, as `cancel` is. */
   scheduleCancel(reason?: CancellationReason): void {
     if (this.status === 'canceled') throw new DomainError('subscription_canceled', `Subscription '${this.id}' is already canceled`);
+    this.refuseWhileHeld();
     this.cancelAtPeriodEnd = true;
     if (reason) this.cancellationReason = reason;
+  }
+
+  /** Held for a change being charged (`holdFor`): nothing else changes it until that change settles. */
+  private refuseWhileHeld(): void {
+    if (this.pendingChangeId)
+      throw new DomainError(
+        'subscription_change_in_progress',
+        `A change of subscription '${this.id}' is being charged: try again once it settles, in a few seconds`,
+      );
   }
 }
 

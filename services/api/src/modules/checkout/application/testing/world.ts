@@ -50,6 +50,7 @@ export function checkoutWorld() {
     world.record,
     complete,
     redeem,
+    noPlanChanges,
     uow,
   );
   const answerChallenge = new CompleteThreeDSecure(
@@ -58,6 +59,8 @@ export function checkoutWorld() {
     pricing,
     new AnswerPaymentChallenge(world.attempts, uow, clock),
     settle,
+    noPlanChanges,
+    uow,
   );
   const confirm = new ConfirmCheckoutSession(
     sessions,
@@ -69,6 +72,7 @@ export function checkoutWorld() {
     settle,
     complete,
     redeem,
+    noPlanChanges,
     uow,
   );
 
