@@ -31,6 +31,8 @@ const he = {
   networkText: 'בדקו את החיבור לאינטרנט ונסו שוב. לא תחויבו פעמיים.',
   totalChanged: 'הסכום לתשלום השתנה: הנחה הסתיימה או נוצלה עד תומה ממש עכשיו. לא חויבתם; בדקו את הסכום החדש ושלמו שוב.',
   paymentInProgress: 'תשלום בכרטיס אחר עדיין בטיפול עבור הזמנה זו. המתינו לתוצאה שלו, ואז נסו שוב אם יש צורך.',
+  planChangeUnavailable: 'המנוי השתנה או בוטל מאז שנפתח הדף, ולכן אי אפשר לשלם על שינוי המסלול הזה. לא חויבתם; בקשו מהעסק קישור חדש.',
+  subscriptionBusy: 'שינוי אחר במנוי נמצא כרגע בחיוב. לא חויבתם; נסו שוב בעוד כמה שניות.',
   retry: 'נסו שוב',
   cancel: 'ביטול וחזרה לחנות',
   testMode: 'מצב בדיקה',
@@ -155,6 +157,9 @@ const en: Messages = {
   totalChanged: 'The total has changed: a discount has just run out or ended. You were not charged; check the new total and pay again.',
   paymentInProgress:
     'A payment with another card is still being processed for this order. Wait for its outcome, then try again if you need to.',
+  planChangeUnavailable:
+    'The subscription was changed or canceled since this page opened, so this plan change can no longer be paid. You were not charged; ask the business for a new link.',
+  subscriptionBusy: 'Another change of this subscription is being charged right now. You were not charged; try again in a few seconds.',
   retry: 'Try again',
   cancel: 'Cancel and return to the store',
   testMode: 'Test mode',

@@ -125,6 +125,14 @@ export function createCheckout(sessionId: string, embedded: boolean) {
           paymentError.value = t.value.paymentInProgress;
           pendingRetry.value = () => step(run);
         });
+      } else if (error instanceof RequestError && (error.error.code === 'subscription_canceled' || error.error.code === 'subscription_changed')) {
+        // A plan change whose subscription moved since the page opened: nothing was charged, and paying again cannot help.
+        paymentError.value = t.value.planChangeUnavailable;
+      } else if (error instanceof RequestError && error.error.code === 'subscription_change_in_progress') {
+        batch(() => {
+          paymentError.value = t.value.subscriptionBusy;
+          pendingRetry.value = () => step(run);
+        });
       } else if (error instanceof RequestError && error.error.code === 'processor_timeout') {
         // The card processor did not answer in time; the same payment, asked again, gets its outcome.
         batch(() => {
