@@ -106,6 +106,32 @@ describe('invitations and sign-in', () => {
     }
   });
 
+  it('a hundred guesses at once get five passwords checked, the rest locked out, and never a 500', async () => {
+    const email = 'guessed@studio.example.co.il';
+    await member(app, merchant.testKey, email, 'viewer');
+    const statuses = async (passwords: string[]) =>
+      (await Promise.all(passwords.map((password) => signIn(app, email, password)))).map((res) => res.response.status);
+    const counts = (all: number[]) => Object.fromEntries([...new Set(all)].map((status) => [status, all.filter((s) => s === status).length]));
+
+    expect(counts(await statuses(Array.from({ length: 100 }, (_, i) => `wrong guess number ${i}`)))).toEqual({ 401: 5, 429: 95 });
+    const failures = await sql<{ n: number }>(
+      `select count(*)::int as n from audit_log where user_email = ? and action = 'signInFailed'`,
+      [email],
+    );
+    expect(failures[0].n).toBe(5);
+
+    // The right password hidden among a hundred guesses at once, on an email that is not locked yet: at
+    // most five are checked before the lock (five more after a success, which clears the count).
+    const other = 'hidden@studio.example.co.il';
+    await member(app, merchant.testKey, other, 'viewer');
+    const guesses = Array.from({ length: 100 }, (_, i) => (i === 99 ? `viewer password of ${other}` : `wrong guess number ${i}`));
+    const answers = (await Promise.all(guesses.map((password) => signIn(app, other, password)))).map((res) => res.response.status);
+    const seen = counts(answers);
+    expect(Object.keys(seen).every((status) => ['200', '401', '429'].includes(status)), JSON.stringify(seen)).toBe(true);
+    expect(seen[401] ?? 0).toBeLessThanOrEqual(5 * (1 + (seen[200] ?? 0)));
+    expect(seen[429]).toBeGreaterThanOrEqual(90);
+  });
+
   it('two-factor: begun, confirmed with a code, then asked for at sign-in; a code is taken once', async () => {
     const email = 'dana@studio.example.co.il';
     const login = await member(app, merchant.testKey, email, 'admin');

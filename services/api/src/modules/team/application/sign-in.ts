@@ -26,7 +26,8 @@ const FAILED = 'Incorrect email or password';
 
 /**
  * Email and password (argon2id), then the TOTP code of a user with two-factor on. The answer to a wrong
- * email is the answer to a wrong password, and takes as long; five failures lock the email for 15 minutes.
+ * email is the answer to a wrong password, and takes as long; five attempts that do not succeed lock the
+ * email for 15 minutes, however many are made at once.
  */
 @injectable()
 export class SignIn {
@@ -46,8 +47,10 @@ export class SignIn {
 
   async execute(input: { email: string; password: string; totpCode?: string }, origin: RequestOrigin): Promise<OpenedSession> {
     const email = normalEmail(input.email);
-    const throttle = await this.throttles.find(SignInThrottle.idOf(email));
-    const locked = throttle?.lockedFor(this.clock.now()) ?? 0;
+    // Counted before the password is checked, in one statement: of any number of guesses at once, at most
+    // the limit are checked. A success clears the count.
+    const now = this.clock.now();
+    const locked = (await this.throttles.count(SignInThrottle.idOf(email), now)).lockedFor(now);
     if (locked > 0) throw new SignInLocked(locked);
 
     const candidates = await this.users.findActiveByEmail(email);
@@ -62,14 +65,14 @@ export class SignIn {
       this.decoy ??= this.hasher.hash('decoy password of no one');
       await this.hasher.verify(await this.decoy, input.password);
     }
-    if (!user) return this.fail(email, candidates, origin, new DomainError('sign_in_failed', FAILED));
+    if (!user) return this.fail(candidates, origin, new DomainError('sign_in_failed', FAILED));
 
     let step: number | undefined;
     if (user.hasTwoFactor()) {
       if (!input.totpCode) throw new DomainError('two_factor_code_required', 'Enter the code from your authenticator app', 'totp_code');
       const secret = await this.secrets.open(user.accountId, TOTP_PURPOSE, user.totpSecret!);
       step = totpStep(secret, input.totpCode, this.clock.now());
-      if (step === undefined) return this.fail(email, [user], origin, wrongCode());
+      if (step === undefined) return this.fail([user], origin, wrongCode());
     }
     const userId = user.id;
     const opened = await this.uow.run(async () => {
@@ -81,22 +84,15 @@ export class SignIn {
       await this.throttles.remove(SignInThrottle.idOf(email));
       return this.sessions.open(current, origin, 'signIn');
     });
-    return opened ?? this.fail(email, [user], origin, wrongCode());
+    return opened ?? this.fail([user], origin, wrongCode());
   }
 
-  /** Counts the failure against the email, and notes it for each user it names, with the answer's status. */
-  private async fail(email: string, users: User[], origin: RequestOrigin, error: DomainError): Promise<never> {
+  /** Notes the failure (already counted against the email) for each user it names, with the answer's status. */
+  private async fail(users: User[], origin: RequestOrigin, error: DomainError): Promise<never> {
     const status = error.code === 'sign_in_failed' ? 401 : 400;
     const now = this.clock.now();
-    await this.uow.run(async () => {
-      const throttle = await this.throttles.lock(SignInThrottle.fresh(email, now));
-      throttle.failed(now);
-      await this.throttles.save(throttle);
-      for (const user of users)
-        await this.audit.add(
-          AuditEntry.ofSignIn(user, 'signInFailed', status, { address: origin.address, requestId: origin.requestId }, now),
-        );
-    });
+    for (const user of users)
+      await this.audit.add(AuditEntry.ofSignIn(user, 'signInFailed', status, { address: origin.address, requestId: origin.requestId }, now));
     throw error;
   }
 }

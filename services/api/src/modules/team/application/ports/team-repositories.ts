@@ -30,10 +30,12 @@ export interface DashboardSessionRepository {
 }
 
 export interface SignInThrottleRepository {
-  find(id: string): Promise<SignInThrottle | null>;
-  /** The throttle, created if new, locked until the unit of work ends. */
-  lock(fresh: SignInThrottle): Promise<SignInThrottle>;
-  save(throttle: SignInThrottle): Promise<void>;
+  /**
+   * Counts an attempt of the email `id` at `now` in one atomic statement, starting a new window when the
+   * last one (or its lock) is over and the lock when the count reaches `MAX_FAILURES`: the throttle after it.
+   */
+  count(id: string, now: Date): Promise<SignInThrottle>;
+  /** A success: the count starts again. */
   remove(id: string): Promise<void>;
 }
 

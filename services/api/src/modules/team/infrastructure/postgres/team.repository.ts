@@ -13,7 +13,7 @@ import type {
 } from '../../application/ports/team-repositories';
 import { AuditEntry } from '../../domain/audit-entry';
 import { DashboardSession } from '../../domain/dashboard-session';
-import { SignInThrottle } from '../../domain/sign-in-throttle';
+import { LOCK_MS, MAX_FAILURES, SignInThrottle } from '../../domain/sign-in-throttle';
 import { User } from '../../domain/user';
 
 const USERS = new AggregateTable(User, [
@@ -109,17 +109,19 @@ export class PgDashboardSessionRepository implements DashboardSessionRepository 
 export class PgSignInThrottleRepository implements SignInThrottleRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  find(id: string): Promise<SignInThrottle | null> {
-    return THROTTLES.first(this.em, 'select * from sign_in_throttles where id = $1', [id]);
-  }
-
-  async lock(fresh: SignInThrottle): Promise<SignInThrottle> {
-    await THROTTLES.insertUnlessTaken(this.em, fresh);
-    return (await THROTTLES.first(this.em, 'select * from sign_in_throttles where id = $1 for update', [fresh.id]))!;
-  }
-
-  save(throttle: SignInThrottle): Promise<void> {
-    return THROTTLES.save(this.em, [throttle]);
+  async count(id: string, now: Date): Promise<SignInThrottle> {
+    // A window is over when it began a lock's length ago with no lock on, or when its lock has ended.
+    const over = '(t.locked_until is null and t.first_failure_at <= $3) or t.locked_until <= $2';
+    return (await THROTTLES.first(
+      this.em,
+      `insert into sign_in_throttles as t (id, failures, first_failure_at, locked_until) values ($1, 1, $2, null)
+       on conflict (id) do update set
+         failures = case when ${over} then 1 else t.failures + 1 end,
+         first_failure_at = case when ${over} then $2 else t.first_failure_at end,
+         locked_until = case when ${over} then null when t.failures + 1 >= $4 then coalesce(t.locked_until, $5) else t.locked_until end
+       returning *`,
+      [id, now, new Date(now.getTime() - LOCK_MS), MAX_FAILURES, new Date(now.getTime() + LOCK_MS)],
+    ))!;
   }
 
   async remove(id: string): Promise<void> {
