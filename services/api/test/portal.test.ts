@@ -393,13 +393,49 @@ describe('isolation', () => {
       expect(res.response.status).toBe(404);
       expect(res.error!.error.code).toBe('resource_missing');
     }
-    const unknown = await visitor.POST('/v1/billing_portal/sessions/{id}/subscriptions/{subscription}/cancel', {
-      ...subPath(session.id, 'sub_doesnotexist'),
-      body: {},
-    });
-    expect(unknown.response.status).toBe(404);
+    // Byte for byte the answer an unknown id gets, but for the id it names: nothing tells theirs from none.
+    const answer = async (method: string, path: string, id: string, body?: object) => {
+      const res = await fetch(`${app.baseUrl}/v1/billing_portal/sessions/${session.id}/${path.replace('ID', id)}`, {
+        method,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body && JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.text()).replaceAll(id, '<id>') };
+    };
+    const probes: [string, string, string, string, object?][] = [
+      ['POST', 'subscriptions/ID/cancel', theirs.subscription.id, 'sub_doesnotexist00000000000', {}],
+      ['POST', 'subscriptions/ID/switch', theirs.subscription.id, 'sub_doesnotexist00000000000', { price: pro }],
+      ['POST', 'payment_methods/ID/default', theirs.pm, 'pm_doesnotexist000000000000'],
+      ['DELETE', 'payment_methods/ID', theirs.pm, 'pm_doesnotexist000000000000'],
+    ];
+    for (const [method, path, theirId, unknownId, body] of probes) {
+      const [ofTheirs, ofNone] = [await answer(method, path, theirId, body), await answer(method, path, unknownId, body)];
+      expect(ofTheirs.status).toBe(404);
+      expect(ofTheirs.body, `${method} ${path}`).toBe(ofNone.body);
+    }
     expect(await read(theirs.subscription.id)).toMatchObject({ cancel_at_period_end: false, price: basic });
     expect(theirs.pm).toBeTruthy();
+  });
+
+  it('a write sent by a page of another site is refused before it runs; the portal page itself is heard', async () => {
+    const { customer, subscription } = await subscribed(basic);
+    await api.POST('/v1/subscriptions/{id}/cancel', { params: { path: { id: subscription.id } }, body: { cancel_at_period_end: true } });
+    const session = await portalOf(customer);
+    // What a form on another site can send without a preflight: a body-less POST.
+    const reactivate = (origin: string) =>
+      fetch(`${app.baseUrl}/v1/billing_portal/sessions/${session.id}/subscriptions/${subscription.id}/reactivate`, {
+        method: 'POST',
+        headers: { origin },
+      });
+    const refused = await reactivate('https://attacker.example');
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('origin_not_allowed');
+    expect((await reactivate('null')).status).toBe(403);
+    expect(await read(subscription.id)).toMatchObject({ cancel_at_period_end: true });
+
+    const fromPortal = await reactivate(new URL(app.services.config.checkoutHostUrl).origin);
+    expect(fromPortal.status).toBe(200);
+    expect(await read(subscription.id)).toMatchObject({ cancel_at_period_end: false });
   });
 
   it('email and phone change as the API changes them, with customer.updated', async () => {

@@ -89,8 +89,8 @@ export type AuthenticateSession = (request: {
   operationId: string;
   write: boolean;
   csrfToken: string | undefined;
-  origin: string | undefined;
-  host: string | undefined;
+  /** Sent without `Origin`, or from the API's own origin. */
+  sameOrigin: boolean;
   mode: string | undefined;
 }) => Promise<AuthContext>;
 
@@ -219,6 +219,7 @@ function operationChain(
       allowOrigin(req, res, options.publicCorsOrigin);
       next();
     });
+    if (method !== 'get') chain.push(fromOwnPages(options.publicCorsOrigin));
     if (options.rateLimits) chain.push(options.rateLimits.public);
   } else {
     chain.push(authenticate(options, operation.operationId, method, operation['x-checkout-key'] === true || method === 'get'));
@@ -378,8 +379,7 @@ function authenticate(options: ContractRouterOptions, operationId: string, metho
       operationId,
       write,
       csrfToken: req.headers['x-csrf-token'] as string | undefined,
-      origin: req.headers.origin,
-      host: req.headers.host,
+      sameOrigin: req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req.headers.host),
       mode: req.headers['kupa-mode'] as string | undefined,
     }).then(
       (auth) => {
@@ -448,6 +448,28 @@ function exchangeFacts(req: Request, res: Response): ExchangeFacts {
       res.append('Set-Cookie', `${value}; Path=/; HttpOnly; SameSite=Strict${secure}`);
     },
   };
+}
+
+/**
+ * A public write (the checkout page's, the portal's, the dashboard's sign-in) runs only when a browser
+ * sent it from the checkout host or from the API's own origin: a page of another site could otherwise
+ * post a body-less form (no preflight) to a portal link it learned. Without `Origin` it is not a
+ * browser's cross-site request.
+ */
+function fromOwnPages(checkoutOrigin: string): RequestHandler {
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin === undefined || origin === checkoutOrigin || isOwnOrigin(origin, req.headers.host)) return next();
+    sendError(res, new DomainError('origin_not_allowed', 'This request came from a page of another site: it is taken only from the payment pages'));
+  };
+}
+
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
 }
 
 /** CORS for the checkout page's origin only. */

@@ -31,6 +31,11 @@ export class PgNotifications {
       });
   }
 
+  /** Runs this process's handlers of `channel` now, as a notification from PostgreSQL would (which may come later). */
+  notifyHere(channel: string, payload: string): void {
+    for (const handler of this.handlers.get(channel) ?? []) handler(payload);
+  }
+
   onReset(handler: () => void): void {
     this.resetHandlers.push(handler);
   }

@@ -25,6 +25,7 @@ export type ErrorKind =
 export const ERROR_CODES = {
   api_key_revoked: 'conflict',
   csrf_token_invalid: 'forbidden',
+  origin_not_allowed: 'forbidden',
   invitation_invalid: 'invalid',
   last_owner: 'conflict',
   password_too_weak: 'invalid',

@@ -8,9 +8,10 @@ import type { PaymentMethodRepository } from './ports/payment-repositories';
 export class GetPaymentMethod {
   constructor(@inject(PAYMENTS.PaymentMethodRepository) private readonly methods: PaymentMethodRepository) {}
 
-  async execute(scope: Scope, id: string): Promise<PaymentMethod> {
+  /** `customerId`: only that customer's; another's answers the very 404 an unknown id does. */
+  async execute(scope: Scope, id: string, customerId?: string): Promise<PaymentMethod> {
     const method = await this.methods.findById(scope, id);
-    if (!method) throw new PaymentMethodNotFound(id);
+    if (!method || (customerId !== undefined && method.customerId !== customerId)) throw new PaymentMethodNotFound(id);
     return method;
   }
 }

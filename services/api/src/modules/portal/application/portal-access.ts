@@ -5,7 +5,6 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetAccount } from '../../accounts';
 import { GetSubscription, ListSubscriptions } from '../../subscriptions';
 import { GetPaymentMethod } from '../../payments';
-import { NotFoundError } from '../../../shared/domain/domain-error';
 import { PortalSessionNotFound, type PortalSession } from '../domain/portal-session';
 import { PORTAL } from '../portal.tokens';
 import type { PortalSessionRepository } from './ports/portal-session-repository';
@@ -49,16 +48,12 @@ export class PortalAccess {
   }
 
   /** One of the customer's subscriptions, or 404. */
-  async subscription(visit: PortalVisit, id: string) {
-    const subscription = await this.getSubscription.execute(visit.scope, id);
-    if (subscription.customerId !== visit.customerId) throw new NotFoundError('subscription', id);
-    return subscription;
+  subscription(visit: PortalVisit, id: string) {
+    return this.getSubscription.execute(visit.scope, id, visit.customerId);
   }
 
   /** One of the customer's saved cards, or 404. */
-  async card(visit: PortalVisit, id: string) {
-    const method = await this.getPaymentMethod.execute(visit.scope, id);
-    if (method.customerId !== visit.customerId) throw new NotFoundError('payment_method', id);
-    return method;
+  card(visit: PortalVisit, id: string) {
+    return this.getPaymentMethod.execute(visit.scope, id, visit.customerId);
   }
 }

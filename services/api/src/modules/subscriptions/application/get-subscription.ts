@@ -8,9 +8,10 @@ import type { SubscriptionRepository } from './ports/subscription-repository';
 export class GetSubscription {
   constructor(@inject(SUBSCRIPTIONS.SubscriptionRepository) private readonly subscriptions: SubscriptionRepository) {}
 
-  async execute(scope: Scope, id: string): Promise<Subscription> {
+  /** `customerId`: only that customer's; another's answers the very 404 an unknown id does. */
+  async execute(scope: Scope, id: string, customerId?: string): Promise<Subscription> {
     const subscription = await this.subscriptions.findById(scope, id);
-    if (!subscription) throw new SubscriptionNotFound(id);
+    if (!subscription || (customerId !== undefined && subscription.customerId !== customerId)) throw new SubscriptionNotFound(id);
     return subscription;
   }
 }

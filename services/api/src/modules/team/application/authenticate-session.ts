@@ -18,9 +18,8 @@ export interface SessionRequest {
   write: boolean;
   /** The `X-CSRF-Token` header. */
   csrfToken: string | undefined;
-  /** The `Origin` header, and the host the request was sent to. */
-  origin: string | undefined;
-  host: string | undefined;
+  /** Sent without `Origin` (a same-origin request some browsers send without one), or from the API's own. */
+  sameOrigin: boolean;
   /** The `Kupa-Mode` header. */
   mode: string | undefined;
 }
@@ -51,7 +50,7 @@ export class AuthenticateSession {
     const session = await this.sessions.findByTokenHash(sessionTokenHash(request.token));
     const user = session?.activeAt(now) ? await this.users.findById(session.accountId, session.userId) : null;
     if (!session || user?.status !== 'active') throw new DomainError('session_invalid', 'Your dashboard session has ended: sign in again');
-    if (request.write && !(sameOrigin(request.origin, request.host) && sameToken(request.csrfToken, csrfTokenOf(request.token))))
+    if (request.write && !(request.sameOrigin && sameToken(request.csrfToken, csrfTokenOf(request.token))))
       throw new DomainError('csrf_token_invalid', 'This change did not come from the dashboard: reload the page and try again');
     const livemode = request.mode === 'live';
     if (livemode && user.role === 'owner' && !user.hasTwoFactor())
@@ -66,16 +65,6 @@ export class AuthenticateSession {
       scope: 'full',
       actor: { userId: user.id, email: user.email, role: user.role, sessionId: session.id, refundLimit },
     };
-  }
-}
-
-/** No `Origin` (a same-origin request some browsers send without one), or the API's own. */
-function sameOrigin(origin: string | undefined, host: string | undefined): boolean {
-  if (origin === undefined) return true;
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
   }
 }
 
