@@ -27,6 +27,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** How long a client may take to send a whole request (headers and body) before it is answered 408. */
   requestTimeoutMs: number;
+  /** On SIGTERM or SIGINT: how long answers in flight and jobs being worked may take to finish. */
+  shutdownGraceMs: number;
   /** How often an idle worker looks for jobs. */
   jobPollIntervalMs: number;
   /** How often an idle worker looks for webhook deliveries: a merchant fulfils orders from them, so sooner. */
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetryScheduleMs: schedule('WEBHOOK_RETRY_SCHEDULE_MS', [5_000, 300_000, 1_800_000]),
     webhookTimeoutMs: integer('WEBHOOK_TIMEOUT_MS', 15_000, 1),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1),
+    shutdownGraceMs: integer('SHUTDOWN_GRACE_MS', 25_000, 0),
     jobPollIntervalMs: integer('JOB_POLL_INTERVAL_MS', 1_000, 10),
     webhookPollIntervalMs: integer('WEBHOOK_POLL_INTERVAL_MS', 50, 10),
     jobExpireSeconds: integer('JOB_EXPIRE_SECONDS', 60, 1),

@@ -87,6 +87,8 @@ export interface Services {
   /** Runs work with its own EntityManager, as each request and job does. */
   inContext<T>(work: () => Promise<T>): Promise<T>;
   /** From now on the database going away is expected (Ctrl-C reaches the embedded PostgreSQL too): not an error. */
+  /** Whether the process is stopping (`beginShutdown`): it is no longer ready for new work. */
+  readonly stopping: boolean;
   beginShutdown(): void;
   close(): Promise<void>;
 }
@@ -203,6 +205,9 @@ export async function createServices(config: Config, databaseUrl: string, option
     boss,
     logger,
     inContext: (work) => inOwnContext(orm.em, work),
+    get stopping() {
+      return shuttingDown;
+    },
     beginShutdown() {
       shuttingDown = true;
       notifications.beginShutdown();

@@ -9,6 +9,8 @@ export type Readiness = () => Promise<string | null>;
 /** Whether this process can serve: null when it can, else why not (the database, migrations). */
 export function readiness(services: Services): Readiness {
   const check = async (): Promise<string | null> => {
+    // A load balancer stops sending here while the answers in flight finish.
+    if (services.stopping) return 'the process is stopping';
     try {
       await services.orm.em.fork().getConnection().execute('select 1');
       const pending = await services.orm.getMigrator().getPendingMigrations();

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { parseArgs } from 'node:util';
+import { Drain } from '../platform/http/drain';
 import { createHttpServer } from '../platform/http/http-server';
 import { ConfigError, loadConfig, type Role, ROLES } from './config';
 import { createServices, type Services } from './container';
@@ -23,9 +24,12 @@ function parseRoles(argv: string[]): Role[] {
   return roles.length > 0 ? (roles as Role[]) : [...ROLES];
 }
 
+/** Every server of the process answers behind it, so a stop lets the answers in flight finish. */
+const drain = new Drain();
+
 function listen(app: import('express').Express, port: number, variable: string, requestTimeoutMs: number): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createHttpServer(app, { requestTimeoutMs });
+    const server = createHttpServer(drain.wrap(app), { requestTimeoutMs });
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
@@ -127,22 +131,15 @@ async function main(): Promise<void> {
     stopping = true;
     ignoreErrorsWhileStopping();
     services.beginShutdown();
-    console.log(`\n${signal}: stopping…`);
+    console.log(`\n${signal}: stopping (answers in flight and jobs being worked get up to ${config.shutdownGraceMs} ms)…`);
+    // Answers in flight finish while new requests are told to go elsewhere (503 `shutting_down`), and
+    // workers finish their batches (a job cut at the end goes back to the queue when its lease ends).
     // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
     // bounded and a failure of one does not keep the others from running.
-    await settle(
-      Promise.all(
-        servers.map(
-          (server) =>
-            new Promise((resolve) => {
-              server.close(resolve);
-              server.closeAllConnections();
-            }),
-        ),
-      ),
-      3_000,
-    );
-    for (const stopper of stoppers) await settle(stopper.stop(), 5_000);
+    await Promise.all([
+      drain.drain(servers, config.shutdownGraceMs),
+      ...stoppers.map((stopper) => settle(stopper.stop(), config.shutdownGraceMs)),
+    ]);
     await settle(services.close(), 5_000);
     await settle(database.stop(), 10_000);
     console.log('Stopped.');

@@ -127,6 +127,7 @@ export const ERROR_CODES = {
   rate_limited: 'rate_limited',
   not_implemented: 'not_implemented',
   processor_unavailable: 'unavailable',
+  shutting_down: 'unavailable',
   tax_authority_not_configured: 'unavailable',
   processor_timeout: 'unavailable',
   processor_credentials_invalid: 'invalid',
