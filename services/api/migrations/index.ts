@@ -38,6 +38,7 @@ import { Migration20261129010000 } from './Migration20261129010000';
 import { Migration20261129020000 } from './Migration20261129020000';
 import { Migration20261129030000 } from './Migration20261129030000';
 import { Migration20261129040000 } from './Migration20261129040000';
+import { Migration20261130010000 } from './Migration20261130010000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -80,4 +81,5 @@ export const MIGRATIONS = [
   Migration20261129020000,
   Migration20261129030000,
   Migration20261129040000,
+  Migration20261130010000,
 ];

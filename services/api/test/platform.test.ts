@@ -210,7 +210,12 @@ describe('routing', () => {
         createContractRouter({
           document: loadOpenApi().document,
           handlers: {},
-          authenticate: async () => ({ accountId: merchant.id, livemode: false, scope: 'full' }),
+          authenticate: async () => ({
+            accountId: merchant.id,
+            livemode: false,
+            scope: 'full',
+            actor: { kind: 'key', keyId: 'key_x', role: 'admin', madeBy: null, refundLimit: null },
+          }),
           limits: { authenticatedBody: 1024 * 1024, publicBody: 8 * 1024 },
           publicCorsOrigin: 'http://localhost',
         }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadOpenApi } from '../src/platform/http/openapi-document';
-import { mayCall, operationsNamed, ROLES } from '../src/modules/team/domain/roles';
+import { KEY_ROLES, keyActsAs, keyRoleWithin, mayCall, operationsNamed, ROLES } from '../src/shared/domain/roles';
 
 const { document } = loadOpenApi();
 const operations = Object.values(document.paths).flatMap((item) =>
@@ -33,5 +33,19 @@ describe('roles', () => {
     expect(mayCall('developer', 'listRequestLog', false)).toBe(true);
     for (const role of ROLES.filter((r) => r !== 'owner' && r !== 'admin')) expect(mayCall(role, 'listAuditLog', false)).toBe(false);
     expect(mayCall('viewer', 'listCharges', false)).toBe(true);
+  });
+});
+
+describe('the roles of keys', () => {
+  it('are within their maker’s: owners and admins make any key role, others their own or a viewer’s', () => {
+    for (const asked of KEY_ROLES) {
+      expect(keyRoleWithin(asked, 'owner')).toBe(true);
+      expect(keyRoleWithin(asked, 'admin')).toBe(true);
+    }
+    expect(KEY_ROLES.filter((asked) => keyRoleWithin(asked, 'developer'))).toEqual(['developer', 'viewer']);
+    expect(KEY_ROLES.filter((asked) => keyRoleWithin(asked, 'support'))).toEqual(['support', 'viewer']);
+    expect(KEY_ROLES.filter((asked) => keyRoleWithin(asked, 'viewer'))).toEqual(['viewer']);
+    expect(KEY_ROLES).not.toContain('owner');
+    expect(keyActsAs(null)).toBe('admin');
   });
 });

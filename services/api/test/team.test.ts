@@ -4,7 +4,7 @@ import type { KupaClient } from '@kupa/sdk';
 import { totpCode } from '../src/modules/team/domain/totp';
 import { RequestLog } from '../src/modules/request-log';
 import { CARDS, shopper, URLS } from './support/checkout';
-import { accept, dashboardClient, invitationLink, member, sessionCookieOf, signedIn, signIn } from './support/dashboard';
+import { accept, dashboardClient, invitationLink, member, sessionCookieOf, signedIn, signIn, withTwoFactor } from './support/dashboard';
 import { everyRow } from './support/every-row';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { waitFor } from './support/receiver';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   app = await startTestApp(undefined, { worker: true, logs, env: { JOB_POLL_INTERVAL_MS: '20' } });
   merchant = await app.createAccount('Studio Noa');
   api = app.client(merchant.testKey);
-  ownerLogin = await member(app, merchant.testKey, OWNER, 'owner');
+  ownerLogin = await member(app, merchant.id, OWNER, 'owner');
 });
 afterAll(() => app.close());
 
@@ -92,7 +92,7 @@ describe('invitations and sign-in', () => {
 
   it('a wrong password and an unknown email get the same answer; five failures lock the email out, known or not', async () => {
     const email = 'locked@studio.example.co.il';
-    await member(app, merchant.testKey, email, 'viewer');
+    await member(app, merchant.id, email, 'viewer');
     for (const who of [email, 'nobody@example.com']) {
       for (let i = 0; i < 5; i++) {
         const res = await signIn(app, who, 'not the password at all');
@@ -108,7 +108,7 @@ describe('invitations and sign-in', () => {
 
   it('a hundred guesses at once get five passwords checked, the rest locked out, and never a 500', async () => {
     const email = 'guessed@studio.example.co.il';
-    await member(app, merchant.testKey, email, 'viewer');
+    await member(app, merchant.id, email, 'viewer');
     const statuses = async (passwords: string[]) =>
       (await Promise.all(passwords.map((password) => signIn(app, email, password)))).map((res) => res.response.status);
     const counts = (all: number[]) => Object.fromEntries([...new Set(all)].map((status) => [status, all.filter((s) => s === status).length]));
@@ -123,7 +123,7 @@ describe('invitations and sign-in', () => {
     // The right password hidden among a hundred guesses at once, on an email that is not locked yet: at
     // most five are checked before the lock (five more after a success, which clears the count).
     const other = 'hidden@studio.example.co.il';
-    await member(app, merchant.testKey, other, 'viewer');
+    await member(app, merchant.id, other, 'viewer');
     const guesses = Array.from({ length: 100 }, (_, i) => (i === 99 ? `viewer password of ${other}` : `wrong guess number ${i}`));
     const answers = (await Promise.all(guesses.map((password) => signIn(app, other, password)))).map((res) => res.response.status);
     const seen = counts(answers);
@@ -134,7 +134,7 @@ describe('invitations and sign-in', () => {
 
   it('two-factor: begun, confirmed with a code, then asked for at sign-in; a code is taken once', async () => {
     const email = 'dana@studio.example.co.il';
-    const login = await member(app, merchant.testKey, email, 'admin');
+    const login = await member(app, merchant.id, email, 'admin');
     const dashboard = dashboardClient(app, login);
     const begin = await dashboard.POST('/v1/dashboard/two_factor');
     expect(begin.response.status, JSON.stringify(begin.error)).toBe(200);
@@ -164,7 +164,7 @@ describe('invitations and sign-in', () => {
 
   it('sign out ends one session; sign out everywhere ends them all', async () => {
     const email = 'eli@studio.example.co.il';
-    const first = await member(app, merchant.testKey, email, 'viewer');
+    const first = await member(app, merchant.id, email, 'viewer');
     const password = 'viewer password of eli@studio.example.co.il';
     const second = await signedIn(app, email, password);
     const third = await signedIn(app, email, password);
@@ -197,7 +197,7 @@ describe('the session on the API', () => {
   });
 
   it('a viewer reads everything and writes nothing; the audit log is for owners and admins', async () => {
-    const viewer = dashboardClient(app, await member(app, merchant.testKey, 'vera@studio.example.co.il', 'viewer'));
+    const viewer = dashboardClient(app, await member(app, merchant.id, 'vera@studio.example.co.il', 'viewer'));
     expect((await viewer.GET('/v1/charges')).response.status).toBe(200);
     for (const res of [
       await viewer.POST('/v1/customers', { body: { name: 'Nope' } }),
@@ -211,7 +211,7 @@ describe('the session on the API', () => {
   });
 
   it('a support user refunds up to the account limit, and no more', async () => {
-    const support = dashboardClient(app, await member(app, merchant.testKey, 'sam@studio.example.co.il', 'support'));
+    const support = dashboardClient(app, await member(app, merchant.id, 'sam@studio.example.co.il', 'support'));
     const charge = await paidCharge(80_000);
     const tooMuch = await support.POST('/v1/charges/{id}/refunds', { params: { path: { id: charge } }, body: {} });
     expect(tooMuch.response.status).toBe(403);
@@ -235,7 +235,7 @@ describe('the session on the API', () => {
     expect(res.response.status).toBe(403);
     expect(res.error!.error.code).toBe('two_factor_required');
     // An admin without two-factor may (the requirement is the owner's).
-    const admin = dashboardClient(app, await member(app, merchant.testKey, 'adam@studio.example.co.il', 'admin'), { mode: 'live' });
+    const admin = dashboardClient(app, await member(app, merchant.id, 'adam@studio.example.co.il', 'admin'), { mode: 'live' });
     const account = await admin.GET('/v1/account');
     expect(account.data!.data.livemode).toBe(true);
   });
@@ -243,7 +243,7 @@ describe('the session on the API', () => {
   it("another account's user sees the same 404 as for an id that does not exist", async () => {
     const charge = await paidCharge(1_000);
     const other = await app.createAccount('Other shop');
-    const stranger = dashboardClient(app, await member(app, other.testKey, 'stranger@other.example.com', 'owner'));
+    const stranger = dashboardClient(app, await member(app, other.id, 'stranger@other.example.com', 'owner'));
     const theirs = await stranger.GET('/v1/charges/{id}', { params: { path: { id: charge } } });
     const none = await stranger.GET('/v1/charges/{id}', { params: { path: { id: 'ch_doesnotexist000000000000' } } });
     expect(theirs.response.status).toBe(404);
@@ -255,7 +255,7 @@ describe('the session on the API', () => {
 
 describe('API keys from the dashboard', () => {
   it('a developer creates, rolls and revokes keys: each secret shown once, a rolled or revoked key refused at once', async () => {
-    const developer = dashboardClient(app, await member(app, merchant.testKey, 'dev@studio.example.co.il', 'developer'));
+    const developer = dashboardClient(app, await member(app, merchant.id, 'dev@studio.example.co.il', 'developer'));
     const created = (await developer.POST('/v1/api_keys', { body: { scope: 'full' } })).data!.data;
     expect(created).toMatchObject({ object: 'api_key', scope: 'full', livemode: false, revoked_at: null });
     expect(created.secret).toMatch(/^sk_test_\w{32}$/);
@@ -281,7 +281,7 @@ describe('API keys from the dashboard', () => {
     expect((await app.client(rolled.secret).GET('/v1/account')).response.status).toBe(401);
 
     // A viewer sees the keys, by their last four characters, and makes none.
-    const viewer = dashboardClient(app, await member(app, merchant.testKey, 'vic@studio.example.co.il', 'viewer'));
+    const viewer = dashboardClient(app, await member(app, merchant.id, 'vic@studio.example.co.il', 'viewer'));
     expect((await viewer.POST('/v1/api_keys', { body: { scope: 'checkout' } })).error!.error.code).toBe('permission_denied');
     expect((await viewer.GET('/v1/api_keys')).data!.data.map((key) => key.id)).toContain(created.id);
   });
@@ -289,7 +289,7 @@ describe('API keys from the dashboard', () => {
 
 describe('the request log', () => {
   it('lists the last days of requests, from keys and dashboard users, without queries; developers read it, viewers do not', async () => {
-    const developer = dashboardClient(app, await member(app, merchant.testKey, 'rina@studio.example.co.il', 'developer'));
+    const developer = dashboardClient(app, await member(app, merchant.id, 'rina@studio.example.co.il', 'developer'));
     const customer = (await api.POST('/v1/customers', { body: { name: 'Logged', email: 'logged@example.co.il' } })).data!.data.id;
     await developer.GET('/v1/customers', { params: { query: { email: 'logged@example.co.il' } } });
     await api.GET('/v1/customers/{id}', { params: { path: { id: 'cus_unknown' } } });
@@ -307,7 +307,7 @@ describe('the request log', () => {
     expect(customer).toMatch(/^cus_/);
     // Live mode has its own log; a viewer may not read it.
     expect((await app.client(merchant.liveKey).GET('/v1/request_log')).data!.data.some((row) => row.id === created.id)).toBe(false);
-    const viewer = dashboardClient(app, await member(app, merchant.testKey, 'vika@studio.example.co.il', 'viewer'));
+    const viewer = dashboardClient(app, await member(app, merchant.id, 'vika@studio.example.co.il', 'viewer'));
     expect((await viewer.GET('/v1/request_log')).error!.error.code).toBe('permission_denied');
     // Housekeeping forgets what is more than seven days old.
     await app.services.orm.em
@@ -326,16 +326,20 @@ describe('the team and the audit log', () => {
     const owner = dashboardClient(app, ownerLogin);
     const users = (await owner.GET('/v1/users', { params: { query: { limit: 100 } } })).data!.data;
     const me = users.find((u) => u.email === OWNER)!;
+    // Owners are changed by an owner with two-factor on.
+    const unsure = await owner.POST('/v1/users/{id}', { params: { path: { id: me.id } }, body: { role: 'admin' } });
+    expect(unsure.error!.error.code).toBe('two_factor_required');
+    secrets.add(await withTwoFactor(app, ownerLogin));
     const demote = await owner.POST('/v1/users/{id}', { params: { path: { id: me.id } }, body: { role: 'admin' } });
     expect(demote.response.status).toBe(409);
     expect(demote.error!.error.code).toBe('last_owner');
 
     const email = 'rita@studio.example.co.il';
-    const rita = await member(app, merchant.testKey, email, 'support');
+    const rita = await member(app, merchant.id, email, 'support');
     const ritaClient = dashboardClient(app, rita);
     expect((await ritaClient.POST('/v1/customers', { body: { name: 'By Rita' } })).response.status).toBe(200);
     // An admin cannot make an owner; an owner can change roles.
-    const admin = dashboardClient(app, await member(app, merchant.testKey, 'avi@studio.example.co.il', 'admin'));
+    const admin = dashboardClient(app, await member(app, merchant.id, 'avi@studio.example.co.il', 'admin'));
     const promote = await admin.POST('/v1/users/{id}', { params: { path: { id: rita.userId } }, body: { role: 'owner' } });
     expect(promote.error!.error.code).toBe('permission_denied');
     expect(
@@ -355,18 +359,19 @@ describe('the team and the audit log', () => {
   });
 
   it('an invitation to an existing user is refused; a removed user can be invited again', async () => {
-    const taken = await api.POST('/v1/users', { body: { email: OWNER, role: 'viewer' } });
+    const owner = dashboardClient(app, ownerLogin);
+    const taken = await owner.POST('/v1/users', { body: { email: OWNER, role: 'viewer' } });
     expect(taken.response.status).toBe(409);
     expect(taken.error!.error.code).toBe('user_exists');
     const first = await invitationLink(app, 'rita@studio.example.co.il');
-    const again = await api.POST('/v1/users', { body: { email: 'rita@studio.example.co.il', role: 'viewer' } });
+    const again = await owner.POST('/v1/users', { body: { email: 'rita@studio.example.co.il', role: 'viewer' } });
     expect(again.data!.data).toMatchObject({ status: 'invited', role: 'viewer' });
     const back = await accept(app, await invitationLink(app, 'rita@studio.example.co.il', first), 'a brand new long password');
     expect((await dashboardClient(app, back).GET('/v1/dashboard/session')).data!.data.user.role).toBe('viewer');
   });
 
   it('a password shorter than 12 characters is refused', async () => {
-    await api.POST('/v1/users', { body: { email: 'short@studio.example.co.il', role: 'viewer' } });
+    await dashboardClient(app, ownerLogin).POST('/v1/users', { body: { email: 'short@studio.example.co.il', role: 'viewer' } });
     const link = await invitationLink(app, 'short@studio.example.co.il');
     const res = await app
       .client()

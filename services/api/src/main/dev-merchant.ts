@@ -4,6 +4,7 @@ import { AuthenticateApiKey } from '../modules/accounts/application/authenticate
 import { CreateAccount } from '../modules/accounts/application/create-account';
 import { DomainError } from '../shared/domain/domain-error';
 import { ManageTeam } from '../modules/team';
+import { OPERATOR } from '../shared/domain/actor';
 import type { Services } from './container';
 
 /** The dev merchant's owner, who signs in to the dashboard. */
@@ -41,7 +42,7 @@ export async function ensureDevMerchant(services: Services, dataDir: string): Pr
 export async function devOwnerSignIn(services: Services, accountId: string, dashboardUrl: string): Promise<string> {
   try {
     const { link } = await services.inContext(() =>
-      services.container.get(ManageTeam).invite(accountId, { email: DEV_OWNER_EMAIL, role: 'owner' }, undefined, { send: false }),
+      services.container.get(ManageTeam).invite(accountId, { email: DEV_OWNER_EMAIL, role: 'owner' }, OPERATOR, { send: false }),
     );
     return `${link}  (choose a password for ${DEV_OWNER_EMAIL})`;
   } catch (error) {

@@ -18,7 +18,7 @@ import { ReportsRouter } from '../modules/reports/interfaces/http/reports.router
 import { RequestLogRouter } from '../modules/request-log/interfaces/http/request-log.router';
 import { RequestLog } from '../modules/request-log';
 import type { AuthContext } from '../platform/http/contract-router';
-import { AuditTrail, AuthenticateSession } from '../modules/team';
+import { AuditTrail, AuthenticateSession, AuthorizeActor } from '../modules/team';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { jsonAnswer } from '../platform/fast-paths/json-answer';
@@ -94,8 +94,8 @@ function logRequests(log: RequestLog, logger: Services['logger']): AnswerObserve
         method: req.method,
         path: req.path.slice(0, 2048),
         status: res.statusCode,
-        source: auth.actor ? 'dashboard' : 'key',
-        userId: auth.actor?.userId ?? null,
+        source: auth.actor.kind === 'session' ? 'dashboard' : 'key',
+        userId: auth.actor.kind === 'session' ? auth.actor.userId : null,
       })
       .catch((err: unknown) => logger.error({ err }, 'request log line not written'));
   };
@@ -139,6 +139,7 @@ export function createApiApp(
   const authenticateKey = container.get(AuthenticateApiKey);
   const authenticateSession = container.get(AuthenticateSession);
   const auditTrail = container.get(AuditTrail);
+  const authorizeActor = container.get(AuthorizeActor);
 
   const handlers: OperationHandlers = Object.assign(
     {},
@@ -181,6 +182,7 @@ export function createApiApp(
     handlers,
     authenticate: (key) => authenticateKey.execute(key),
     authenticateSession: (request) => authenticateSession.execute(request),
+    authorize: (auth, request) => authorizeActor.execute(auth, request),
     // Written after the answer, in a context of its own; a lost entry is logged, never the request's failure.
     audit: (auth, done) =>
       void services

@@ -4,6 +4,8 @@ import { contractCheck } from './contract';
 import type { TestApp } from './harness';
 import { waitFor } from './receiver';
 import { ManageTeam } from '../../src/modules/team';
+import { totpCode } from '../../src/modules/team/domain/totp';
+import { OPERATOR } from '../../src/shared/domain/actor';
 
 /** A browser's hold on the dashboard: its session cookie and CSRF token. */
 export interface DashboardLogin {
@@ -84,11 +86,19 @@ export async function accept(app: TestApp, link: string, password: string, name 
   return { cookie: sessionCookieOf(res.response), csrf: res.data!.data.csrf_token, userId: res.data!.data.user.id };
 }
 
-/** Invites `email` with the account's key and accepts the invitation: the new user's login. */
-export async function member(app: TestApp, key: string, email: string, role: 'owner' | 'admin' | 'developer' | 'support' | 'viewer') {
-  const res = await app.client(key).POST('/v1/users', { body: { email, role } });
-  expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+/** Invites `email` as the operator does (`pnpm cli users invite`), by email, and accepts the invitation: the new user's login. */
+export async function member(app: TestApp, accountId: string, email: string, role: 'owner' | 'admin' | 'developer' | 'support' | 'viewer') {
+  await app.services.inContext(() => app.services.container.get(ManageTeam).invite(accountId, { email, role }, OPERATOR));
   return accept(app, await invitationLink(app, email), `${role} password of ${email}`);
+}
+
+/** Turns on two-factor sign-in for the signed-in user, as the security page does: the secret their app holds. */
+export async function withTwoFactor(app: TestApp, login: DashboardLogin): Promise<string> {
+  const dashboard = dashboardClient(app, login);
+  const secret = (await dashboard.POST('/v1/dashboard/two_factor')).data!.data.secret;
+  const confirmed = await dashboard.POST('/v1/dashboard/two_factor/confirm', { body: { code: totpCode(secret, new Date()) } });
+  expect(confirmed.response.status, JSON.stringify(confirmed.error)).toBe(200);
+  return secret;
 }
 
 export type { KupaClient };
@@ -101,7 +111,7 @@ export async function teamMember(
   role: 'owner' | 'admin' | 'developer' | 'support' | 'viewer',
 ): Promise<DashboardLogin> {
   const { link } = await app.services.inContext(() =>
-    app.services.container.get(ManageTeam).invite(accountId, { email, role }, undefined, { send: false }),
+    app.services.container.get(ManageTeam).invite(accountId, { email, role }, OPERATOR, { send: false }),
   );
   return accept(app, link, `${role} password of ${email}`);
 }

@@ -3,6 +3,7 @@ import { bindSingletons } from '../../platform/di';
 import { AcceptInvitation } from './application/accept-invitation';
 import { AuditTrail } from './application/audit-trail';
 import { AuthenticateSession } from './application/authenticate-session';
+import { AuthorizeActor } from './application/authorize-actor';
 import { DashboardSessions } from './application/dashboard-sessions';
 import { ManageTeam } from './application/manage-team';
 import { SignIn } from './application/sign-in';
@@ -31,6 +32,7 @@ export const teamModule = new ContainerModule(({ bind }) => {
     AcceptInvitation,
     AuditTrail,
     AuthenticateSession,
+    AuthorizeActor,
     DashboardSessions,
     ManageTeam,
     SignIn,

@@ -16,8 +16,8 @@ export interface AuthContext {
   livemode: boolean;
   /** `full` for `sk_` keys; `checkout` for the checkout-scoped `ck_` keys. */
   scope: 'full' | 'checkout';
-  /** The dashboard user, when the request came with a session cookie instead of a key. */
-  actor?: Actor;
+  /** Who asks: the key, or the dashboard user when the request came with a session cookie instead of a key. */
+  actor: Actor;
 }
 
 /** The dashboard's session cookie. */
@@ -83,21 +83,37 @@ export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
 /** A key's account, mode and scope: at once when the key is known here, else once it is looked up. */
 export type Authenticate = (apiKey: string) => AuthContext | undefined | Promise<AuthContext | undefined>;
 
-/** A dashboard session's account, mode and actor for one operation; throws a DomainError to refuse it. */
-export type AuthenticateSession = (request: {
-  token: string;
-  operationId: string;
-  write: boolean;
-  csrfToken: string | undefined;
-  /** Sent without `Origin`, or from the API's own origin. */
-  sameOrigin: boolean;
-  mode: string | undefined;
-}) => Promise<AuthContext>;
+/** A dashboard session's account, mode and user (the `Kupa-Mode` header says the mode); throws a DomainError to refuse it. */
+export type AuthenticateSession = (request: { token: string; mode: string | undefined }) => Promise<AuthContext>;
 
-/** What a dashboard session's write did, for the audit log: called once its answer is sent. */
+/** What the router knows of a request when it asks whether its actor may make it. */
+export interface AuthorizeRequest {
+  operationId: string;
+  /** Anything but a GET. */
+  write: boolean;
+  /** A session's: the cookie, its `X-CSRF-Token`, and whether it came without `Origin` or from the API's own. */
+  sessionToken?: string;
+  csrfToken?: string;
+  sameOrigin: boolean;
+}
+
+/**
+ * Whether the actor may make the operation (its role, a session's CSRF token and two-factor, a key's
+ * mode): the context it runs with, or a DomainError thrown to refuse it. At once when nothing is looked up.
+ */
+export type Authorize = (auth: AuthContext, request: AuthorizeRequest) => AuthContext | Promise<AuthContext>;
+
+/** What a write did, or was refused, for the audit log: called once its answer is sent. */
 export type AuditWrite = (
-  auth: AuthContext & { actor: Actor },
-  done: { action: string; target: string | null; status: number; address: string | null; requestId: string | null },
+  auth: AuthContext,
+  done: {
+    action: string;
+    target: string | null;
+    status: number;
+    errorCode: string | null;
+    address: string | null;
+    requestId: string | null;
+  },
 ) => void;
 
 export interface ContractRouterOptions {
@@ -106,6 +122,8 @@ export interface ContractRouterOptions {
   authenticate: Authenticate;
   /** Dashboard sessions (the `kupa_session` cookie), where no key is sent. */
   authenticateSession?: AuthenticateSession;
+  /** Whether a key or a session may make the operation; every actor may make every one without it. */
+  authorize?: Authorize;
   audit?: AuditWrite;
   /** The largest request bodies taken, in bytes. */
   limits: { authenticatedBody: number; publicBody: number };
@@ -266,7 +284,7 @@ function operationChain(
     const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
     const reply = withChange ? await withChange(produce) : await produce();
     if (reply === ANSWERED) return;
-    if (res.locals.auth?.actor) res.locals.target = targetOf(reply);
+    if (res.locals.auth) res.locals.target = targetOf(reply);
     if (reply && typeof reply === 'object' && ('html' in reply || 'file' in reply)) {
       // Pages and files the API serves (tax documents, some keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);
@@ -360,7 +378,33 @@ function findUnstorableText(value: unknown, path = ''): string | undefined {
 function authenticate(options: ContractRouterOptions, operationId: string, method: string, allowCheckoutKey: boolean): RequestHandler {
   const lookup = options.authenticate;
   const write = method !== 'get';
-  const admit = (auth: AuthContext | undefined, res: Response, next: NextFunction) => {
+  const admit = (auth: AuthContext, res: Response, next: NextFunction) => {
+    res.locals.auth = auth;
+    res.locals.accountId = auth.accountId;
+    next();
+  };
+  /** Every write of a known actor is audited, the refused ones too; then the actor's role decides. */
+  const authorize = (auth: AuthContext, req: Request, res: Response, next: NextFunction, session?: string) => {
+    if (write && options.audit) auditWhenSent(options.audit, auth, operationId, req, res);
+    if (!options.authorize) return admit(auth, res, next);
+    const refuse = (error: unknown) => (error instanceof DomainError ? sendError(res, error) : next(error));
+    const request: AuthorizeRequest = {
+      operationId,
+      write,
+      sessionToken: session,
+      csrfToken: session === undefined ? undefined : (req.headers['x-csrf-token'] as string | undefined),
+      sameOrigin: req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req.headers.host),
+    };
+    let decided: AuthContext | Promise<AuthContext>;
+    try {
+      decided = options.authorize(auth, request);
+    } catch (error) {
+      return refuse(error);
+    }
+    if (decided instanceof Promise) decided.then((allowed) => admit(allowed, res, next), refuse);
+    else admit(decided, res, next);
+  };
+  const byKey = (auth: AuthContext | undefined, req: Request, res: Response, next: NextFunction) => {
     if (!auth) {
       sendError(res, new DomainError('api_key_invalid', 'Invalid API key provided.'));
       return;
@@ -369,24 +413,11 @@ function authenticate(options: ContractRouterOptions, operationId: string, metho
       sendError(res, new DomainError('permission_denied', 'This checkout-scoped key cannot call this operation; use a secret key.'));
       return;
     }
-    res.locals.auth = auth;
-    res.locals.accountId = auth.accountId;
-    next();
+    authorize(auth, req, res, next);
   };
   const bySession = (req: Request, res: Response, next: NextFunction, token: string) => {
-    options.authenticateSession!({
-      token,
-      operationId,
-      write,
-      csrfToken: req.headers['x-csrf-token'] as string | undefined,
-      sameOrigin: req.headers.origin === undefined || isOwnOrigin(req.headers.origin, req.headers.host),
-      mode: req.headers['kupa-mode'] as string | undefined,
-    }).then(
-      (auth) => {
-        if (write && options.audit && auth.actor)
-          auditWhenSent(options.audit, auth as AuthContext & { actor: Actor }, operationId, req, res);
-        admit(auth, res, next);
-      },
+    options.authenticateSession!({ token, mode: req.headers['kupa-mode'] as string | undefined }).then(
+      (auth) => authorize(auth, req, res, next, token),
       (error: unknown) => (error instanceof DomainError ? sendError(res, error) : next(error)),
     );
   };
@@ -400,18 +431,19 @@ function authenticate(options: ContractRouterOptions, operationId: string, metho
       return;
     }
     const auth = lookup(match[1]);
-    if (auth instanceof Promise) return auth.then((found) => admit(found, res, next));
-    admit(auth, res, next);
+    if (auth instanceof Promise) return auth.then((found) => byKey(found, req, res, next), next);
+    byKey(auth, req, res, next);
   };
 }
 
-function auditWhenSent(audit: AuditWrite, auth: AuthContext & { actor: Actor }, action: string, req: Request, res: Response): void {
+function auditWhenSent(audit: AuditWrite, auth: AuthContext, action: string, req: Request, res: Response): void {
   res.on('finish', () => {
     const id = req.params?.id;
     audit(auth, {
       action,
       target: (res.locals.target as string | undefined) ?? (typeof id === 'string' ? id : null),
       status: res.statusCode,
+      errorCode: (res.locals.errorCode as string | undefined) ?? null,
       address: req.ip ?? null,
       requestId: (res.getHeader('Request-Id') as string | undefined) ?? null,
     });

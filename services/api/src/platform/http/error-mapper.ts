@@ -52,6 +52,8 @@ export function sendError(res: Response, error: DomainError): void {
   if (error.kind === 'rate_limited' || retryAfter !== undefined)
     res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfter ?? 1))));
   const { status, envelope } = errorBody(error);
+  // For the audit log of a refused or failed write.
+  res.locals.errorCode = error.code;
   res.status(status).json(envelope);
 }
 
@@ -92,6 +94,7 @@ export function errorMapper(logger: Logger): ErrorRequestHandler {
     }
     logger.error({ err: error, requestId: res.getHeader('Request-Id'), method: req.method, path: req.path }, 'unhandled error');
     if (res.headersSent) return;
+    res.locals.errorCode = 'internal_error';
     res.status(500).json({
       success: false,
       error: {

@@ -1,10 +1,34 @@
-/** The dashboard user behind a request made with a session instead of a key. */
-export interface Actor {
+import type { KeyRole, Role } from './roles';
+
+/** A dashboard user, in a session (the `kupa_session` cookie). */
+export interface SessionActor {
+  kind: 'session';
   userId: string;
   email: string;
-  /** `owner`, `admin`, `developer`, `support` or `viewer`. */
-  role: string;
+  role: Role;
   sessionId: string;
+  twoFactor: boolean;
   /** The largest refund, in agorot, this user may make; null when their role sets no limit. */
   refundLimit: number | null;
 }
+
+/** An API key: one a user made (who it names), or the account's own, made by the operator (no user). */
+export interface KeyActor {
+  kind: 'key';
+  keyId: string;
+  /** The role it acts with: its own, or an admin's for an account key. */
+  role: KeyRole;
+  /** The user who made it, as they were then; null for an account key. */
+  madeBy: { userId: string; email: string } | null;
+  refundLimit: number | null;
+}
+
+/** Who made a request: whose role rules what it may do, and whom the audit log names. */
+export type Actor = SessionActor | KeyActor;
+
+/**
+ * Work done by the operator (the CLI, the dev merchant at start-up), not through the API: no role
+ * limits it. Never a request's.
+ */
+export const OPERATOR = 'operator';
+export type Operator = typeof OPERATOR;

@@ -21,6 +21,9 @@ class InMemoryKeys implements ApiKeyRepository {
   async findActive() {
     return [];
   }
+  async lockActiveMadeBy(accountId: string, userId: string) {
+    return [...this.keys.values()].filter((key) => key.accountId === accountId && key.madeByUser === userId && key.isActive());
+  }
   async lockInScope(scope: { accountId: string; livemode: boolean }, id: string) {
     return (
       [...this.keys.values()].find((key) => key.id === id && key.accountId === scope.accountId && key.livemode === scope.livemode) ?? null
@@ -68,9 +71,32 @@ function setup() {
 describe('AuthenticateApiKey', () => {
   it("answers the key's account, mode and scope, and remembers it", async () => {
     const { keys, secret, authenticate } = setup();
-    expect(await authenticate.execute(secret)).toEqual({ accountId: 'acct_1', livemode: false, scope: 'full' });
+    expect(await authenticate.execute(secret)).toMatchObject({ accountId: 'acct_1', livemode: false, scope: 'full' });
     await authenticate.execute(secret);
     expect(keys.lookups).toBe(1);
+  });
+
+  it('acts as the key: an account key as an admin, a user’s key with its role, naming its maker', async () => {
+    const { keys, secret, authenticate } = setup();
+    expect((await authenticate.execute(secret))!.actor).toEqual({
+      kind: 'key',
+      keyId: expect.any(String),
+      role: 'admin',
+      madeBy: null,
+      refundLimit: null,
+    });
+    const made = ApiKey.issue(
+      { accountId: 'acct_1', livemode: true, scope: 'full', role: 'support', madeBy: { userId: 'usr_1', email: 'dana@example.co.il' } },
+      new Date(),
+    );
+    await keys.add([made.key]);
+    expect((await authenticate.execute(made.secret))!.actor).toEqual({
+      kind: 'key',
+      keyId: made.key.id,
+      role: 'support',
+      madeBy: { userId: 'usr_1', email: 'dana@example.co.il' },
+      refundLimit: null,
+    });
   });
 
   it('refuses malformed and unknown keys without remembering them', async () => {

@@ -1,4 +1,6 @@
 import { inject, injectable } from 'inversify';
+import type { KeyActor } from '../../../shared/domain/actor';
+import { keyActsAs } from '../../../shared/domain/roles';
 import { hashSecret, type KeyScope } from '../domain/api-key';
 import { ACCOUNTS } from '../accounts.tokens';
 import type { ApiKeyRepository } from './ports/account-repository';
@@ -8,6 +10,8 @@ export interface Authenticated {
   accountId: string;
   livemode: boolean;
   scope: KeyScope;
+  /** The key as whom the request acts (its role is authorized per operation afterwards). */
+  actor: KeyActor;
 }
 
 const KEY_SHAPE = /^(sk|ck)_(test|live)_[0-9A-Za-z]{32,}$/;
@@ -58,7 +62,18 @@ export class AuthenticateApiKey {
     const epoch = this.epoch;
     const key = await this.keys.findByHash(hash);
     if (!key || !key.isActive()) return undefined;
-    const auth: Authenticated = { accountId: key.accountId, livemode: key.livemode, scope: key.scope };
+    const auth: Authenticated = {
+      accountId: key.accountId,
+      livemode: key.livemode,
+      scope: key.scope,
+      actor: {
+        kind: 'key',
+        keyId: key.id,
+        role: keyActsAs(key.role),
+        madeBy: key.madeByUser === null ? null : { userId: key.madeByUser, email: key.madeByEmail! },
+        refundLimit: null,
+      },
+    };
     if (epoch === this.epoch && this.revocations.live) {
       if (this.cache.size >= CACHE_MAX) this.cache.delete(this.cache.keys().next().value!);
       this.cache.set(hash, { auth, expires: now + CACHE_TTL_MS });

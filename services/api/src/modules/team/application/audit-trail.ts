@@ -1,31 +1,54 @@
 import { inject, injectable } from 'inversify';
+import type { Actor } from '../../../shared/domain/actor';
 import type { Clock } from '../../../shared/domain/clock';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { Scope } from '../../../shared/domain/scope';
-import type { Actor } from '../../../shared/domain/actor';
 import { SHARED } from '../../../shared/domain/shared.tokens';
+import { GroupWriter } from '../../../platform/persistence/group-writer';
 import { AuditEntry } from '../domain/audit-entry';
 import { TEAM } from '../team.tokens';
 import type { AuditLog } from './ports/team-repositories';
 
-/** What a dashboard session did: each write, recorded once its answer is sent, and read by owners and admins. */
+/** What a write did, or why it was refused, once its answer is sent. */
+export interface WriteDone {
+  action: string;
+  target: string | null;
+  status: number;
+  errorCode: string | null;
+  address: string | null;
+  requestId: string | null;
+}
+
+/**
+ * Every write made on an account, by a dashboard user or with an API key, the refused ones too: recorded
+ * once its answer is sent (many to a statement, outside the request's own work), and read by owners and
+ * admins.
+ */
 @injectable()
 export class AuditTrail {
+  private readonly writer: GroupWriter<AuditEntry, void>;
+
   constructor(
     @inject(TEAM.AuditLog) private readonly log: AuditLog,
     @inject(SHARED.Clock) private readonly clock: Clock,
-  ) {}
+  ) {
+    this.writer = new GroupWriter(
+      async (entries) => {
+        await this.log.add(...entries);
+        return entries.map(() => undefined);
+      },
+      (entry) => entry.id,
+      500,
+    );
+  }
 
-  record(
-    scope: Scope,
-    actor: Actor,
-    done: { action: string; target: string | null; status: number; address: string | null; requestId: string | null },
-  ): Promise<void> {
-    return this.log.add(
-      AuditEntry.record(
-        { accountId: scope.accountId, livemode: scope.livemode, userId: actor.userId, userEmail: actor.email, ...done },
-        this.clock.now(),
-      ),
+  record(scope: Scope, actor: Actor, done: WriteDone): Promise<void> {
+    const who =
+      actor.kind === 'session'
+        ? { userId: actor.userId, userEmail: actor.email, apiKeyId: null }
+        : { userId: actor.madeBy?.userId ?? null, userEmail: actor.madeBy?.email ?? null, apiKeyId: actor.keyId };
+    return this.writer.submit(
+      AuditEntry.record({ accountId: scope.accountId, livemode: scope.livemode, ...who, ...done }, this.clock.now()),
     );
   }
 

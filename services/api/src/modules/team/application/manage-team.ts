@@ -1,21 +1,23 @@
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../../shared/domain/actor';
+import type { Actor, Operator } from '../../../shared/domain/actor';
 import type { Clock } from '../../../shared/domain/clock';
 import { DomainError } from '../../../shared/domain/domain-error';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { GetAccount } from '../../accounts';
+import { GetAccount, ManageApiKeys } from '../../accounts';
 import { QueueEmail } from '../../notifications';
-import type { Role } from '../domain/roles';
+import type { Role } from '../../../shared/domain/roles';
 import { normalEmail, User, UserNotFound } from '../domain/user';
 import { TEAM, type TeamModuleSettings } from '../team.tokens';
 import type { DashboardSessionRepository, UserRepository } from './ports/team-repositories';
 
 /**
  * Who is on an account's team: invitations, roles and removals. Owners and admins manage it (the role
- * table); only an owner makes, changes or removes an owner, and the last active owner stays.
+ * table; live keys of an admin's role too, never test-mode keys). Making, changing or removing an owner is
+ * a dashboard owner's with two-factor on, or the operator's (the CLI), never a key's; the last active
+ * owner stays. The keys a user made go when they leave, and those beyond a lowered role are revoked.
  */
 @injectable()
 export class ManageTeam {
@@ -24,6 +26,7 @@ export class ManageTeam {
     @inject(TEAM.DashboardSessionRepository) private readonly sessions: DashboardSessionRepository,
     @inject(TEAM.Settings) private readonly settings: TeamModuleSettings,
     @inject(GetAccount) private readonly accounts: GetAccount,
+    @inject(ManageApiKeys) private readonly apiKeys: ManageApiKeys,
     @inject(QueueEmail) private readonly queueEmail: QueueEmail,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -44,7 +47,7 @@ export class ManageTeam {
   async invite(
     accountId: string,
     input: { email: string; role: Role; locale?: 'he' | 'en' },
-    actor: Actor | undefined,
+    actor: Actor | Operator,
     { send = true }: { send?: boolean } = {},
   ): Promise<{ user: User; link: string }> {
     if (input.role === 'owner') this.ownersOnly(actor, 'invite an owner');
@@ -67,7 +70,7 @@ export class ManageTeam {
           message: {
             kind: 'invitation',
             merchantName: account.name,
-            inviter: actor?.email ?? null,
+            inviter: actor !== 'operator' && actor.kind === 'session' ? actor.email : null,
             role: input.role,
             link,
             expiresAt: user.invitationExpiresAt!,
@@ -77,7 +80,7 @@ export class ManageTeam {
     });
   }
 
-  async changeRole(accountId: string, id: string, role: Role, actor: Actor | undefined): Promise<User> {
+  async changeRole(accountId: string, id: string, role: Role, actor: Actor | Operator): Promise<User> {
     return this.uow.join(async () => {
       const owners = await this.users.lockOwners(accountId);
       const user = await this.found(accountId, id);
@@ -86,12 +89,13 @@ export class ManageTeam {
       if (user.role === 'owner' && user.status === 'active') this.keepAnOwner(owners, user);
       user.changeRole(role);
       await this.users.save(user);
+      await this.apiKeys.keepWithinRole(accountId, user.id, role);
       return user;
     });
   }
 
   /** Removed at once: their sessions end; the row stays for the audit log. */
-  async remove(accountId: string, id: string, actor: Actor | undefined): Promise<User> {
+  async remove(accountId: string, id: string, actor: Actor | Operator): Promise<User> {
     return this.uow.join(async () => {
       const owners = await this.users.lockOwners(accountId);
       const user = await this.found(accountId, id);
@@ -103,6 +107,7 @@ export class ManageTeam {
       user.remove();
       await this.users.save(user);
       await this.sessions.endAllOf(user.id, this.clock.now());
+      await this.apiKeys.keepWithinRole(accountId, user.id, null);
       return user;
     });
   }
@@ -113,9 +118,13 @@ export class ManageTeam {
     return user;
   }
 
-  /** A key (no actor) is the account itself, and may; a dashboard user must be an owner. */
-  private ownersOnly(actor: Actor | undefined, what: string): void {
-    if (actor && actor.role !== 'owner') throw new DomainError('permission_denied', `Only an owner may ${what}`);
+  /** The operator, or an owner signed in to the dashboard with two-factor on: never a key, whoever made it. */
+  private ownersOnly(actor: Actor | Operator, what: string): void {
+    if (actor === 'operator') return;
+    if (actor.kind === 'key')
+      throw new DomainError('permission_denied', `No API key may ${what}: an owner does it in the dashboard, with two-factor on`);
+    if (actor.role !== 'owner') throw new DomainError('permission_denied', `Only an owner may ${what}`);
+    if (!actor.twoFactor) throw new DomainError('two_factor_required', `Turn on two-factor sign-in to ${what}`);
   }
 
   private keepAnOwner(owners: User[], leaving: User): void {

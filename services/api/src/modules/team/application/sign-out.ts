@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../../shared/domain/actor';
+import type { SessionActor } from '../../../shared/domain/actor';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { TEAM } from '../team.tokens';
@@ -13,7 +13,7 @@ export class SignOut {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(actor: Actor, everywhere: boolean): Promise<void> {
+  async execute(actor: SessionActor, everywhere: boolean): Promise<void> {
     const now = this.clock.now();
     if (everywhere) return this.sessions.endAllOf(actor.userId, now);
     const session = await this.sessions.findById(actor.sessionId);

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../../shared/domain/actor';
+import type { SessionActor } from '../../../shared/domain/actor';
 import type { Clock } from '../../../shared/domain/clock';
 import { ValidationError } from '../../../shared/domain/domain-error';
 import type { SecretBox } from '../../../shared/domain/secret-box';
@@ -23,7 +23,7 @@ export class TwoFactor {
   ) {}
 
   /** A new secret, stored sealed until confirmed; shown this once. */
-  async begin(actor: Actor, accountId: string): Promise<{ secret: string; otpauthUrl: string }> {
+  async begin(actor: SessionActor, accountId: string): Promise<{ secret: string; otpauthUrl: string }> {
     const secret = newTotpSecret();
     await this.secrets.prepare(accountId);
     const sealed = await this.secrets.seal(accountId, TOTP_PURPOSE, secret);
@@ -36,7 +36,7 @@ export class TwoFactor {
   }
 
   /** On, once a current code of the begun secret is given. */
-  async confirm(actor: Actor, accountId: string, code: string): Promise<User> {
+  async confirm(actor: SessionActor, accountId: string, code: string): Promise<User> {
     return this.uow.join(async () => {
       const user = await this.locked(actor, accountId);
       user.confirmTwoFactor();
@@ -49,7 +49,7 @@ export class TwoFactor {
     });
   }
 
-  private async locked(actor: Actor, accountId: string): Promise<User> {
+  private async locked(actor: SessionActor, accountId: string): Promise<User> {
     const user = await this.users.lockById(actor.userId);
     if (!user || user.accountId !== accountId) throw new UserNotFound(actor.userId);
     return user;

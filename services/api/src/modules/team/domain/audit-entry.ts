@@ -1,16 +1,24 @@
 import { newId } from '../../../shared/domain/ids';
 
-/** One thing a dashboard user did: kept, with their email as it was, after the user is removed. */
+/**
+ * One write made, or refused, on an account: by a dashboard user (kept, with their email as it was,
+ * after the user is removed) or with an API key (its id, and the user who made it, if one did).
+ */
 export class AuditEntry {
   id!: string;
   accountId!: string;
   livemode!: boolean;
   userId!: string | null;
-  userEmail!: string;
+  /** The user's email as it was; null for a change an account key made. */
+  userEmail!: string | null;
+  /** The key the change was made with; null for a dashboard user's. */
+  apiKeyId!: string | null;
   /** The contract operation, or `signIn`, `signInFailed`, `invitationAccepted`. */
   action!: string;
   target!: string | null;
   status!: number;
+  /** The code of an answer that refused or failed the write (`permission_denied`, `csrf_token_invalid`, …). */
+  errorCode!: string | null;
   address!: string | null;
   requestId!: string | null;
   createdAt!: Date;
@@ -28,7 +36,18 @@ export class AuditEntry {
     now: Date,
   ): AuditEntry {
     return AuditEntry.record(
-      { accountId: user.accountId, livemode: false, userId: user.id, userEmail: user.email, action, target: user.id, status, ...origin },
+      {
+        accountId: user.accountId,
+        livemode: false,
+        userId: user.id,
+        userEmail: user.email,
+        apiKeyId: null,
+        action,
+        target: user.id,
+        status,
+        errorCode: null,
+        ...origin,
+      },
       now,
     );
   }

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { newId, randomBase62 } from '../../../shared/domain/ids';
-import type { Role } from './roles';
+import type { Role } from '../../../shared/domain/roles';
 
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

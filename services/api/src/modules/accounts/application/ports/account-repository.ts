@@ -13,6 +13,8 @@ export interface AccountRepository {
 export interface ApiKeyRepository {
   findByHash(secretHash: string): Promise<ApiKey | null>;
   findActive(accountId: string, livemode: boolean, scope: KeyScope): Promise<ApiKey[]>;
+  /** The active keys `userId` made, in every mode, locked until the unit of work ends. */
+  lockActiveMadeBy(accountId: string, userId: string): Promise<ApiKey[]>;
   /** The key of the scope, locked until the unit of work ends. */
   lockInScope(scope: Scope, id: string): Promise<ApiKey | null>;
   list(scope: Scope, page: PageRequest): Promise<Page<ApiKey>>;

@@ -55,6 +55,14 @@ export class PgApiKeyRepository implements ApiKeyRepository {
     return this.em.find(ApiKey, { accountId, livemode, scope, revokedAt: null });
   }
 
+  lockActiveMadeBy(accountId: string, userId: string): Promise<ApiKey[]> {
+    return API_KEYS.select(
+      this.em,
+      'select * from api_keys where made_by_user = $1 and account_id = $2 and revoked_at is null for update',
+      [userId, accountId],
+    );
+  }
+
   lockInScope(scope: Scope, id: string): Promise<ApiKey | null> {
     return API_KEYS.lockedInScope(this.em, scope, id);
   }

@@ -22,6 +22,8 @@ function toApiKeyResponse(key: ApiKey): Schemas['ApiKey'] {
     id: key.id,
     object: 'api_key',
     scope: key.scope,
+    role: key.role,
+    made_by: key.madeByUser === null ? null : { user: key.madeByUser, email: key.madeByEmail! },
     last4: key.last4,
     livemode: key.livemode,
     created: key.createdAt.toISOString(),
@@ -64,8 +66,11 @@ export class AccountsRouter {
   handlers(): OperationHandlers {
     return {
       listApiKeys: async ({ auth, query }) => listReply(await this.apiKeys.list(auth, pageOf(query)), toApiKeyResponse),
-      createApiKey: async ({ auth, body }) => ({ success: true, data: withSecret(await this.apiKeys.create(auth, body.scope)) }),
-      rollApiKey: async ({ auth, params }) => ({ success: true, data: withSecret(await this.apiKeys.roll(auth, params.id)) }),
+      createApiKey: async ({ auth, body }) => ({
+        success: true,
+        data: withSecret(await this.apiKeys.create(auth, body.scope, auth.actor, body.role)),
+      }),
+      rollApiKey: async ({ auth, params }) => ({ success: true, data: withSecret(await this.apiKeys.roll(auth, params.id, auth.actor)) }),
       revokeApiKey: async ({ auth, params }) => ({ success: true, data: toApiKeyResponse(await this.apiKeys.revoke(auth, params.id)) }),
       getAccount: async ({ auth }) => ({
         success: true,

@@ -40,7 +40,8 @@ export interface SignInThrottleRepository {
 }
 
 export interface AuditLog {
-  add(entry: AuditEntry): Promise<void>;
+  /** One or many entries, in one statement. */
+  add(...entries: AuditEntry[]): Promise<void>;
   list(accountId: string, filter: { userId?: string }, page: PageRequest): Promise<Page<AuditEntry>>;
 }
 

@@ -133,8 +133,8 @@ export class PgSignInThrottleRepository implements SignInThrottleRepository {
 export class PgAuditLog implements AuditLog {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
-  add(entry: AuditEntry): Promise<void> {
-    return AUDIT_LOG.insert(this.em, [entry]);
+  add(...entries: AuditEntry[]): Promise<void> {
+    return AUDIT_LOG.insert(this.em, entries);
   }
 
   list(accountId: string, filter: { userId?: string }, page: PageRequest): Promise<Page<AuditEntry>> {

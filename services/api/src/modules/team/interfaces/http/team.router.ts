@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../platform/http/contract';
 import type { AuthContext, ExchangeFacts, OperationHandlers } from '../../../../platform/http/contract-router';
 import { listReply, pageOf } from '../../../../platform/http/replies';
-import type { Actor } from '../../../../shared/domain/actor';
+import type { SessionActor } from '../../../../shared/domain/actor';
 import { DomainError } from '../../../../shared/domain/domain-error';
 import { GetAccount } from '../../../accounts';
 import { AcceptInvitation } from '../../application/accept-invitation';
@@ -36,10 +36,12 @@ function toAuditEntryResponse(entry: AuditEntry): Schemas['AuditEntry'] {
     object: 'audit_entry',
     user: entry.userId,
     user_email: entry.userEmail,
+    api_key: entry.apiKeyId,
     action: entry.action,
     livemode: entry.livemode,
     target: entry.target,
     status: entry.status,
+    error_code: entry.errorCode,
     address: entry.address,
     request_id: entry.requestId,
     created: entry.createdAt.toISOString(),
@@ -51,8 +53,8 @@ function originOf(exchange: ExchangeFacts): RequestOrigin {
 }
 
 /** The signed-in user, for operations only a dashboard session may call. */
-function actorOf(auth: AuthContext): Actor {
-  if (!auth.actor) throw new DomainError('permission_denied', 'Only a dashboard session may call this; keys have no user');
+function actorOf(auth: AuthContext): SessionActor {
+  if (auth.actor.kind !== 'session') throw new DomainError('permission_denied', 'Only a dashboard session may call this; keys have no user');
   return auth.actor;
 }
 
