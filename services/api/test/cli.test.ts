@@ -187,6 +187,30 @@ describe('pnpm cli', () => {
     }
   });
 
+  it('users invite gives a new account its first owner, whose link signs them in to the dashboard', async () => {
+    const created = JSON.parse((await cli('accounts', 'create', '--name', 'First Owner', '--json')).stdout);
+    const invited = await cli('users', 'invite', '--account', created.account.id, '--email', 'maya@first.example.co.il', '--json');
+    expect(invited.code, invited.stderr).toBe(0);
+    const { user, link } = JSON.parse(invited.stdout);
+    expect(user).toMatchObject({ email: 'maya@first.example.co.il', role: 'owner' });
+    const app = await startTestApp(databaseUrl);
+    try {
+      const token = new URL(link).hash.slice(1);
+      const accepted = await app
+        .client()
+        .POST('/v1/dashboard/invitations/accept', { body: { token, password: 'the first owner password' } });
+      expect(accepted.data!.data.user).toMatchObject({ id: user.id, role: 'owner', status: 'active' });
+      // No key could have made them: even the account's own live key is refused an owner.
+      const byKey = await app.client(created.api_keys.live).POST('/v1/users', { body: { email: 'b@first.example.co.il', role: 'owner' } });
+      expect(byKey.error!.error.code).toBe('permission_denied');
+    } finally {
+      await app.close();
+    }
+    const bad = await cli('users', 'invite', '--account', created.account.id, '--email', 'x@first.example.co.il', '--role', 'boss');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--role must be one of owner, admin, developer, support, viewer');
+  });
+
   it('jobs run runs a scheduled job now', async () => {
     const res = await cli('jobs', 'run', 'checkout-session-expiry-sweep', '--json');
     expect(res.code).toBe(0);

@@ -48,6 +48,9 @@ export const OPTIONS = {
   'contact-phone': { type: 'string' },
   from: { type: 'string' },
   to: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string', default: 'owner' },
+  locale: { type: 'string', default: 'he' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', default: false },
 } as const;

@@ -18,6 +18,9 @@ import { connectDatabase } from './database';
 import { reconcile } from './reconciler';
 import type { AesSecretBox } from '../platform/secrets/secret-box';
 import { SHARED } from '../shared/domain/shared.tokens';
+import { OPERATOR } from '../shared/domain/actor';
+import { type Role, ROLES } from '../shared/domain/roles';
+import { ManageTeam } from '../modules/team';
 
 // Scheduled jobs an operator may run by hand; each answers how much it did.
 const JOBS: Record<JobName, (services: Services) => Promise<Record<string, number>>> = {
@@ -136,6 +139,21 @@ async function run(services: Services, command: string, positionals: string[], v
         values,
         { api_key: secret, revoked },
         `New key: ${secret}${command === 'keys rotate' ? `\nRevoked ${revoked} previous key(s).` : ''}\nThe key is shown once; store it now.`,
+      );
+      return;
+    }
+    case 'users invite': {
+      const role = values.role as Role;
+      if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+      if (values.locale !== 'he' && values.locale !== 'en') throw new UsageError('--locale must be he or en');
+      const email = required(values.email?.trim(), 'email');
+      const { user, link } = await container
+        .get(ManageTeam)
+        .invite(required(values.account, 'account'), { email, role, locale: values.locale }, OPERATOR);
+      print(
+        values,
+        { user: { id: user.id, email: user.email, role: user.role }, link },
+        `Invited ${user.email} as ${user.role}; the link was emailed, and is good for 7 days:\n  ${link}`,
       );
       return;
     }

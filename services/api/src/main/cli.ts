@@ -18,6 +18,10 @@ const USAGE = `Usage: pnpm cli <command> [options]
       Issue another key (e.g. a checkout-scoped ck_ key).
   keys rotate --account ID [--mode test|live] [--scope secret|checkout] [--json]
       Issue a new key and revoke the account's other keys of that mode and scope.
+  users invite --account ID --email EMAIL [--role owner|admin|developer|support|viewer] [--locale he|en] [--json]
+      Invite a person to the account's dashboard (an owner by default: how an account gets its first
+      user, and the only way besides an owner with two-factor to make one). The link, good for 7 days,
+      is printed and emailed.
   documents export --account ID --from YYYY-MM-DD --to YYYY-MM-DD [--mode test|live]
       The period's tax documents as CSV (Israel days, both included), with totals per type, for the
       accountant: pnpm cli documents export … > documents.csv
