@@ -158,7 +158,8 @@ const en: Messages = {
   paymentInProgress:
     'A payment with another card is still being processed for this order. Wait for its outcome, then try again if you need to.',
   planChangeUnavailable:
-    'The subscription was changed or canceled since this page opened, so this plan change can no longer be paid. You were not charged; ask the business for a new link.',
+    'The subscription was changed or canceled since this page opened, so this plan change can no longer be paid. ' +
+    'You were not charged; ask the business for a new link.',
   subscriptionBusy: 'Another change of this subscription is being charged right now. You were not charged; try again in a few seconds.',
   retry: 'Try again',
   cancel: 'Cancel and return to the store',

@@ -125,7 +125,10 @@ export function createCheckout(sessionId: string, embedded: boolean) {
           paymentError.value = t.value.paymentInProgress;
           pendingRetry.value = () => step(run);
         });
-      } else if (error instanceof RequestError && (error.error.code === 'subscription_canceled' || error.error.code === 'subscription_changed')) {
+      } else if (
+        error instanceof RequestError &&
+        (error.error.code === 'subscription_canceled' || error.error.code === 'subscription_changed')
+      ) {
         // A plan change whose subscription moved since the page opened: nothing was charged, and paying again cannot help.
         paymentError.value = t.value.planChangeUnavailable;
       } else if (error instanceof RequestError && error.error.code === 'subscription_change_in_progress') {

@@ -26,7 +26,7 @@ afterAll(() => app.close());
  */
 const WRITTEN_ONCE: Record<string, string[]> = {
   Account: ['id', 'createdAt'],
-  ApiKey: ['id', 'accountId', 'livemode', 'scope', 'secretHash', 'last4', 'createdAt'],
+  ApiKey: ['id', 'accountId', 'livemode', 'scope', 'secretHash', 'last4', 'role', 'madeByUser', 'madeByEmail', 'createdAt'],
   Product: ['id', 'accountId', 'livemode', 'createdAt'],
   Price: [
     ...['id', 'accountId', 'livemode', 'productId', 'unitAmount', 'currency', 'taxMode', 'type'],
@@ -90,7 +90,21 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   DashboardSession: ['id', 'accountId', 'userId', 'tokenHash', 'address', 'userAgent', 'createdAt'],
   SignInThrottle: ['id'],
   ApiRequest: ['id', 'accountId', 'livemode', 'method', 'path', 'status', 'source', 'userId', 'createdAt'],
-  AuditEntry: ['id', 'accountId', 'livemode', 'userId', 'userEmail', 'action', 'target', 'status', 'address', 'requestId', 'createdAt'],
+  AuditEntry: [
+    'id',
+    'accountId',
+    'livemode',
+    'userId',
+    'userEmail',
+    'apiKeyId',
+    'action',
+    'target',
+    'status',
+    'errorCode',
+    'address',
+    'requestId',
+    'createdAt',
+  ],
 };
 
 describe('aggregate tables', () => {

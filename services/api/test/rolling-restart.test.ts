@@ -140,9 +140,7 @@ describe('a rolling restart under load', () => {
 
     expect(failures).toEqual([]);
     // At each signal, charges were in flight on the stopping process, and they were answered by it.
-    signals.forEach((at, i) =>
-      expect(answered.some((sent) => sent.port === ports[i] && sent.started < at && sent.ended > at)).toBe(true),
-    );
+    signals.forEach((at, i) => expect(answered.some((sent) => sent.port === ports[i] && sent.started < at && sent.ended > at)).toBe(true));
     // One subscription for each request answered, however many processes it was sent to.
     const rows = await app.services.orm.em
       .fork()

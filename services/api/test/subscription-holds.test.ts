@@ -64,7 +64,9 @@ async function authorizedAtProcessor(subscription: string): Promise<number> {
   const rows = await app.services.orm.em
     .fork()
     .getConnection()
-    .execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' like ?", [`${subscription}:%`]);
+    .execute("select count(*)::int as n from sim_ledger where operation = 'authorize' and request->>'reference' like ?", [
+      `${subscription}:%`,
+    ]);
   return rows[0].n as number;
 }
 /** Resolves once the change's charge is committed and in flight at the processor. */

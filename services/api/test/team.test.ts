@@ -111,13 +111,13 @@ describe('invitations and sign-in', () => {
     await member(app, merchant.id, email, 'viewer');
     const statuses = async (passwords: string[]) =>
       (await Promise.all(passwords.map((password) => signIn(app, email, password)))).map((res) => res.response.status);
-    const counts = (all: number[]) => Object.fromEntries([...new Set(all)].map((status) => [status, all.filter((s) => s === status).length]));
+    const counts = (all: number[]) =>
+      Object.fromEntries([...new Set(all)].map((status) => [status, all.filter((s) => s === status).length]));
 
     expect(counts(await statuses(Array.from({ length: 100 }, (_, i) => `wrong guess number ${i}`)))).toEqual({ 401: 5, 429: 95 });
-    const failures = await sql<{ n: number }>(
-      `select count(*)::int as n from audit_log where user_email = ? and action = 'signInFailed'`,
-      [email],
-    );
+    const failures = await sql<{ n: number }>(`select count(*)::int as n from audit_log where user_email = ? and action = 'signInFailed'`, [
+      email,
+    ]);
     expect(failures[0].n).toBe(5);
 
     // The right password hidden among a hundred guesses at once, on an email that is not locked yet: at
@@ -127,7 +127,10 @@ describe('invitations and sign-in', () => {
     const guesses = Array.from({ length: 100 }, (_, i) => (i === 99 ? `viewer password of ${other}` : `wrong guess number ${i}`));
     const answers = (await Promise.all(guesses.map((password) => signIn(app, other, password)))).map((res) => res.response.status);
     const seen = counts(answers);
-    expect(Object.keys(seen).every((status) => ['200', '401', '429'].includes(status)), JSON.stringify(seen)).toBe(true);
+    expect(
+      Object.keys(seen).every((status) => ['200', '401', '429'].includes(status)),
+      JSON.stringify(seen),
+    ).toBe(true);
     expect(seen[401] ?? 0).toBeLessThanOrEqual(5 * (1 + (seen[200] ?? 0)));
     expect(seen[429]).toBeGreaterThanOrEqual(90);
   });

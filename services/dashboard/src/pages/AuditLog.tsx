@@ -3,7 +3,7 @@ import { ErrorNote, MoreButton, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
 
-/** Who did what from the dashboard, and from where: owners and admins read it. */
+/** Who did what, from the dashboard or with a key, and what was refused: owners and admins read it. */
 export function AuditLog() {
   const log = usePages(
     (startingAfter) =>
@@ -33,7 +33,10 @@ export function AuditLog() {
           {log.items?.map((entry) => (
             <tr key={entry.id}>
               <td>{dateTime(entry.created)}</td>
-              <td dir="ltr">{entry.user_email}</td>
+              <td dir="ltr">
+                {entry.api_key ? t('withKey', { key: entry.api_key }) : entry.user_email}
+                {entry.api_key && entry.user_email ? ` (${entry.user_email})` : ''}
+              </td>
               <td dir="ltr">
                 <code>{entry.action}</code>
                 {entry.livemode ? ' (live)' : ''}
@@ -41,7 +44,10 @@ export function AuditLog() {
               <td class="optional" dir="ltr">
                 {entry.target ?? ''}
               </td>
-              <td>{entry.status}</td>
+              <td dir="ltr">
+                {entry.status}
+                {entry.error_code ? ` ${entry.error_code}` : ''}
+              </td>
               <td class="optional" dir="ltr">
                 {entry.address ?? ''}
               </td>

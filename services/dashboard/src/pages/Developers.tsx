@@ -4,8 +4,12 @@ import { ErrorNote, MoreButton, ShownOnce, useConfirm, useLoad, usePages } from 
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
+import { roleName } from './Team';
 
 type ApiKey = Schemas['ApiKey'];
+type KeyRole = NonNullable<ApiKey['role']>;
+/** What a key may be made to act as: never an owner. */
+const KEY_ROLES: KeyRole[] = ['admin', 'developer', 'support', 'viewer'];
 
 /** API keys of the mode (each secret shown once), and the event log. */
 export function Developers({ can }: { can: Permissions }) {
@@ -25,10 +29,13 @@ export function Developers({ can }: { can: Permissions }) {
 
   const create = async (event: Event) => {
     event.preventDefault();
-    const scope = String(new FormData(event.currentTarget as HTMLFormElement).get('scope')) as ApiKey['scope'];
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const scope = String(form.get('scope')) as ApiKey['scope'];
+    const role = String(form.get('role'));
     setError(undefined);
     try {
-      setSecret((await call(api.POST('/v1/api_keys', { body: { scope } }))).data.secret);
+      const body = role ? { scope, role: role as KeyRole } : { scope };
+      setSecret((await call(api.POST('/v1/api_keys', { body }))).data.secret);
       keys.reload();
     } catch (caught) {
       setError(caught);
@@ -58,6 +65,15 @@ export function Developers({ can }: { can: Permissions }) {
               <option value="checkout">{t('scopeCheckout')}</option>
             </select>
           </label>
+          <label>
+            {t('role')}
+            <select name="role" aria-label={t('keyRole')}>
+              <option value="">{t('myRole')}</option>
+              {KEY_ROLES.map((role) => (
+                <option value={role}>{roleName(role)}</option>
+              ))}
+            </select>
+          </label>
           <button class="primary" type="submit">
             {t('createKey')}
           </button>
@@ -70,6 +86,10 @@ export function Developers({ can }: { can: Permissions }) {
           <tr>
             <th scope="col">{t('apiKeys')}</th>
             <th scope="col">{t('scope')}</th>
+            <th scope="col">{t('role')}</th>
+            <th scope="col" class="optional">
+              {t('madeBy')}
+            </th>
             <th scope="col" class="optional">
               {t('created')}
             </th>
@@ -84,6 +104,10 @@ export function Developers({ can }: { can: Permissions }) {
                 {key.scope === 'full' ? 'sk' : 'ck'}_{key.livemode ? 'live' : 'test'}_…{key.last4}
               </td>
               <td>{key.scope === 'full' ? t('scopeFull') : t('scopeCheckout')}</td>
+              <td>{key.role ? roleName(key.role) : t('accountKey')}</td>
+              <td class="optional" dir="ltr">
+                {key.made_by?.email ?? ''}
+              </td>
               <td class="optional">{dateTime(key.created)}</td>
               <td>{key.revoked_at ? `${t('revokedAt')} ${dateTime(key.revoked_at)}` : t('active')}</td>
               {can.manageKeys && (

@@ -492,7 +492,10 @@ function fromOwnPages(checkoutOrigin: string): RequestHandler {
   return (req, res, next) => {
     const origin = req.headers.origin;
     if (origin === undefined || origin === checkoutOrigin || isOwnOrigin(origin, req.headers.host)) return next();
-    sendError(res, new DomainError('origin_not_allowed', 'This request came from a page of another site: it is taken only from the payment pages'));
+    sendError(
+      res,
+      new DomainError('origin_not_allowed', 'This request came from a page of another site: it is taken only from the payment pages'),
+    );
   };
 }
 

@@ -68,7 +68,5 @@ export function keyRoleWithin(asked: KeyRole, holder: Role): boolean {
 
 /** The operations the role table names, for the test that keeps it in step with the contract. */
 export function operationsNamed(): string[] {
-  return [
-    ...new Set([...Object.values(WRITES).flatMap((ops) => [...ops]), ...Object.keys(RESTRICTED_READS), ...PEOPLE_OPERATIONS]),
-  ];
+  return [...new Set([...Object.values(WRITES).flatMap((ops) => [...ops]), ...Object.keys(RESTRICTED_READS), ...PEOPLE_OPERATIONS])];
 }

@@ -29,7 +29,13 @@ export class ApiKey {
 
   /** Returns the key and its secret; the secret is shown once and never stored. */
   static issue(
-    input: { accountId: string; livemode: boolean; scope: KeyScope; role?: KeyRole | null; madeBy?: { userId: string; email: string } | null },
+    input: {
+      accountId: string;
+      livemode: boolean;
+      scope: KeyScope;
+      role?: KeyRole | null;
+      madeBy?: { userId: string; email: string } | null;
+    },
     now: Date,
   ): { key: ApiKey; secret: string } {
     const prefix = `${input.scope === 'full' ? 'sk' : 'ck'}_${input.livemode ? 'live' : 'test'}_`;

@@ -84,7 +84,8 @@ export class CheckoutPlanChanges {
    */
   async apply(subscriptionId: string, change: unknown, attemptId: string | null): Promise<void> {
     if (!this.uow.active()) throw new Error("a checkout's plan change is applied inside the payment's unit of work");
-    const subscription = attemptId === null ? await this.asQuoted(subscriptionId, change) : (await this.subscriptions.findForUpdate(subscriptionId))!;
+    const subscription =
+      attemptId === null ? await this.asQuoted(subscriptionId, change) : (await this.subscriptions.findForUpdate(subscriptionId))!;
     if (attemptId !== null) subscription.release(attemptId);
     // Canceled under a payment that was never held (one in flight from before holds): the payment stands, the plan does not change.
     if (subscription.status !== 'canceled')

@@ -51,7 +51,9 @@ export class AuthorizeActor {
           : `This key acts as a ${actor.role}, which does not allow this; use a key of a role that does`,
       );
     if (actor.role !== 'support') return auth;
-    return this.accounts.execute(auth.accountId).then((account) => ({ ...auth, actor: { ...actor, refundLimit: account.supportRefundLimit } }));
+    return this.accounts
+      .execute(auth.accountId)
+      .then((account) => ({ ...auth, actor: { ...actor, refundLimit: account.supportRefundLimit } }));
   }
 }
 

@@ -92,7 +92,9 @@ export class SignIn {
     const status = error.code === 'sign_in_failed' ? 401 : 400;
     const now = this.clock.now();
     for (const user of users)
-      await this.audit.add(AuditEntry.ofSignIn(user, 'signInFailed', status, { address: origin.address, requestId: origin.requestId }, now));
+      await this.audit.add(
+        AuditEntry.ofSignIn(user, 'signInFailed', status, { address: origin.address, requestId: origin.requestId }, now),
+      );
     throw error;
   }
 }

@@ -54,7 +54,8 @@ function originOf(exchange: ExchangeFacts): RequestOrigin {
 
 /** The signed-in user, for operations only a dashboard session may call. */
 function actorOf(auth: AuthContext): SessionActor {
-  if (auth.actor.kind !== 'session') throw new DomainError('permission_denied', 'Only a dashboard session may call this; keys have no user');
+  if (auth.actor.kind !== 'session')
+    throw new DomainError('permission_denied', 'Only a dashboard session may call this; keys have no user');
   return auth.actor;
 }
 
