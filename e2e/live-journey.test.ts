@@ -43,7 +43,8 @@ const moved = async () => (await ledger()).filter((t) => t.responseCode === '000
 const cli = (...args: string[]) =>
   execFileSync('pnpm', ['--silent', 'cli', ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The service's own settings: the links the CLI makes point where the service answers.
+    env: { ...process.env, DATA_DIR: dataDir, PUBLIC_BASE_URL: apiUrl, LOG_LEVEL: 'warn' },
   }).toString();
 
 /** A twin started by its documented command; answers what its first lines say (`pattern`'s groups). */
