@@ -386,6 +386,10 @@ function authenticate(options: ContractRouterOptions, operationId: string, metho
   /** Every write of a known actor is audited, the refused ones too; then the actor's role decides. */
   const authorize = (auth: AuthContext, req: Request, res: Response, next: NextFunction, session?: string) => {
     if (write && options.audit) auditWhenSent(options.audit, auth, operationId, req, res);
+    if (auth.scope === 'checkout' && !allowCheckoutKey) {
+      sendError(res, new DomainError('permission_denied', 'This checkout-scoped key cannot call this operation; use a secret key.'));
+      return;
+    }
     if (!options.authorize) return admit(auth, res, next);
     const refuse = (error: unknown) => (error instanceof DomainError ? sendError(res, error) : next(error));
     const request: AuthorizeRequest = {
@@ -407,10 +411,6 @@ function authenticate(options: ContractRouterOptions, operationId: string, metho
   const byKey = (auth: AuthContext | undefined, req: Request, res: Response, next: NextFunction) => {
     if (!auth) {
       sendError(res, new DomainError('api_key_invalid', 'Invalid API key provided.'));
-      return;
-    }
-    if (auth.scope === 'checkout' && !allowCheckoutKey) {
-      sendError(res, new DomainError('permission_denied', 'This checkout-scoped key cannot call this operation; use a secret key.'));
       return;
     }
     authorize(auth, req, res, next);
