@@ -7,7 +7,7 @@ import { RouteTable, runChain } from '../fast-paths/route-table';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
 import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
 import type { ValidateFunction } from 'ajv';
-import type { Actor } from '../../shared/domain/actor';
+import type { Actor, AuthorizeRequest, WriteDone } from '../../shared/domain/actor';
 
 export type OperationId = keyof operations;
 
@@ -86,17 +86,6 @@ export type Authenticate = (apiKey: string) => AuthContext | undefined | Promise
 /** A dashboard session's account, mode and user (the `Kupa-Mode` header says the mode); throws a DomainError to refuse it. */
 export type AuthenticateSession = (request: { token: string; mode: string | undefined }) => Promise<AuthContext>;
 
-/** What the router knows of a request when it asks whether its actor may make it. */
-export interface AuthorizeRequest {
-  operationId: string;
-  /** Anything but a GET. */
-  write: boolean;
-  /** A session's: the cookie, its `X-CSRF-Token`, and whether it came without `Origin` or from the API's own. */
-  sessionToken?: string;
-  csrfToken?: string;
-  sameOrigin: boolean;
-}
-
 /**
  * Whether the actor may make the operation (its role, a session's CSRF token and two-factor, a key's
  * mode): the context it runs with, or a DomainError thrown to refuse it. At once when nothing is looked up.
@@ -104,17 +93,7 @@ export interface AuthorizeRequest {
 export type Authorize = (auth: AuthContext, request: AuthorizeRequest) => AuthContext | Promise<AuthContext>;
 
 /** What a write did, or was refused, for the audit log: called once its answer is sent. */
-export type AuditWrite = (
-  auth: AuthContext,
-  done: {
-    action: string;
-    target: string | null;
-    status: number;
-    errorCode: string | null;
-    address: string | null;
-    requestId: string | null;
-  },
-) => void;
+export type AuditWrite = (auth: AuthContext, done: WriteDone) => void;
 
 export interface ContractRouterOptions {
   document: OpenApiDocument;

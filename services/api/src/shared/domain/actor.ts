@@ -32,3 +32,26 @@ export type Actor = SessionActor | KeyActor;
  */
 export const OPERATOR = 'operator';
 export type Operator = typeof OPERATOR;
+
+/** What is asked of an actor's rights for one operation: the role table, a session's CSRF token. */
+export interface AuthorizeRequest {
+  operationId: string;
+  /** Anything but a GET. */
+  write: boolean;
+  /** A session's: the cookie and its `X-CSRF-Token`. */
+  sessionToken?: string;
+  csrfToken?: string;
+  /** Sent without `Origin`, or from the API's own origin. */
+  sameOrigin: boolean;
+}
+
+/** What a write did, or why it was refused, once its answer is sent: a line of the audit log. */
+export interface WriteDone {
+  action: string;
+  target: string | null;
+  status: number;
+  /** The code of an answer that refused or failed the write. */
+  errorCode: string | null;
+  address: string | null;
+  requestId: string | null;
+}

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../../shared/domain/actor';
+import type { Actor, WriteDone } from '../../../shared/domain/actor';
 import type { Clock } from '../../../shared/domain/clock';
 import type { Page, PageRequest } from '../../../shared/domain/page';
 import type { Scope } from '../../../shared/domain/scope';
@@ -8,16 +8,6 @@ import { GroupWriter } from '../../../platform/persistence/group-writer';
 import { AuditEntry } from '../domain/audit-entry';
 import { TEAM } from '../team.tokens';
 import type { AuditLog } from './ports/team-repositories';
-
-/** What a write did, or why it was refused, once its answer is sent. */
-export interface WriteDone {
-  action: string;
-  target: string | null;
-  status: number;
-  errorCode: string | null;
-  address: string | null;
-  requestId: string | null;
-}
 
 /**
  * Every write made on an account, by a dashboard user or with an API key, the refused ones too: recorded

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { inject, injectable } from 'inversify';
-import type { Actor } from '../../../shared/domain/actor';
+import type { Actor, AuthorizeRequest } from '../../../shared/domain/actor';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { mayCall, PEOPLE_OPERATIONS } from '../../../shared/domain/roles';
 import type { Scope } from '../../../shared/domain/scope';
@@ -10,16 +10,6 @@ import { csrfTokenOf } from '../domain/dashboard-session';
 export interface Authorized<A extends Actor = Actor> extends Scope {
   scope: 'full' | 'checkout';
   actor: A;
-}
-
-export interface AuthorizeRequest {
-  operationId: string;
-  /** Anything but a GET. */
-  write: boolean;
-  /** A session's cookie and its `X-CSRF-Token`; whether the request came without `Origin` or from the API's own. */
-  sessionToken?: string;
-  csrfToken?: string;
-  sameOrigin: boolean;
 }
 
 /**
