@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/main/database';
 import { freshDatabase } from './support/database';
 import { startTestApp, TEST_FINGERPRINT_SECRET, TEST_MASTER_KEY, type TestApp } from './support/harness';
-import { waitFor } from './support/receiver';
+import { recordEvent } from './support/events';
+import { Receiver, waitFor } from './support/receiver';
 
 // A deploy restarts the API processes one by one under load, as an orchestrator does: SIGTERM, wait for
 // the exit, start the new one. The processor takes a moment, so charges are in flight at every signal.
@@ -25,15 +26,17 @@ let databaseUrl: string;
 let app: TestApp;
 const processes: ChildProcess[] = [];
 
-function startApi(port: number): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/start.ts', '--role', 'api'], {
+function startRole(role: 'api' | 'worker', env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/start.ts', '--role', role], {
     cwd: API_DIR,
-    env: { ...process.env, ...ENV, DATABASE_URL: databaseUrl, PORT: String(port) },
+    env: { ...process.env, ...ENV, DATABASE_URL: databaseUrl, ...env },
     stdio: 'ignore',
   });
   processes.push(child);
   return child;
 }
+
+const startApi = (port: number) => startRole('api', { PORT: String(port) });
 
 const listening = (port: number) =>
   waitFor(
@@ -148,5 +151,30 @@ describe('a rolling restart under load', () => {
       .execute('select count(*)::int as n from subscriptions where customer_id = ?', [customer]);
     expect(rows[0].n).toBe(new Set(answered.map((sent) => sent.key)).size);
     expect(answered.length).toBe(new Set(answered.map((sent) => sent.key)).size);
+  });
+});
+
+describe('a worker stopped (SIGTERM) while it delivers', () => {
+  it('finishes the deliveries it holds, records them, and exits: none is sent twice', async () => {
+    const merchant = await app.createAccount('Stopping worker');
+    const hook = await Receiver.start();
+    try {
+      // A slow endpoint: the worker's batch is in flight when the signal comes.
+      hook.always((_req, res) => setTimeout(() => res.writeHead(200).end(), 1_500));
+      const api = app.client(merchant.testKey);
+      const { id: endpoint } = (await api.POST('/v1/webhooks', { body: { url: hook.url, events: ['*'] } })).data!.data;
+      for (let i = 0; i < 5; i++) await recordEvent(app, { accountId: merchant.id, livemode: false }, 'charge.succeeded');
+      const worker = startRole('worker', { JOB_POLL_INTERVAL_MS: '20', WEBHOOKS_ALLOW_LOOPBACK: 'true' });
+      await waitFor('the worker to be delivering', () => hook.requests.length >= 5, 60_000);
+      worker.kill('SIGTERM');
+      expect(await exited(worker)).toBe(0);
+
+      const deliveries = (await api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id: endpoint }, query: { limit: 100 } } }))
+        .data!.data;
+      expect(deliveries.map((d) => d.outcome)).toEqual(Array(5).fill('succeeded'));
+      expect(hook.requests).toHaveLength(5);
+    } finally {
+      await hook.close();
+    }
   });
 });
