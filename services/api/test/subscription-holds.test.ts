@@ -10,7 +10,7 @@ import { waitFor } from './support/receiver';
 // and none becomes active again. A plan change paid on a checkout page is checked and held the same way.
 const ENV = { JOB_POLL_INTERVAL_MS: '20' };
 let app: TestApp;
-/** The same service whose processor takes 1.5 s to answer: a change is in flight long enough to race. */
+/** The same service whose processor takes 3 s to answer: a change is in flight long enough for a cancel to meet it, however busy the machine. */
 let slow: TestApp;
 let merchant: TestAccount;
 let api: KupaClient;
@@ -20,7 +20,7 @@ let pro: string;
 
 beforeAll(async () => {
   app = await startTestApp(undefined, { worker: true, env: ENV });
-  slow = await startTestApp(app.databaseUrl, { env: { ...ENV, SIMULATED_PROCESSOR_LATENCY_MS: '1500' } });
+  slow = await startTestApp(app.databaseUrl, { env: { ...ENV, SIMULATED_PROCESSOR_LATENCY_MS: '3000' } });
   merchant = await app.createAccount('Studio');
   api = app.client(merchant.testKey);
   slowApi = slow.client(merchant.testKey);
