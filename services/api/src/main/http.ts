@@ -17,7 +17,7 @@ import { TeamRouter } from '../modules/team/interfaces/http/team.router';
 import { ReportsRouter } from '../modules/reports/interfaces/http/reports.router';
 import { RequestLogRouter } from '../modules/request-log/interfaces/http/request-log.router';
 import { RequestLog } from '../modules/request-log';
-import type { AuthContext } from '../platform/http/contract-router';
+import type { AuthContext } from '../platform/http/authentication';
 import { AuditTrail, AuthenticateSession, AuthorizeActor } from '../modules/team';
 import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
 import { errorMapper, sendError } from '../platform/http/error-mapper';

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { RateLimited } from '../../shared/domain/domain-error';
-import type { AuthContext } from './contract-router';
+import type { AuthContext } from './authentication';
 import { sendError } from './error-mapper';
 
 /** A token bucket: `perSecond` tokens a second, holding at most `burst`. */
