@@ -91,6 +91,8 @@ describe('a rolling restart under load', () => {
 
     const answered: Sent[] = [];
     const failures: string[] = [];
+    /** When each port's process was told to stop (its replacement then listens there). */
+    const signaledAt = new Map<number, number>();
     let stop = false;
     let counter = 0;
     /** One subscription, its key kept across every process it is sent to. */
@@ -106,9 +108,16 @@ describe('a rolling restart under load', () => {
             body: JSON.stringify({ customer, payment_method: card, price }),
           });
         } catch (error) {
-          // A process that is not listening refused the connection: nothing was sent.
-          if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') continue;
-          failures.push(`${key} on ${port}: ${String((error as { cause?: unknown }).cause ?? error)}`);
+          // The connection was never made (a process not listening, or one that closed its listening
+          // socket with this connection still waiting to be accepted): nothing was sent.
+          const cause = (error as { cause?: { code?: string; syscall?: string; message?: string } }).cause;
+          if (cause?.code === 'ECONNREFUSED' || cause?.syscall === 'connect' || cause?.message?.startsWith('connect ')) continue;
+          // A kept-alive connection closed by the stopping process just as this request went out on it
+          // (HTTP/1.1's keep-alive race): the Idempotency-Key makes sending it again safe, as the SDK
+          // does. A request that was in flight when the signal came must never end this way.
+          const signaled = signaledAt.get(port);
+          if (signaled !== undefined && started > signaled) continue;
+          failures.push(`${key} on ${port}: ${String(cause ?? error)}`);
           return;
         }
         const body = (await res.json()) as { error?: { code: string } };
@@ -128,13 +137,14 @@ describe('a rolling restart under load', () => {
 
     const restart = async (port: number) => {
       await waitFor('load on the process', () => answered.filter((sent) => sent.port === port).length >= 6, 30_000);
-      const signaledAt = Date.now();
+      const signaled = Date.now();
+      signaledAt.set(port, signaled);
       running.get(port)!.kill('SIGTERM');
       expect(await exited(running.get(port)!)).toBe(0);
       const replacement = startApi(port);
       running.set(port, replacement);
       await listening(port);
-      return signaledAt;
+      return signaled;
     };
     const signals = [await restart(ports[0]), await restart(ports[1])];
     await waitFor('load on the new processes', () => answered.filter((sent) => sent.ended > Date.now() - 1_000).length >= 6, 30_000);

@@ -78,6 +78,35 @@ async function main(): Promise<void> {
   const stoppers: { stop(): Promise<void> }[] = [];
   let services: Services | undefined;
   let ops: Server | undefined;
+  /** Whether the start succeeded, once it is over. */
+  let startOver: (succeeded: boolean) => void = () => {};
+  const startup = new Promise<boolean>((resolve) => (startOver = resolve));
+  // Listened for from the start, so a signal during start-up (a deploy that changes its mind) is a graceful stop too.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    // A signal while starting waits for the start: what it starts is then stopped as gracefully. A start
+    // that fails stops what it started itself.
+    if (!(await startup)) return;
+    ignoreErrorsWhileStopping();
+    services!.beginShutdown();
+    console.log(`\n${signal}: stopping (answers in flight and jobs being worked get up to ${config.shutdownGraceMs} ms)…`);
+    // Answers in flight finish while new requests are told to go elsewhere (503 `shutting_down`), and
+    // workers finish their batches (a job cut at the end goes back to the queue when its lease ends).
+    // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
+    // bounded and a failure of one does not keep the others from running.
+    await Promise.all([
+      drain.drain(servers, config.shutdownGraceMs),
+      ...stoppers.map((stopper) => settle(stopper.stop(), config.shutdownGraceMs)),
+    ]);
+    await settle(services!.close(), 5_000);
+    await settle(database.stop(), 10_000);
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
   try {
     const started = (services = await createServices(config, database.url, { worker: roles.includes('worker') }));
     if (roles.includes('api')) servers.push(await listen(createApiApp(services), config.port, 'PORT', config.requestTimeoutMs));
@@ -101,8 +130,10 @@ async function main(): Promise<void> {
     for (const stopper of stoppers) await settle(stopper.stop(), 5_000);
     if (services) await settle(services.close(), 5_000);
     await settle(database.stop(), 10_000);
+    startOver(false);
     throw error;
   }
+  startOver(true);
 
   console.log(`\nKupa is running (${roles.join(', ')}).`);
   console.log(`  Runtime:       Node.js ${process.versions.node}`);
@@ -124,29 +155,6 @@ async function main(): Promise<void> {
     );
   }
   console.log('\nPress Ctrl-C to stop.');
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    ignoreErrorsWhileStopping();
-    services.beginShutdown();
-    console.log(`\n${signal}: stopping (answers in flight and jobs being worked get up to ${config.shutdownGraceMs} ms)…`);
-    // Answers in flight finish while new requests are told to go elsewhere (503 `shutting_down`), and
-    // workers finish their batches (a job cut at the end goes back to the queue when its lease ends).
-    // Ctrl-C reaches the embedded PostgreSQL too, which may already be going down: every step is
-    // bounded and a failure of one does not keep the others from running.
-    await Promise.all([
-      drain.drain(servers, config.shutdownGraceMs),
-      ...stoppers.map((stopper) => settle(stopper.stop(), config.shutdownGraceMs)),
-    ]);
-    await settle(services.close(), 5_000);
-    await settle(database.stop(), 10_000);
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

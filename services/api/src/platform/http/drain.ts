@@ -18,13 +18,14 @@ export class Drain {
   /** `app`, behind the drain: counted while it answers, refused once the drain began. */
   wrap(app: RequestListener): RequestListener {
     return (req: IncomingMessage, res: ServerResponse) => {
-      if (this.draining) return refuse(res);
+      // A refusal is counted too: the servers close only once it is sent.
       this.inFlight.add(res);
       res.once('close', () => {
         this.inFlight.delete(res);
         if (this.inFlight.size === 0) this.idle?.();
       });
-      app(req, res);
+      if (this.draining) refuse(res);
+      else app(req, res);
     };
   }
 
@@ -34,25 +35,26 @@ export class Drain {
 
   /** Stops `servers`: waits for the answers in flight, at most `graceMs`, then closes every connection. */
   async drain(servers: Server[], graceMs: number): Promise<void> {
+    const deadline = Date.now() + graceMs;
     this.draining = true;
     for (const res of this.inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-    if (this.inFlight.size > 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve) => {
-        this.idle = resolve;
-        timer = setTimeout(resolve, graceMs);
-      });
-      clearTimeout(timer);
-    }
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    );
+    await this.settled(deadline);
+    // No new connection from here; the ones just taken get their refusal before everything is cut.
+    const closed = Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    await this.settled(deadline);
+    for (const server of servers) server.closeAllConnections();
+    await closed;
+  }
+
+  /** Once no answer is in flight, or at `deadline`. */
+  private async settled(deadline: number): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.idle = resolve;
+      timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+    });
+    clearTimeout(timer);
   }
 }
 
