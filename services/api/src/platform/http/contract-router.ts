@@ -230,7 +230,8 @@ function operationChain(
     const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
     const reply = withChange ? await withChange(produce) : await produce();
     if (reply === ANSWERED) return;
-    if (res.locals.auth) res.locals.target = targetOf(reply);
+    // For the audit log of a write: the object it made or acted on.
+    if (res.locals.auth && req.method !== 'GET') res.locals.target = targetOf(reply);
     if (reply && typeof reply === 'object' && ('html' in reply || 'file' in reply)) {
       // Pages and files the API serves (tax documents, some keyless) run no script, load nothing, and are never framed.
       res.setHeader('Content-Security-Policy', HTML_CSP);
