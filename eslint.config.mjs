@@ -13,7 +13,7 @@ export default tseslint.config(
       'bench-results/**',
       '**/screenshots/**',
       'sdk/src/schema.d.ts',
-      'services/api/src/platform/http/openapi.d.ts',
+      'services/api/src/shared/contract/openapi.d.ts',
       'e2e/merchant-demo/.sdk/**',
       '**/.stryker-tmp/**',
     ],

@@ -42,10 +42,26 @@ module.exports = {
       name: 'application-never-reaches-interfaces',
       severity: 'error',
       comment:
-        "use cases answer in the module's own words and publish event and response shapes from application/published/; HTTP and jobs call " +
+        "use cases answer in the module's own words and publish event and response shapes from the module's published/; HTTP and jobs call " +
         'them, never the other way',
       from: { path: '^src/modules/[^/]+/(application|domain)/' },
       to: { path: '^src/modules/[^/]+/interfaces/' },
+    },
+    {
+      name: 'application-and-domain-speak-their-own-words',
+      severity: 'error',
+      comment:
+        "use cases and aggregates never import HTTP or the contract's types: what a module shows the world is mapped in its " +
+        'published/ (events, responses other modules and the edge share) or interfaces/http (what one page answers)',
+      from: { path: '^src/(modules/[^/]+/(application|domain)|shared/domain)/' },
+      to: { path: '^src/(platform/http|shared/contract)/' },
+    },
+    {
+      name: 'published-language-is-not-http',
+      severity: 'error',
+      comment: "a module's published/ maps its own words to the contract's (src/shared/contract/), without the HTTP layer",
+      from: { path: '^src/(modules/[^/]+/published|shared/contract)/' },
+      to: { path: '^src/platform/http/' },
     },
     {
       name: 'no-circular',

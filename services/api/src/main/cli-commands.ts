@@ -2,7 +2,7 @@ import { CreateAccount } from '../modules/accounts/application/create-account';
 import { IssueApiKey } from '../modules/accounts/application/issue-api-key';
 import { UpdateAccountSettings } from '../modules/accounts/application/update-account-settings';
 import type { BusinessProfile, DealerType } from '../modules/accounts/domain/account';
-import { toAccountResponse } from '../modules/accounts/application/published/account';
+import { toAccountResponse } from '../modules/accounts/published/account';
 import { ExpireDueSessions } from '../modules/checkout/application/expire-due-sessions';
 import { ListEmails } from '../modules/notifications/application/list-emails';
 import { GetAccount } from '../modules/accounts/application/get-account';

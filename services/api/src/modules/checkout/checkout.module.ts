@@ -9,7 +9,7 @@ import { GetCheckoutPage } from './application/get-checkout-page';
 import { GetCheckoutSession } from './application/get-checkout-session';
 import { ListCheckoutSessions } from './application/list-checkout-sessions';
 import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
-import { SessionView } from './application/published/session-view';
+import { SessionView } from './published/session-view';
 import { SessionPricing } from './application/session-pricing';
 import { CompleteCheckoutSession } from './application/complete-checkout-session';
 import { ChoosePaymentSource } from './application/choose-payment-source';

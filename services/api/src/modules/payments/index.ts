@@ -29,5 +29,5 @@ export { TokenizeCard } from './application/tokenize-card';
 export { ListCharges } from './application/list-charges';
 export { ListExpiringCards } from './application/list-expiring-cards';
 export type { ExpiringCard } from './application/list-expiring-cards';
-export { cardInputOf, cardTokenView } from './application/published/card-token';
+export { cardInputOf, cardTokenView } from './published/card-token';
 export { CountFailedCharges } from './application/count-failed-charges';

@@ -1,5 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { operations } from './contract';
+import type { operations } from '../../shared/contract/contract';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
 import { sendError } from './error-mapper';
 import { ANSWERED, type AnswerWithChange, type IdempotentOperation } from './idempotency';

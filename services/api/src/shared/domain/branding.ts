@@ -11,3 +11,13 @@ export interface Branding {
 }
 
 export const NO_BRANDING: Branding = { logoUrl: null, logoId: null, color: null, termsUrl: null, privacyUrl: null };
+
+/** The merchant as their customers' pages show them: the name, and the look with a colour readable on the page. */
+export interface MerchantFace {
+  name: string;
+  logoUrl: string | null;
+  /** The brand colour, readable on the pages (WCAG AA), or null for Kupa's own. */
+  accentColor: string | null;
+  termsUrl: string | null;
+  privacyUrl: string | null;
+}

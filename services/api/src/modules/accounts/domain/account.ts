@@ -3,7 +3,7 @@ import { newId } from '../../../shared/domain/ids';
 import type { BusinessProfile } from '../../../shared/domain/business-profile';
 import { businessNumberValid } from '../../../shared/domain/israeli-id';
 import { DEFAULT_PORTAL_SETTINGS, type PortalSettings } from '../../../shared/domain/portal-settings';
-import { type Branding, NO_BRANDING } from '../../../shared/domain/branding';
+import { type Branding, type MerchantFace, NO_BRANDING } from '../../../shared/domain/branding';
 import { readableOnPage } from '../../../shared/domain/brand-color';
 
 export type { BusinessProfile, DealerType } from '../../../shared/domain/business-profile';
@@ -126,6 +126,12 @@ export class Account {
   /** The brand colour as the pages use it: readable on them (AA), or null for Kupa's own. */
   accentColor(): string | null {
     return this.branding.color && readableOnPage(this.branding.color);
+  }
+
+  /** The merchant as their customers' pages show them. */
+  face(): MerchantFace {
+    const { logoUrl, termsUrl, privacyUrl } = this.branding;
+    return { name: this.name, logoUrl, accentColor: this.accentColor(), termsUrl, privacyUrl };
   }
 
   /** What customers may do in the portal in one mode. */

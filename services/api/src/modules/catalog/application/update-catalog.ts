@@ -9,7 +9,7 @@ import type { Price, UpdatePriceInput } from '../domain/price';
 import type { Product, UpdateProductInput } from '../domain/product';
 import { CATALOG } from '../catalog.tokens';
 import type { PriceRepository, ProductRepository } from './ports/catalog-repository';
-import { toPriceResponse, toProductResponse } from './published/catalog';
+import { toPriceResponse, toProductResponse } from '../published/catalog';
 
 /** Changes a product (name, description, active, metadata), under its row lock, with `product.updated`. */
 @injectable()

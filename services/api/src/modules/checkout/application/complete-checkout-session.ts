@@ -7,7 +7,7 @@ import { CheckoutPlanChanges, StartSubscription } from '../../subscriptions';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { planDiscounts } from './renewal-discount';
-import { SessionView } from './published/session-view';
+import { SessionView } from '../published/session-view';
 
 export interface CheckoutPaid {
   /** The charge that paid it; null when nothing was due now. */

@@ -9,7 +9,7 @@ import { AttemptsInFlight } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSession } from '../domain/checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
-import { SessionView } from './published/session-view';
+import { SessionView } from '../published/session-view';
 
 /**
  * A pending session whose time is up becomes `expired` and emits `checkout_session.expired`, once; not

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { brandingOf, GetAccount } from '../../accounts';
+import { GetAccount } from '../../accounts';
 import { DescribeProcessor, ListPaymentMethods } from '../../payments';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
@@ -43,7 +43,7 @@ export class GetCheckoutPage {
       session,
       status: session.isDue(this.clock.now()) ? 'expired' : session.status,
       pricing,
-      merchant: { name: account.name, branding: brandingOf(account) },
+      merchant: account.face(),
       options: {
         card: allowed.includes('card'),
         cardholderIdRequired: account.cardholderIdRequired,

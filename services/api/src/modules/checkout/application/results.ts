@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../platform/http/contract';
+import type { MerchantFace } from '../../../shared/domain/branding';
 import type { Pricing } from '../../discounts';
 import type { CardDetails, DeclineCode } from '../../payments';
 import type { CheckoutSession, SessionStatus } from '../domain/checkout-session';
@@ -19,7 +19,7 @@ export interface CheckoutPage {
   /** `expired` once its time is up, even before the expiry is recorded. */
   status: SessionStatus;
   pricing: Pricing;
-  merchant: Schemas['Merchant'];
+  merchant: MerchantFace;
   options: {
     card: boolean;
     cardholderIdRequired: boolean;

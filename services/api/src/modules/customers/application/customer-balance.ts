@@ -7,7 +7,7 @@ import type { Customer } from '../domain/customer';
 import { CustomerNotFound } from '../domain/customer-errors';
 import { CUSTOMERS } from '../customers.tokens';
 import type { CustomerRepository } from './ports/customer-repository';
-import { toCustomerResponse } from './published/customer';
+import { toCustomerResponse } from '../published/customer';
 
 /**
  * A customer's credit balance: credit a downgrade leaves, used first by later charges. Each change is

@@ -10,7 +10,7 @@ import type { Customer } from '../domain/customer';
 import { CustomerNotFound } from '../domain/customer-errors';
 import { CUSTOMERS } from '../customers.tokens';
 import type { CustomerDependents, CustomerRepository } from './ports/customer-repository';
-import { toCustomerResponse } from './published/customer';
+import { toCustomerResponse } from '../published/customer';
 
 /**
  * Deletes a customer with no open subscription (else 409 `customer_has_active_subscriptions`): its saved

@@ -8,7 +8,7 @@ import type { Customer, UpdateCustomerInput } from '../domain/customer';
 import { CustomerNotFound } from '../domain/customer-errors';
 import { CUSTOMERS } from '../customers.tokens';
 import type { CustomerRepository } from './ports/customer-repository';
-import { toCustomerResponse } from './published/customer';
+import { toCustomerResponse } from '../published/customer';
 
 /** Changes a customer's details or metadata (merged), under its row lock, with `customer.updated`. */
 @injectable()

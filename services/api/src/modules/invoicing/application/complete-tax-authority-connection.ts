@@ -12,7 +12,7 @@ import type { DocumentRepository } from './ports/document-repository';
 import type { TaxAuthorityApi, TaxAuthorityConnectionRepository } from './ports/tax-authority';
 import { ends, TaxAuthorityAccess } from './tax-authority-access';
 import { RecordEvent } from '../../events';
-import { toConnectionResponse } from './published/tax-authority-connection';
+import { toConnectionResponse } from '../published/tax-authority-connection';
 
 /**
  * The Tax Authority sent the merchant back with a code: it is exchanged for the business's tokens, kept

@@ -9,7 +9,7 @@ import { type IssueInput, TaxDocument } from '../domain/tax-document';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
 import { RecordEvent } from '../../events';
-import { toDocumentResponse } from './published/document';
+import { toDocumentResponse } from '../published/document';
 import { DOCUMENT_ALLOCATION_QUEUE, DOCUMENT_PDF_QUEUE, INVOICING } from '../invoicing.tokens';
 import type { DocumentRepository } from './ports/document-repository';
 

@@ -6,7 +6,7 @@ import { DOCUMENT_TYPE_CODES } from '../domain/tax-document';
 import { DOCUMENT_PDF_QUEUE, INVOICING } from '../invoicing.tokens';
 import type { JobQueue } from '../../../platform/jobs/job-queue';
 import { JOBS } from '../../../platform/jobs/jobs.tokens';
-import { toDocumentResponse } from './published/document';
+import { toDocumentResponse } from '../published/document';
 import type { AllocationAuthorities } from './ports/allocation-authority';
 import type { DocumentRepository } from './ports/document-repository';
 

@@ -7,7 +7,7 @@ import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { INVOICING } from '../invoicing.tokens';
 import { RecordEvent } from '../../events';
 import type { TaxAuthorityConnection } from '../domain/tax-authority-connection';
-import { toConnectionResponse } from './published/tax-authority-connection';
+import { toConnectionResponse } from '../published/tax-authority-connection';
 import { type TaxAuthorityApi, type TaxAuthorityConnectionRepository, type TaxAuthorityTokens, TokensRefused } from './ports/tax-authority';
 
 /** What the tokens are sealed for: they open for this use only. */

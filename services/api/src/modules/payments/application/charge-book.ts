@@ -11,7 +11,7 @@ import { type DocumentDetails, documentLines, IssueDocument, PrintDocument } fro
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
 import type { Refund } from '../domain/refund';
-import { chargeView } from './published/payments';
+import { chargeView } from '../published/payments';
 import { failureMessage } from './failure-messages';
 import { PAYMENTS } from '../payments.tokens';
 import { DescribeProcessor } from './describe-processor';

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import { CreatePaymentMethod } from '../../payments';
 import { DefaultCard } from './default-card';
 import { GetPortalPage } from './get-portal-page';
+import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 
 /**
@@ -19,7 +19,7 @@ export class AddPortalCard {
     @inject(GetPortalPage) private readonly page: GetPortalPage,
   ) {}
 
-  async execute(sessionId: string, token: string): Promise<Schemas['PortalPage']> {
+  async execute(sessionId: string, token: string): Promise<PortalView> {
     const visit = await this.access.visit(sessionId);
     const card = await this.createPaymentMethod.execute(visit.scope, {
       customer: visit.customerId,

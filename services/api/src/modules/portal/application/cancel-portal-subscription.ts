@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError } from '../../../shared/domain/domain-error';
 import type { CancellationReason } from '../../../shared/domain/portal-settings';
-import type { Schemas } from '../../../platform/http/contract';
 import { CancelSubscription } from '../../subscriptions';
 import { GetPortalPage } from './get-portal-page';
+import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 
 /** The customer cancels, now or at the period's end as the account's portal says, with one of the reasons it offers. */
@@ -15,7 +15,7 @@ export class CancelPortalSubscription {
     @inject(GetPortalPage) private readonly page: GetPortalPage,
   ) {}
 
-  async execute(sessionId: string, subscriptionId: string, reason?: CancellationReason): Promise<Schemas['PortalPage']> {
+  async execute(sessionId: string, subscriptionId: string, reason?: CancellationReason): Promise<PortalView> {
     const visit = await this.access.visit(sessionId);
     const subscription = await this.access.subscription(visit, subscriptionId);
     if (reason !== undefined && !visit.settings.cancellationReasons.includes(reason))

@@ -2,17 +2,15 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { DomainError } from '../../../shared/domain/domain-error';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import type { Schemas } from '../../../platform/http/contract';
-import { brandingOf, GetAccount } from '../../accounts';
+import { GetAccount } from '../../accounts';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { ListDocuments, PrintDocument } from '../../invoicing';
 import { ListCharges, ListPaymentMethods } from '../../payments';
 import { PreviewSubscriptionChange } from '../../subscriptions';
 import { PortalAccess, type PortalVisit } from './portal-access';
-import { portalPrice } from './published/portal-price';
+import { planOption, type PortalView } from './portal-view';
 
-type PortalPage = Schemas['PortalPage'];
 type Subscription = Awaited<ReturnType<PortalAccess['subscriptions']>>[number];
 
 /** Canceled subscriptions stay in the portal this long after they end. */
@@ -38,11 +36,11 @@ export class GetPortalPage {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(id: string): Promise<PortalPage> {
+  async execute(id: string): Promise<PortalView> {
     return this.render(await this.access.visit(id));
   }
 
-  async render(visit: PortalVisit): Promise<PortalPage> {
+  async render(visit: PortalVisit): Promise<PortalView> {
     const { session, scope, customerId, settings } = visit;
     const now = this.clock.now().getTime();
     const [account, customer, all, cards, charges, documents] = await Promise.all([
@@ -57,67 +55,40 @@ export class GetPortalPage {
     const open = subscriptions.filter((s) => s.status !== 'canceled');
     const defaultCard = open[0]?.paymentMethodId ?? cards.items[0]?.id ?? null;
     const { prices } = await this.catalog.execute(scope, { prices: settings.allowedPrices });
-    const switchable = settings.allowedPrices.flatMap((priceId) => portalPrice(prices.get(priceId)) ?? []);
+    const switchable = settings.allowedPrices.flatMap((priceId) => planOption(prices.get(priceId)) ?? []);
     return {
-      id: session.id,
-      object: 'portal_page',
-      merchant: { name: account.name, branding: brandingOf(account) },
+      session,
+      merchant: account.face(),
       customer: { name: customer.name, email: customer.email, phone: customer.phone },
-      locale: session.locale,
-      return_url: session.returnUrl,
-      expires_at: session.expiresAt.toISOString(),
-      livemode: session.livemode,
-      settings: { cancel_mode: settings.cancelMode, cancellation_reasons: settings.cancellationReasons },
-      cardholder_id_required: account.cardholderIdRequired,
+      settings,
+      cardholderIdRequired: account.cardholderIdRequired,
       subscriptions: await Promise.all(
         subscriptions.map(async (subscription) => ({
-          id: subscription.id,
-          plan: {
-            name: subscription.plan.name,
-            unit_amount: subscription.plan.unitAmount,
-            quantity: subscription.quantity,
-            interval: subscription.plan.interval,
-          },
-          status: subscription.status,
-          current_period_end: subscription.currentPeriodEnd.toISOString(),
-          trial_end: subscription.trialEnd?.toISOString() ?? null,
-          cancel_at_period_end: subscription.cancelAtPeriodEnd,
-          canceled_at: subscription.canceledAt?.toISOString() ?? null,
-          next_charge: await this.nextCharge(visit, subscription),
-          payment_method: subscription.paymentMethodId,
-          switch_to: canSwitch(subscription) ? switchable.filter((price) => price.id !== subscription.priceId) : [],
+          subscription,
+          nextCharge: await this.nextCharge(visit, subscription),
+          switchTo: canSwitch(subscription) ? switchable.filter((price) => price.id !== subscription.priceId) : [],
         })),
       ),
-      payment_methods: cards.items.map((card) => ({
-        id: card.id,
-        card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },
-        default: card.id === defaultCard,
-        in_use: open.some((subscription) => subscription.paymentMethodId === card.id),
+      cards: cards.items.map((card) => ({
+        card,
+        isDefault: card.id === defaultCard,
+        inUse: open.some((subscription) => subscription.paymentMethodId === card.id),
       })),
       payments: charges.items.map((charge) => ({
-        id: charge.id,
-        amount: charge.amount,
-        amount_refunded: charge.amountRefunded,
-        status: charge.status,
-        created: charge.createdAt.toISOString(),
+        charge,
         documents: documents.items
           .filter((document) => document.chargeId === charge.id)
-          .map((document) => ({
-            id: document.id,
-            type: document.type,
-            number: document.number,
-            url: `${this.printDocument.customerLink(document.id)}?locale=${session.locale}`,
-          })),
+          .map((document) => ({ document, url: `${this.printDocument.customerLink(document.id)}?locale=${session.locale}` })),
       })),
     };
   }
 
   /** The subscription's next charge as it stands; none while canceled, or while a change of it is being charged. */
-  private async nextCharge(visit: PortalVisit, subscription: Subscription): Promise<PortalPage['subscriptions'][number]['next_charge']> {
+  private async nextCharge(visit: PortalVisit, subscription: Subscription): Promise<PortalView['subscriptions'][number]['nextCharge']> {
     if (subscription.status === 'canceled') return null;
     try {
       const upcoming = await this.preview.execute(visit.scope, subscription.id, {});
-      return upcoming.date ? { date: upcoming.date.toISOString(), amount: upcoming.amountDue } : null;
+      return upcoming.date ? { date: upcoming.date, amount: upcoming.amountDue } : null;
     } catch (error) {
       if (error instanceof DomainError && error.code === 'subscription_change_in_progress') return null;
       throw error;

@@ -1,11 +1,9 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError } from '../../../shared/domain/domain-error';
-import type { Schemas } from '../../../platform/http/contract';
-import { documentLineShape } from '../../../platform/http/line-item-shape';
 import { FindCatalogItems } from '../../catalog';
 import { PreviewSubscriptionChange } from '../../subscriptions';
 import { PortalAccess, type PortalVisit } from './portal-access';
-import { portalPrice } from './published/portal-price';
+import { planOption, type PlanOption, type SwitchPreview } from './portal-view';
 
 /** What switching a subscription to `price` would cost, as the portal switches (DESIGN §3d): changes nothing. */
 @injectable()
@@ -16,7 +14,7 @@ export class PreviewPortalSwitch {
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
   ) {}
 
-  async execute(sessionId: string, subscriptionId: string, priceId: string): Promise<Schemas['PortalSwitchPreview']> {
+  async execute(sessionId: string, subscriptionId: string, priceId: string): Promise<SwitchPreview> {
     const visit = await this.access.visit(sessionId);
     await this.access.subscription(visit, subscriptionId);
     const price = await allowedPrice(this.catalog, visit, priceId);
@@ -26,19 +24,19 @@ export class PreviewPortalSwitch {
     });
     return {
       price,
-      charged_now: upcoming.chargedNow,
-      amount_due: upcoming.amountDue,
+      chargedNow: upcoming.chargedNow,
+      amountDue: upcoming.amountDue,
       credit: upcoming.credited,
-      lines: upcoming.lines.map(documentLineShape),
-      date: upcoming.date?.toISOString() ?? null,
+      lines: upcoming.lines,
+      date: upcoming.date,
     };
   }
 }
 
 /** A price the account lets its customers switch to (active and recurring), or 400 `price_not_allowed`. */
-export async function allowedPrice(catalog: FindCatalogItems, visit: PortalVisit, priceId: string): Promise<Schemas['PortalPrice']> {
+export async function allowedPrice(catalog: FindCatalogItems, visit: PortalVisit, priceId: string): Promise<PlanOption> {
   const offered = visit.settings.allowedPrices.includes(priceId)
-    ? portalPrice((await catalog.execute(visit.scope, { prices: [priceId] })).prices.get(priceId))
+    ? planOption((await catalog.execute(visit.scope, { prices: [priceId] })).prices.get(priceId))
     : null;
   if (!offered) throw new ValidationError('price_not_allowed', `The plan '${priceId}' is not one this portal switches to`, 'price');
   return offered;

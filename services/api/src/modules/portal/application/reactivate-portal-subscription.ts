@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import { UpdateSubscription } from '../../subscriptions';
 import { GetPortalPage } from './get-portal-page';
+import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 
 /** The customer takes back a cancellation set for the period's end: the subscription renews again. */
@@ -13,7 +13,7 @@ export class ReactivatePortalSubscription {
     @inject(GetPortalPage) private readonly page: GetPortalPage,
   ) {}
 
-  async execute(sessionId: string, subscriptionId: string): Promise<Schemas['PortalPage']> {
+  async execute(sessionId: string, subscriptionId: string): Promise<PortalView> {
     const visit = await this.access.visit(sessionId);
     await this.access.subscription(visit, subscriptionId);
     await this.update.execute(visit.scope, subscriptionId, { cancelAtPeriodEnd: false });

@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
 import { DomainError } from '../../../shared/domain/domain-error';
-import type { Schemas } from '../../../platform/http/contract';
 import { DetachPaymentMethod } from '../../payments';
 import { GetPortalPage } from './get-portal-page';
+import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 
 /** The customer removes a saved card no subscription is charged to (else 409 `payment_method_in_use`). */
@@ -14,7 +14,7 @@ export class RemovePortalCard {
     @inject(GetPortalPage) private readonly page: GetPortalPage,
   ) {}
 
-  async execute(sessionId: string, cardId: string): Promise<Schemas['PortalPage']> {
+  async execute(sessionId: string, cardId: string): Promise<PortalView> {
     const visit = await this.access.visit(sessionId);
     await this.access.card(visit, cardId);
     const open = (await this.access.subscriptions(visit)).filter((subscription) => subscription.status !== 'canceled');

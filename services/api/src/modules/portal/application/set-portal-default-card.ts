@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import { DefaultCard } from './default-card';
 import { GetPortalPage } from './get-portal-page';
+import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 
 /** The customer chooses which saved card their subscriptions are charged to. */
@@ -13,7 +13,7 @@ export class SetPortalDefaultCard {
     @inject(GetPortalPage) private readonly page: GetPortalPage,
   ) {}
 
-  async execute(sessionId: string, cardId: string): Promise<Schemas['PortalPage']> {
+  async execute(sessionId: string, cardId: string): Promise<PortalView> {
     const visit = await this.access.visit(sessionId);
     await this.access.card(visit, cardId);
     await this.defaultCard.set(visit, cardId);

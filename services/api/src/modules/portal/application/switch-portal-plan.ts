@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../platform/http/contract';
 import { FindCatalogItems } from '../../catalog';
 import { UpdateSubscription } from '../../subscriptions';
 import { GetPortalPage } from './get-portal-page';
+import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 import { allowedPrice } from './preview-portal-switch';
 
@@ -20,7 +20,7 @@ export class SwitchPortalPlan {
     @inject(GetPortalPage) private readonly page: GetPortalPage,
   ) {}
 
-  async execute(sessionId: string, subscriptionId: string, priceId: string): Promise<Schemas['PortalPage']> {
+  async execute(sessionId: string, subscriptionId: string, priceId: string): Promise<PortalView> {
     const visit = await this.access.visit(sessionId);
     await this.access.subscription(visit, subscriptionId);
     await allowedPrice(this.catalog, visit, priceId);

@@ -3,7 +3,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import { GetCustomer } from '../../customers';
 import { sumOf } from '../domain/proration';
 import { creditLine } from '../domain/subscription-change';
-import type { UpcomingCharge } from './published/subscription';
+import type { UpcomingCharge } from '../published/subscription';
 import { AskSubscriptionChange, type SubscriptionUpdate } from './ask-subscription-change';
 
 /**

@@ -7,7 +7,7 @@ import { type EmailMessage, QueueEmail } from '../../notifications';
 import type { Subscription } from '../domain/subscription';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
 import type { PortalLinks } from './ports/portal-links';
-import { subscriptionView } from './published/subscription';
+import { subscriptionView } from '../published/subscription';
 
 /** Events and emails of a subscription, inside the transaction of the change. */
 @injectable()

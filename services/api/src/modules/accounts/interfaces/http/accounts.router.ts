@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../../platform/http/contract';
+import type { Schemas } from '../../../../shared/contract/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { toProcessorResponse, toAccountResponse } from '../../application/published/account';
+import { toProcessorResponse, toAccountResponse } from '../../published/account';
 import { ConnectProcessor } from '../../application/connect-processor';
 import { GetAccount } from '../../application/get-account';
 import { GetAccountProcessor } from '../../application/get-account-processor';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { toProductResponse, toPriceResponse } from '../../application/published/catalog';
+import { toProductResponse, toPriceResponse } from '../../published/catalog';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreatePrice } from '../../application/create-price';
 import { CreateProduct } from '../../application/create-product';

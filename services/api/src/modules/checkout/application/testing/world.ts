@@ -17,7 +17,7 @@ import { CompleteCheckoutSession } from '../complete-checkout-session';
 import { ConfirmCheckoutSession } from '../confirm-checkout-session';
 import { ExpireCheckoutSession } from '../expire-checkout-session';
 import { LoadPendingSession } from '../load-pending-session';
-import { SessionView } from '../published/session-view';
+import { SessionView } from '../../published/session-view';
 import { SessionPricing } from '../session-pricing';
 import { SettleCheckoutPayment } from '../settle-checkout-payment';
 import { InMemoryCheckoutSessions } from './fakes';

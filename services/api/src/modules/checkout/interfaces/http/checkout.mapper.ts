@@ -1,7 +1,8 @@
-import type { Schemas } from '../../../../platform/http/contract';
+import type { Schemas } from '../../../../shared/contract/contract';
+import { merchantShape } from '../../../../shared/contract/merchant-shape';
 import { renewalDiscount } from '../../application/renewal-discount';
 import type { CheckoutPage, ConfirmOutcome } from '../../application/results';
-import { amounts, discountSummary, lineItems, planChangeView, taken } from '../../application/published/checkout-session';
+import { amounts, discountSummary, lineItems, planChangeView, taken } from '../../published/checkout-session';
 
 /** What the page is told after a confirm or a 3-D Secure answer. */
 export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult'] {
@@ -16,7 +17,7 @@ export function checkoutPageView({ session, status, pricing, merchant, options }
   return {
     id: session.id,
     status,
-    merchant,
+    merchant: merchantShape(merchant),
     locale: session.locale,
     currency: session.currency,
     line_items: lineItems(session, pricing),

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { toCustomerResponse } from '../../application/published/customer';
+import { toCustomerResponse } from '../../published/customer';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateCustomer } from '../../application/create-customer';
 import { DeleteCustomer } from '../../application/delete-customer';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { toDiscountResponse } from '../../application/published/discount';
+import { toDiscountResponse } from '../../published/discount';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateDiscount } from '../../application/create-discount';
 import { UpdateDiscount } from '../../application/update-discount';

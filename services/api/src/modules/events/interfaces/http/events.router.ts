@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { toEventResponse, toWebhookEndpointResponse, toWebhookDeliveryResponse } from '../../application/published/events';
+import { toEventResponse, toWebhookEndpointResponse, toWebhookDeliveryResponse } from '../../published/events';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import type { Clock } from '../../../../shared/domain/clock';
 import { SHARED } from '../../../../shared/domain/shared.tokens';

@@ -6,7 +6,7 @@ import { ListDocuments } from '../../application/list-documents';
 import { PrintDocument } from '../../application/print-document';
 import { CompleteTaxAuthorityConnection } from '../../application/complete-tax-authority-connection';
 import { ConnectTaxAuthority } from '../../application/connect-tax-authority';
-import { toDocumentResponse } from '../../application/published/document';
+import { toDocumentResponse } from '../../published/document';
 import { zipSync } from 'fflate';
 import { ArchiveDocuments } from '../../application/archive-documents';
 import { GetDocumentPdf } from '../../application/get-document-pdf';

@@ -3,7 +3,7 @@ import type { OperationHandlers } from '../../../../platform/http/contract-route
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CancelCharge } from '../../application/cancel-charge';
 import { CaptureCharge } from '../../application/capture-charge';
-import { chargeView, toPaymentMethodResponse, toRefundResponse } from '../../application/published/payments';
+import { chargeView, toPaymentMethodResponse, toRefundResponse } from '../../published/payments';
 import { CreatePaymentMethod } from '../../application/create-payment-method';
 import { DetachPaymentMethod } from '../../application/detach-payment-method';
 import { GetCharge } from '../../application/get-charge';

@@ -12,6 +12,7 @@ import { SetPortalDefaultCard } from '../../application/set-portal-default-card'
 import { SwitchPortalPlan } from '../../application/switch-portal-plan';
 import { UpdatePortalContact } from '../../application/update-portal-contact';
 import { cardInputOf, cardTokenView } from '../../../payments';
+import { portalPage, switchPreview } from './portal.mapper';
 
 @injectable()
 export class PortalRouter {
@@ -52,39 +53,42 @@ export class PortalRouter {
           },
         };
       },
-      getPortalPage: async ({ params }) => ({ success: true, data: await this.getPage.execute(params.id) }),
+      getPortalPage: async ({ params }) => ({ success: true, data: portalPage(await this.getPage.execute(params.id)) }),
       previewPortalSwitch: async ({ params, query }) => ({
         success: true,
-        data: await this.previewSwitch.execute(params.id, params.subscription, query.price),
+        data: switchPreview(await this.previewSwitch.execute(params.id, params.subscription, query.price)),
       }),
       switchPortalPlan: async ({ params, body }) => ({
         success: true,
-        data: await this.switchPlan.execute(params.id, params.subscription, body.price),
+        data: portalPage(await this.switchPlan.execute(params.id, params.subscription, body.price)),
       }),
       cancelPortalSubscription: async ({ params, body }) => ({
         success: true,
-        data: await this.cancel.execute(params.id, params.subscription, body.reason),
+        data: portalPage(await this.cancel.execute(params.id, params.subscription, body.reason)),
       }),
       reactivatePortalSubscription: async ({ params }) => ({
         success: true,
-        data: await this.reactivate.execute(params.id, params.subscription),
+        data: portalPage(await this.reactivate.execute(params.id, params.subscription)),
       }),
       createPortalCardToken: async ({ params, body }) => {
         const { token, card } = await this.createToken.execute(params.id, cardInputOf(body.card));
         return { success: true, data: cardTokenView(token, card) };
       },
-      addPortalPaymentMethod: async ({ params, body }) => ({ success: true, data: await this.addCard.execute(params.id, body.token) }),
+      addPortalPaymentMethod: async ({ params, body }) => ({
+        success: true,
+        data: portalPage(await this.addCard.execute(params.id, body.token)),
+      }),
       setPortalDefaultPaymentMethod: async ({ params }) => ({
         success: true,
-        data: await this.setDefaultCard.execute(params.id, params.payment_method),
+        data: portalPage(await this.setDefaultCard.execute(params.id, params.payment_method)),
       }),
       removePortalPaymentMethod: async ({ params }) => ({
         success: true,
-        data: await this.removeCard.execute(params.id, params.payment_method),
+        data: portalPage(await this.removeCard.execute(params.id, params.payment_method)),
       }),
       updatePortalCustomer: async ({ params, body }) => ({
         success: true,
-        data: await this.updateContact.execute(params.id, { email: body.email, phone: body.phone }),
+        data: portalPage(await this.updateContact.execute(params.id, { email: body.email, phone: body.phone })),
       }),
     };
   }

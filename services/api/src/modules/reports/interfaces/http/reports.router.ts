@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../../platform/http/contract';
+import type { Schemas } from '../../../../shared/contract/contract';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
 import { GetSummary, type Totals } from '../../application/get-summary';
 

@@ -6,7 +6,7 @@ import { CreateSubscription } from '../../application/create-subscription';
 import { GetSubscription } from '../../application/get-subscription';
 import { ListSubscriptions } from '../../application/list-subscriptions';
 import { PreviewSubscriptionChange } from '../../application/preview-subscription-change';
-import { subscriptionView, upcomingChargeView } from '../../application/published/subscription';
+import { subscriptionView, upcomingChargeView } from '../../published/subscription';
 import type { SubscriptionUpdate } from '../../application/ask-subscription-change';
 import { UpdateSubscription } from '../../application/update-subscription';
 

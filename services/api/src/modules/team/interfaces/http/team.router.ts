@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { Schemas } from '../../../../platform/http/contract';
+import type { Schemas } from '../../../../shared/contract/contract';
 import type { AuthContext } from '../../../../platform/http/authentication';
 import type { ExchangeFacts, OperationHandlers } from '../../../../platform/http/contract-router';
 import { listReply, pageOf } from '../../../../platform/http/replies';

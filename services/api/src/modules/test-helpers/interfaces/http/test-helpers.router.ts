@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { OperationHandlers } from '../../../../platform/http/contract-router';
-import { toTestClockResponse } from '../../application/published/test-clock';
+import { toTestClockResponse } from '../../published/test-clock';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { AdvanceTestClock } from '../../application/advance-test-clock';
 import { CreateTestClock } from '../../application/create-test-clock';

@@ -1,4 +1,4 @@
-import type { TaxAuthorityConnection } from '../../domain/tax-authority-connection';
+import type { TaxAuthorityConnection } from '../domain/tax-authority-connection';
 
 /** The connection as `tax_authority_connection.updated` carries it: its state, never its tokens. */
 export function toConnectionResponse(connection: TaxAuthorityConnection) {

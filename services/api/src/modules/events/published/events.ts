@@ -1,7 +1,7 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { Event } from '../../domain/event';
-import type { WebhookDelivery } from '../../domain/webhook-delivery';
-import type { WebhookEndpoint } from '../../domain/webhook-endpoint';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { Event } from '../domain/event';
+import type { WebhookDelivery } from '../domain/webhook-delivery';
+import type { WebhookEndpoint } from '../domain/webhook-endpoint';
 
 export function toEventResponse(event: Event): Schemas['Event'] {
   return event.envelope() as Schemas['Event'];

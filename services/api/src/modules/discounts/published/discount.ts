@@ -1,5 +1,5 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { DiscountRule } from '../../domain/discount-rule';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { DiscountRule } from '../domain/discount-rule';
 
 export function toDiscountResponse(rule: DiscountRule): Schemas['Discount'] {
   return {

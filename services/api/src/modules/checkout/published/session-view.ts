@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../../shared/domain/clock';
-import { SHARED } from '../../../../shared/domain/shared.tokens';
-import type { CheckoutSession } from '../../domain/checkout-session';
-import { CHECKOUT, type CheckoutSettings } from '../../checkout.tokens';
-import { type PricedSession, SessionPricing } from '../session-pricing';
+import type { Clock } from '../../../shared/domain/clock';
+import { SHARED } from '../../../shared/domain/shared.tokens';
+import type { CheckoutSession } from '../domain/checkout-session';
+import { CHECKOUT, type CheckoutSettings } from '../checkout.tokens';
+import { type PricedSession, SessionPricing } from '../application/session-pricing';
 import { checkoutSessionView } from './checkout-session';
 
 /** The contract's shape of a session (`checkoutSessionView`). */

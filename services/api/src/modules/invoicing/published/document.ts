@@ -1,6 +1,6 @@
-import { documentLineShape } from '../../../../platform/http/line-item-shape';
-import type { Schemas } from '../../../../platform/http/contract';
-import { DOCUMENT_TYPE_CODES, type TaxDocument } from '../../domain/tax-document';
+import { documentLineShape } from '../../../shared/contract/line-shapes';
+import type { Schemas } from '../../../shared/contract/contract';
+import { DOCUMENT_TYPE_CODES, type TaxDocument } from '../domain/tax-document';
 
 /** The contract's shape of a document, for responses and the document's events. */
 export function toDocumentResponse(document: TaxDocument): Schemas['Document'] {

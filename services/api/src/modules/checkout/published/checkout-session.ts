@@ -1,8 +1,8 @@
-import type { PlanShown } from '../../../../shared/domain/plan';
-import type { Schemas } from '../../../../platform/http/contract';
-import { lineItemShape, documentLineShape } from '../../../../platform/http/line-item-shape';
-import type { Pricing } from '../../../discounts';
-import type { CheckoutSession } from '../../domain/checkout-session';
+import type { PlanShown } from '../../../shared/domain/plan';
+import type { Schemas } from '../../../shared/contract/contract';
+import { lineItemShape, documentLineShape } from '../../../shared/contract/line-shapes';
+import type { Pricing } from '../../discounts';
+import type { CheckoutSession } from '../domain/checkout-session';
 
 /** The session as merchants and its events see it. */
 export function checkoutSessionView(

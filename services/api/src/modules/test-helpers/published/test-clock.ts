@@ -1,5 +1,5 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { TestClock } from '../../domain/test-clock';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { TestClock } from '../domain/test-clock';
 
 export function toTestClockResponse(clock: TestClock): Schemas['TestClock'] {
   return {

@@ -1,5 +1,5 @@
-import type { DocumentLine } from '../../shared/domain/document-line';
-import type { LineItem } from '../../shared/domain/line-item';
+import type { DocumentLine } from '../domain/document-line';
+import type { LineItem } from '../domain/line-item';
 
 /** A cart line as the contract shows it, wherever it appears (a session, a charge). */
 export function lineItemShape(line: LineItem) {

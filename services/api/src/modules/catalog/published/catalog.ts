@@ -1,6 +1,6 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { Price } from '../../domain/price';
-import type { Product } from '../../domain/product';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { Price } from '../domain/price';
+import type { Product } from '../domain/product';
 
 export function toProductResponse(product: Product): Schemas['Product'] {
   return {

@@ -1,8 +1,8 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import { lineItemShape } from '../../../../platform/http/line-item-shape';
-import type { Charge } from '../../domain/charge';
-import type { PaymentMethod } from '../../domain/payment-method';
-import type { Refund } from '../../domain/refund';
+import type { Schemas } from '../../../shared/contract/contract';
+import { lineItemShape } from '../../../shared/contract/line-shapes';
+import type { Charge } from '../domain/charge';
+import type { PaymentMethod } from '../domain/payment-method';
+import type { Refund } from '../domain/refund';
 
 /** The charge as the API and its events show it (events carry the contract's shapes). */
 export function chargeView(charge: Charge): Schemas['Charge'] {

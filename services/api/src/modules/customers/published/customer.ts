@@ -1,5 +1,5 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { Customer } from '../../domain/customer';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { Customer } from '../domain/customer';
 
 export function toCustomerResponse(customer: Customer): Schemas['Customer'] {
   return {

@@ -1,8 +1,8 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { ProcessorView } from '../ports/account-processors';
-import type { DocumentCertificateView, TaxAuthorityView } from '../ports/account-invoicing';
-import type { Account, BusinessProfile } from '../../domain/account';
-import type { PortalSettings } from '../../../../shared/domain/portal-settings';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { ProcessorView } from '../application/ports/account-processors';
+import type { DocumentCertificateView, TaxAuthorityView } from '../application/ports/account-invoicing';
+import type { Account, BusinessProfile } from '../domain/account';
+import type { PortalSettings } from '../../../shared/domain/portal-settings';
 
 type BusinessProfileBody = Schemas['BusinessProfile'];
 
@@ -80,15 +80,5 @@ function portalResponse(settings: PortalSettings): Schemas['PortalSettings'] {
     proration_behavior: settings.prorationBehavior,
     cancel_mode: settings.cancelMode,
     cancellation_reasons: settings.cancellationReasons,
-  };
-}
-
-/** The merchant's look as their customers' pages show it. */
-export function brandingOf(account: Account): Schemas['MerchantBranding'] {
-  return {
-    logo_url: account.branding.logoUrl,
-    accent_color: account.accentColor(),
-    terms_url: account.branding.termsUrl,
-    privacy_url: account.branding.privacyUrl,
   };
 }

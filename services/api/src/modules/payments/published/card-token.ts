@@ -1,5 +1,5 @@
-import type { Schemas } from '../../../../platform/http/contract';
-import type { CardDetails, CardInput } from '../ports/card-processor';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { CardDetails, CardInput } from '../application/ports/card-processor';
 
 /** The card as the token endpoints take it (the checkout page's and the portal's). */
 export function cardInputOf(card: Schemas['CardInput']): CardInput {

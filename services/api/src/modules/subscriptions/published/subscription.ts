@@ -1,7 +1,7 @@
-import { documentLineShape } from '../../../../platform/http/line-item-shape';
-import type { Schemas } from '../../../../platform/http/contract';
-import type { Subscription } from '../../domain/subscription';
-import type { DocumentLine } from '../../../../shared/domain/document-line';
+import { documentLineShape } from '../../../shared/contract/line-shapes';
+import type { Schemas } from '../../../shared/contract/contract';
+import type { Subscription } from '../domain/subscription';
+import type { DocumentLine } from '../../../shared/domain/document-line';
 
 /** The subscription as the API and its events show it. */
 export function subscriptionView(subscription: Subscription): Schemas['Subscription'] {
