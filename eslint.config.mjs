@@ -56,18 +56,17 @@ export default tseslint.config(
     },
   },
   {
-    // One way to reach the database (ARCHITECTURE.md, "Persistence"): the ORM reads; writes go through
-    // an AggregateTable; any other statement is `sqlRows`/`poolRows` with `$n` parameters.
+    // One way to reach the database (ARCHITECTURE.md, "Persistence"): an aggregate is read and written
+    // through its AggregateTable; any other statement is `sqlRows`/`poolRows` with `$n` parameters. A
+    // module never calls the EntityManager itself.
     files: ['services/api/src/modules/**/*.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
-          selector:
-            ":matches(MemberExpression[object.property.name='em'], " +
-            "MemberExpression[object.name='em'])[property.name=/^(insert|insertMany|nativeUpdate|nativeDelete|upsert|upsertMany|" +
-            'createQueryBuilder|qb|getConnection|getKnex|persist|persistAndFlush|flush|execute|transactional|begin|commit)$/]',
-          message: 'Write through an AggregateTable, or run a statement with sqlRows/poolRows (ARCHITECTURE.md, "Persistence").',
+          selector: ":matches(MemberExpression[object.property.name='em'], MemberExpression[object.name='em'])",
+          message:
+            'Read and write an aggregate through its AggregateTable (find, findOne, lock, page, insert, save…), or run a statement with sqlRows/poolRows (ARCHITECTURE.md, "Persistence").',
         },
         {
           selector:

@@ -36,6 +36,10 @@ const WRITTEN_ONCE: Record<string, string[]> = {
   TestClock: ['id', 'accountId', 'name', 'createdAt'],
   Event: ['id', 'accountId', 'livemode', 'type', 'data', 'previousAttributes', 'createdAt'],
   WebhookEndpoint: ['id', 'accountId', 'livemode', 'createdAt'],
+  WebhookDelivery: [
+    ...['id', 'accountId', 'eventId', 'eventType', 'endpointId', 'series', 'attempt', 'outcome', 'responseStatus', 'durationMs'],
+    ...['responseBody', 'error', 'nextRetryAt', 'createdAt'],
+  ],
   DiscountRule: [
     ...['id', 'accountId', 'livemode', 'name', 'code', 'automatic', 'percentOff', 'amountOff', 'currency', 'appliesToPrices'],
     // The redemption count changes under the rule's row lock, by statements of its own.

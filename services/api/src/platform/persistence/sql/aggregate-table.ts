@@ -1,17 +1,55 @@
-import { type EntityClass, type EntityDictionary, type EntityManager, JsonType } from '@mikro-orm/postgresql';
+import {
+  type EntityClass,
+  type EntityDictionary,
+  type EntityManager,
+  type FilterQuery,
+  JsonType,
+  LockMode,
+  type QueryOrderMap,
+} from '@mikro-orm/postgresql';
+import type { Page, PageRequest } from '../../../shared/domain/page';
+import { ValidationError } from '../../../shared/domain/domain-error';
 import { sqlRows } from './statements';
+
+/** How a read by criteria goes: its order and size, and whether it locks what it reads. */
+export interface ReadOptions<T> {
+  orderBy?: QueryOrderMap<T>;
+  limit?: number;
+  /**
+   * `false` (the default): an aggregate this request already holds is answered as it holds it, with
+   * the changes it has not saved yet. `true`: as the database has it now, for rows other transactions
+   * change (a pending operation, a due subscription).
+   */
+  fresh?: boolean;
+  /** Locks each row read until the unit of work ends (read fresh): `wait` for a row another holds, or `skip` it. */
+  lock?: 'wait' | 'skip';
+}
 
 type Props<T> = ReadonlyArray<keyof T & string>;
 
 type Columns = { table: string; props: Array<{ name: string; fieldNames: string[]; customType?: unknown }> };
 
+function ormOptions({ fresh, lock }: ReadOptions<never>): {
+  refresh: boolean;
+  lockMode?: LockMode.PESSIMISTIC_WRITE | LockMode.PESSIMISTIC_PARTIAL_WRITE;
+} {
+  return {
+    refresh: fresh === true || lock !== undefined,
+    lockMode: lock === 'wait' ? LockMode.PESSIMISTIC_WRITE : lock === 'skip' ? LockMode.PESSIMISTIC_PARTIAL_WRITE : undefined,
+  };
+}
+
 /**
- * How an aggregate's rows are written, and read by a statement: its table as the schema
- * (`*.schema.ts`) maps it, and `saved`, the properties that change after the insert. Declared once
- * per aggregate at the top of its repository's file; every write goes through it, on the
- * repository's EntityManager (the unit of work's inside one): `insert` (one or many),
- * `insertUnlessTaken`, `save` (one or many, always `saved`: saving one and saving a batch write the
- * same columns).
+ * How an aggregate's rows are read and written: its table as the schema (`*.schema.ts`) maps it, and
+ * `saved`, the properties that change after the insert. Declared once per aggregate at the top of its
+ * repository's file; every read and write of the aggregate goes through it, on the repository's
+ * EntityManager (the unit of work's inside one).
+ *
+ * - Reads by criteria (the schema's property names): `find`, `findOne`, `count`, `page`; a row lock
+ *   by id, `lock`. What criteria cannot say (`= any($3)` over a scope, a join, a hot path measured to
+ *   pay for the query builder) is a statement: `select`, `first`.
+ * - Writes: `insert` (one or many), `insertUnlessTaken`, `save` (one or many, always `saved`: saving
+ *   one and saving a batch write the same columns).
  */
 export class AggregateTable<T extends { id: string | number }> {
   /** Every table declared, by entity name: what `test/persistence.test.ts` checks against the schemas. */
@@ -76,6 +114,51 @@ export class AggregateTable<T extends { id: string | number }> {
       this.columns = { table: meta.tableName, props: meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false) };
     }
     return this.columns;
+  }
+
+  /** The aggregates matching `where`. */
+  find(em: EntityManager, where: FilterQuery<T>, options: ReadOptions<T> = {}): Promise<T[]> {
+    return em.find(this.entity, where, { orderBy: options.orderBy, limit: options.limit, ...ormOptions(options) });
+  }
+
+  /** The one aggregate matching `where` (criteria that name at most one), or null. */
+  findOne(em: EntityManager, where: FilterQuery<T>, options: Pick<ReadOptions<T>, 'fresh' | 'lock'> = {}): Promise<T | null> {
+    return em.findOne(this.entity, where, ormOptions(options));
+  }
+
+  /** How many rows match `where`. */
+  count(em: EntityManager, where: FilterQuery<T>): Promise<number> {
+    return em.count(this.entity, where);
+  }
+
+  /**
+   * A page of the aggregates matching `where`: newest first, by (`by`, id), `by` being `createdAt`
+   * unless the aggregate is dated otherwise, continuing after the one named by `startingAfter`, which
+   * must itself match `where` (the same account and mode).
+   */
+  async page(em: EntityManager, where: FilterQuery<T>, page: PageRequest, by = 'createdAt' as keyof T & string): Promise<Page<T>> {
+    const limit = page.limit ?? 20;
+    let filter = where;
+    if (page.startingAfter) {
+      const cursor = await em.findOne(this.entity, { $and: [where, { id: page.startingAfter }] } as FilterQuery<T>);
+      if (!cursor)
+        throw new ValidationError('parameter_invalid', `No such object to start after: '${page.startingAfter}'`, 'starting_after');
+      filter = {
+        $and: [where, { $or: [{ [by]: { $lt: cursor[by] } }, { [by]: cursor[by], id: { $lt: cursor.id } }] }],
+      } as FilterQuery<T>;
+    }
+    const rows = await em.find(this.entity, filter, { orderBy: { [by]: 'desc', id: 'desc' } as QueryOrderMap<T>, limit: limit + 1 });
+    return { items: rows.slice(0, limit), hasMore: rows.length > limit };
+  }
+
+  /**
+   * The aggregate `id` read fresh and locked until the unit of work in progress ends (a change's first
+   * read), or null when there is none; with `skip`, null also when another transaction holds it.
+   */
+  lock(em: EntityManager, id: T['id'], lock: 'wait' | 'skip' = 'wait'): Promise<T | null> {
+    return this.first(em, `select * from ${this.columnsOf(em).table} where id = $1 for update${lock === 'skip' ? ' skip locked' : ''}`, [
+      id,
+    ]);
   }
 
   /** Aggregates read by a statement (`select * from <table> …`, `$1` parameters), mapped by the schema. */

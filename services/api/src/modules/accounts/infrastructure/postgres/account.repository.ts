@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
-import { paginate } from '../../../../platform/persistence/pagination';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { AccountRepository, ApiKeyRepository, LogoRepository } from '../../application/ports/account-repository';
@@ -48,19 +47,15 @@ export class PgApiKeyRepository implements ApiKeyRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findByHash(secretHash: string): Promise<ApiKey | null> {
-    return this.em.findOne(ApiKey, { secretHash });
+    return API_KEYS.findOne(this.em, { secretHash });
   }
 
   findActive(accountId: string, livemode: boolean, scope: KeyScope): Promise<ApiKey[]> {
-    return this.em.find(ApiKey, { accountId, livemode, scope, revokedAt: null });
+    return API_KEYS.find(this.em, { accountId, livemode, scope, revokedAt: null });
   }
 
   lockActiveMadeBy(accountId: string, userId: string): Promise<ApiKey[]> {
-    return API_KEYS.select(
-      this.em,
-      'select * from api_keys where made_by_user = $1 and account_id = $2 and revoked_at is null for update',
-      [userId, accountId],
-    );
+    return API_KEYS.find(this.em, { madeByUser: userId, accountId, revokedAt: null }, { lock: 'wait' });
   }
 
   lockInScope(scope: Scope, id: string): Promise<ApiKey | null> {
@@ -68,7 +63,7 @@ export class PgApiKeyRepository implements ApiKeyRepository {
   }
 
   list(scope: Scope, page: PageRequest): Promise<Page<ApiKey>> {
-    return paginate(this.em, ApiKey, { accountId: scope.accountId, livemode: scope.livemode }, page);
+    return API_KEYS.page(this.em, { accountId: scope.accountId, livemode: scope.livemode }, page);
   }
 
   add(keys: ApiKey[]): Promise<void> {

@@ -1,6 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { Scope } from '../../../../shared/domain/scope';
@@ -19,7 +18,7 @@ export class PgProductRepository implements ProductRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(scope: Scope, id: string): Promise<Product | null> {
-    return this.em.findOne(Product, { ...inScope(scope), id });
+    return PRODUCTS.findOne(this.em, { ...inScope(scope), id });
   }
 
   async findMany(scope: Scope, ids: string[]): Promise<Product[]> {
@@ -33,7 +32,7 @@ export class PgProductRepository implements ProductRepository {
   }
 
   list(scope: Scope, page: PageRequest): Promise<Page<Product>> {
-    return paginate(this.em, Product, inScope(scope), page);
+    return PRODUCTS.page(this.em, inScope(scope), page);
   }
 
   add(product: Product): Promise<void> {
@@ -54,7 +53,7 @@ export class PgPriceRepository implements PriceRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(scope: Scope, id: string): Promise<Price | null> {
-    return this.em.findOne(Price, { ...inScope(scope), id });
+    return PRICES.findOne(this.em, { ...inScope(scope), id });
   }
 
   async findMany(scope: Scope, ids: string[]): Promise<Price[]> {
@@ -71,7 +70,7 @@ export class PgPriceRepository implements PriceRepository {
     const where: FilterQuery<Price> = { ...inScope(scope) };
     if (filter.product) where.productId = filter.product;
     if (filter.type) where.type = filter.type;
-    return paginate(this.em, Price, where, page);
+    return PRICES.page(this.em, where, page);
   }
 
   add(price: Price): Promise<void> {

@@ -1,6 +1,5 @@
-import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -21,7 +20,7 @@ export class PgCheckoutSessionRepository implements CheckoutSessionRepository {
   }
 
   findById(scope: Scope, id: string): Promise<CheckoutSession | null> {
-    return this.em.findOne(CheckoutSession, { accountId: scope.accountId, livemode: scope.livemode, id });
+    return SESSIONS.findOne(this.em, { accountId: scope.accountId, livemode: scope.livemode, id });
   }
 
   findByIdUnscoped(id: string): Promise<CheckoutSession | null> {
@@ -29,14 +28,14 @@ export class PgCheckoutSessionRepository implements CheckoutSessionRepository {
   }
 
   findForUpdate(id: string): Promise<CheckoutSession | null> {
-    return SESSIONS.first(this.em, 'select * from checkout_sessions where id = $1 for update', [id]);
+    return SESSIONS.lock(this.em, id);
   }
 
   list(scope: Scope, filter: { customer?: string; status?: SessionStatus }, page: PageRequest): Promise<Page<CheckoutSession>> {
     const where: FilterQuery<CheckoutSession> = { accountId: scope.accountId, livemode: scope.livemode };
     if (filter.customer) where.customerId = filter.customer;
     if (filter.status) where.status = filter.status;
-    return paginate(this.em, CheckoutSession, where, page);
+    return SESSIONS.page(this.em, where, page);
   }
 
   save(session: CheckoutSession): Promise<void> {
@@ -91,6 +90,6 @@ export class PgCheckoutSessionRepository implements CheckoutSessionRepository {
   lockDue(now: Date, limit: number, customers?: string[]): Promise<CheckoutSession[]> {
     const where: FilterQuery<CheckoutSession> = { status: 'pending', expiresAt: { $lte: now } };
     if (customers) where.customerId = { $in: customers };
-    return this.em.find(CheckoutSession, where, { limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
+    return SESSIONS.find(this.em, where, { limit, lock: 'skip' });
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -26,7 +25,7 @@ export class PgCustomerRepository implements CustomerRepository {
   list(scope: Scope, filter: { email?: string }, page: PageRequest): Promise<Page<Customer>> {
     const where: FilterQuery<Customer> = { accountId: scope.accountId, livemode: scope.livemode, deletedAt: null };
     if (filter.email) where.email = filter.email;
-    return paginate(this.em, Customer, where, page);
+    return CUSTOMERS.page(this.em, where, page);
   }
 
   async withCredit(ids: string[]): Promise<string[]> {
@@ -37,7 +36,7 @@ export class PgCustomerRepository implements CustomerRepository {
   }
 
   async idsOnClock(clockId: string): Promise<string[]> {
-    return (await this.em.find(Customer, { testClockId: clockId }, { fields: ['id'] })).map((customer) => customer.id);
+    return (await sqlRows<{ id: string }>(this.em, 'select id from customers where test_clock_id = $1', [clockId])).map((row) => row.id);
   }
 
   add(customer: Customer): Promise<void> {

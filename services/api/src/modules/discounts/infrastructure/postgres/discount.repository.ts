@@ -1,6 +1,5 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -25,13 +24,13 @@ export class PgDiscountRuleRepository implements DiscountRuleRepository {
   }
 
   findById(scope: Scope, id: string): Promise<DiscountRule | null> {
-    return this.em.findOne(DiscountRule, { accountId: scope.accountId, livemode: scope.livemode, id });
+    return RULES.findOne(this.em, { accountId: scope.accountId, livemode: scope.livemode, id });
   }
 
   list(scope: Scope, filter: { code?: string }, page: PageRequest): Promise<Page<DiscountRule>> {
     const where: FilterQuery<DiscountRule> = { accountId: scope.accountId, livemode: scope.livemode };
     if (filter.code) where.code = { $ilike: filter.code.trim().replace(/[\\%_]/g, (c) => `\\${c}`) };
-    return paginate(this.em, DiscountRule, where, page);
+    return RULES.page(this.em, where, page);
   }
 
   async findByCodes(scope: Scope, codes: string[]): Promise<DiscountRule[]> {

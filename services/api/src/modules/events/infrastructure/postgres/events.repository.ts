@@ -1,6 +1,5 @@
-import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { poolRows, sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -14,6 +13,8 @@ import { type DeliveryKey, deliveryKey, WebhookDelivery } from '../../domain/web
 import { WebhookEndpoint } from '../../domain/webhook-endpoint';
 
 const EVENTS = new AggregateTable(Event, []);
+/** A delivery's row records one try: written once. */
+const DELIVERIES = new AggregateTable(WebhookDelivery, []);
 /** What a merchant changes on an endpoint: whether it is on, deleted, its secrets (sealing a stored one is a statement of its own). */
 const ENDPOINTS = new AggregateTable(WebhookEndpoint, [
   'url',
@@ -46,7 +47,7 @@ export class PgEventRepository implements EventRepository {
   }
 
   findById(scope: Scope, id: string): Promise<Event | null> {
-    return this.em.findOne(Event, { ...inScope(scope), id });
+    return EVENTS.findOne(this.em, { ...inScope(scope), id });
   }
 
   findManyUnscoped(ids: string[]): Promise<Event[]> {
@@ -57,7 +58,7 @@ export class PgEventRepository implements EventRepository {
     const where: FilterQuery<Event> = inScope(scope);
     if (filter.type) where.type = filter.type;
     if (filter.object) where.data = { id: filter.object } as never;
-    return paginate(this.em, Event, where, page);
+    return EVENTS.page(this.em, where, page);
   }
 
   // Readable means every transaction that could still add an earlier event has ended: the feed never
@@ -80,7 +81,7 @@ export class PgEventRepository implements EventRepository {
       [scope.accountId, scope.livemode, cursor.xid, cursor.seq, limit],
     );
     if (rows.length === 0) return [];
-    const events = new Map((await this.em.find(Event, { id: rows.map((row) => row.id) })).map((event) => [event.id, event]));
+    const events = new Map((await EVENTS.find(this.em, { id: rows.map((row) => row.id) })).map((event) => [event.id, event]));
     return rows.map((row) => ({ event: events.get(row.id)!, position: { xid: row.xid, seq: row.seq } }));
   }
 }
@@ -99,7 +100,7 @@ export class PgWebhookEndpointRepository implements WebhookEndpointRepository {
   }
 
   findById(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
-    return this.em.findOne(WebhookEndpoint, { ...inScope(scope), id, deletedAt: null });
+    return ENDPOINTS.findOne(this.em, { ...inScope(scope), id, deletedAt: null });
   }
 
   findManyUnscoped(ids: number[]): Promise<WebhookEndpoint[]> {
@@ -107,15 +108,11 @@ export class PgWebhookEndpointRepository implements WebhookEndpointRepository {
   }
 
   findByIdForUpdate(scope: Scope, id: number): Promise<WebhookEndpoint | null> {
-    return this.em.findOne(
-      WebhookEndpoint,
-      { ...inScope(scope), id, deletedAt: null },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
+    return ENDPOINTS.findOne(this.em, { ...inScope(scope), id, deletedAt: null }, { lock: 'wait' });
   }
 
   list(scope: Scope): Promise<WebhookEndpoint[]> {
-    return this.em.find(WebhookEndpoint, { ...inScope(scope), deletedAt: null }, { orderBy: { id: 'asc' } });
+    return ENDPOINTS.find(this.em, { ...inScope(scope), deletedAt: null }, { orderBy: { id: 'asc' } });
   }
 
   findUnsealed(limit: number): Promise<WebhookEndpoint[]> {
@@ -146,7 +143,7 @@ export class PgWebhookEndpointRepository implements WebhookEndpointRepository {
 
   async countLocked(scope: Scope): Promise<number> {
     await sqlRows(this.em, 'select pg_advisory_xact_lock(hashtext($1))', [`webhook_endpoints:${scope.accountId}:${scope.livemode}`]);
-    return this.em.count(WebhookEndpoint, { ...inScope(scope), deletedAt: null });
+    return ENDPOINTS.count(this.em, { ...inScope(scope), deletedAt: null });
   }
 }
 
@@ -203,6 +200,6 @@ export class PgWebhookDeliveryRepository implements WebhookDeliveryRepository {
   list(endpointId: number, filter: { event?: string }, page: PageRequest): Promise<Page<WebhookDelivery>> {
     const where: FilterQuery<WebhookDelivery> = { endpointId };
     if (filter.event) where.eventId = filter.event;
-    return paginate(this.em, WebhookDelivery, where, page);
+    return DELIVERIES.page(this.em, where, page);
   }
 }

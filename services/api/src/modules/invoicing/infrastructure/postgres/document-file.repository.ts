@@ -41,10 +41,7 @@ export class PgDocumentCertificateRepository implements DocumentCertificateRepos
   }
 
   findForUpdate(scope: Scope): Promise<DocumentCertificate | null> {
-    return CERTIFICATES.first(this.em, 'select * from document_certificates where account_id = $1 and livemode = $2 for update', [
-      scope.accountId,
-      scope.livemode,
-    ]);
+    return CERTIFICATES.findOne(this.em, { accountId: scope.accountId, livemode: scope.livemode }, { lock: 'wait' });
   }
 
   addUnlessTaken(certificate: DocumentCertificate): Promise<boolean> {

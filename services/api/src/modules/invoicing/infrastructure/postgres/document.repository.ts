@@ -1,6 +1,5 @@
-import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -41,15 +40,15 @@ export class PgDocumentRepository implements DocumentRepository {
   }
 
   findById(scope: Scope, id: string): Promise<TaxDocument | null> {
-    return this.em.findOne(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, id });
+    return DOCUMENTS.findOne(this.em, { accountId: scope.accountId, livemode: scope.livemode, id });
   }
 
   findByIdUnscoped(id: string): Promise<TaxDocument | null> {
-    return this.em.findOne(TaxDocument, { id }, { refresh: true });
+    return DOCUMENTS.findOne(this.em, { id }, { fresh: true });
   }
 
   findForUpdateUnscoped(id: string): Promise<TaxDocument | null> {
-    return this.em.findOne(TaxDocument, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return DOCUMENTS.lock(this.em, id);
   }
 
   save(document: TaxDocument): Promise<void> {
@@ -57,7 +56,7 @@ export class PgDocumentRepository implements DocumentRepository {
   }
 
   findSaleOf(scope: Scope, chargeId: string): Promise<TaxDocument | null> {
-    return this.em.findOne(TaxDocument, { accountId: scope.accountId, livemode: scope.livemode, chargeId, refundId: null });
+    return DOCUMENTS.findOne(this.em, { accountId: scope.accountId, livemode: scope.livemode, chargeId, refundId: null });
   }
 
   async markOriginalRendered(document: TaxDocument, now: Date): Promise<boolean> {
@@ -75,7 +74,7 @@ export class PgDocumentRepository implements DocumentRepository {
     if (filter.customer) where.customerId = filter.customer;
     if (filter.type) where.type = filter.type;
     // Each type has its own numbers, so the order is by issue time.
-    return paginate(this.em, TaxDocument, where as FilterQuery<TaxDocument>, page, 'issuedAt');
+    return DOCUMENTS.page(this.em, where as FilterQuery<TaxDocument>, page, 'issuedAt');
   }
 
   async totalsByDay(scope: Scope, period: Period): Promise<DayTotals[]> {
@@ -93,8 +92,8 @@ export class PgDocumentRepository implements DocumentRepository {
   }
 
   inPeriod(scope: Scope, period: IssuedPeriod): Promise<TaxDocument[]> {
-    return this.em.find(
-      TaxDocument,
+    return DOCUMENTS.find(
+      this.em,
       { accountId: scope.accountId, livemode: scope.livemode, ...issuedIn(period) } as FilterQuery<TaxDocument>,
       { orderBy: { type: 'asc', number: 'asc' } },
     );

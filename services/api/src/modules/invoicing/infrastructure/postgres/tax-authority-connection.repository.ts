@@ -29,7 +29,7 @@ export class PgTaxAuthorityConnectionRepository implements TaxAuthorityConnectio
   }
 
   findForUpdate(accountId: string): Promise<TaxAuthorityConnection | null> {
-    return CONNECTIONS.first(this.em, 'select * from tax_authority_connections where id = $1 for update', [accountId]);
+    return CONNECTIONS.lock(this.em, accountId);
   }
 
   add(connection: TaxAuthorityConnection): Promise<void> {

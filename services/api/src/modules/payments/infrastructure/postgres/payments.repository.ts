@@ -1,7 +1,6 @@
 import type { Period } from '../../../../shared/domain/period';
-import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
@@ -62,28 +61,24 @@ export class PgChargeRepository implements ChargeRepository {
   }
 
   findById(scope: Scope, id: string): Promise<Charge | null> {
-    return this.em.findOne(Charge, { ...inScope(scope), id });
+    return CHARGES.findOne(this.em, { ...inScope(scope), id });
   }
 
   findForUpdate(id: string): Promise<Charge | null> {
-    return this.em.findOne(Charge, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return CHARGES.lock(this.em, id);
   }
 
   async findManyForUpdate(ids: string[]): Promise<Map<string, Charge>> {
-    const charges = await this.em.find(
-      Charge,
-      { id: { $in: ids } },
-      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
+    const charges = await CHARGES.find(this.em, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lock: 'wait' });
     return byId(charges);
   }
 
   findByIdUnscoped(id: string): Promise<Charge | null> {
-    return this.em.findOne(Charge, { id }, { refresh: true });
+    return CHARGES.findOne(this.em, { id }, { fresh: true });
   }
 
   async findManyUnscoped(ids: string[]): Promise<Map<string, Charge>> {
-    return byId(await this.em.find(Charge, { id: { $in: ids } }, { refresh: true }));
+    return byId(await CHARGES.find(this.em, { id: { $in: ids } }, { fresh: true }));
   }
 
   async countFailed(scope: Scope, period: Period): Promise<number> {
@@ -107,14 +102,14 @@ export class PgChargeRepository implements ChargeRepository {
         ...(filter.amountMin !== undefined && { $gte: filter.amountMin }),
         ...(filter.amountMax !== undefined && { $lte: filter.amountMax }),
       };
-    return paginate(this.em, Charge, where, page);
+    return CHARGES.page(this.em, where, page);
   }
 
   // In no order: ordering would sort every due row, whole, for each batch of the sweep.
   lockExpiredHolds(now: Date, limit: number, customers?: string[]): Promise<Charge[]> {
     const where: FilterQuery<Charge> = { status: 'requires_capture', capturableUntil: { $lte: now } };
     if (customers) where.customerId = { $in: customers };
-    return this.em.find(Charge, where, { limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true });
+    return CHARGES.find(this.em, where, { limit, lock: 'skip' });
   }
 }
 
@@ -140,16 +135,16 @@ export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
 
   async sessionsWithPending(sessionIds: string[]): Promise<Set<string>> {
     if (sessionIds.length === 0) return new Set();
-    const rows = await this.em.find(
-      PaymentAttempt,
-      { checkoutSessionId: { $in: sessionIds }, status: 'pending' },
-      { fields: ['checkoutSessionId'] },
+    const rows = await sqlRows<{ checkout_session_id: string }>(
+      this.em,
+      `select checkout_session_id from payment_attempts where checkout_session_id = any($1) and status = 'pending'`,
+      [sessionIds],
     );
-    return new Set(rows.map((row) => row.checkoutSessionId));
+    return new Set(rows.map((row) => row.checkout_session_id));
   }
 
   findForUpdate(id: string): Promise<PaymentAttempt | null> {
-    return ATTEMPTS.first(this.em, 'select * from payment_attempts where id = $1 for update', [id]);
+    return ATTEMPTS.lock(this.em, id);
   }
 
   findById(id: string): Promise<PaymentAttempt | null> {
@@ -157,11 +152,7 @@ export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
   }
 
   pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
-    return this.em.find(
-      PaymentAttempt,
-      { status: 'pending', updatedAt: { $lt: before } },
-      { orderBy: { updatedAt: 'asc' }, limit, refresh: true },
-    );
+    return ATTEMPTS.find(this.em, { status: 'pending', updatedAt: { $lt: before } }, { orderBy: { updatedAt: 'asc' }, limit, fresh: true });
   }
 }
 
@@ -182,33 +173,27 @@ export class PgChargeOperationRepository implements ChargeOperationRepository {
   }
 
   async findManyForUpdate(ids: string[]): Promise<Map<string, ChargeOperation>> {
-    return byId(
-      await this.em.find(
-        ChargeOperation,
-        { id: { $in: ids } },
-        { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-      ),
-    );
+    return byId(await OPERATIONS.find(this.em, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lock: 'wait' }));
   }
 
   findById(id: string): Promise<ChargeOperation | null> {
-    return this.em.findOne(ChargeOperation, { id }, { refresh: true });
+    return OPERATIONS.findOne(this.em, { id }, { fresh: true });
   }
 
   async pendingEnds(chargeIds: string[]): Promise<Map<string, ChargeOperation>> {
-    const pending = await this.em.find(
-      ChargeOperation,
+    const pending = await OPERATIONS.find(
+      this.em,
       { chargeId: { $in: chargeIds }, kind: { $in: ['capture', 'cancel'] }, status: 'pending' },
-      { refresh: true },
+      { fresh: true },
     );
     return new Map(pending.map((operation) => [operation.chargeId, operation]));
   }
 
   pendingSince(before: Date, limit: number): Promise<ChargeOperation[]> {
-    return this.em.find(
-      ChargeOperation,
+    return OPERATIONS.find(
+      this.em,
       { status: 'pending', createdAt: { $lt: before } },
-      { orderBy: { createdAt: 'asc' }, limit, refresh: true },
+      { orderBy: { createdAt: 'asc' }, limit, fresh: true },
     );
   }
 }
@@ -233,11 +218,11 @@ export class PgPaymentMethodRepository implements PaymentMethodRepository {
   }
 
   findById(scope: Scope, id: string): Promise<PaymentMethod | null> {
-    return this.em.findOne(PaymentMethod, { ...inScope(scope), id });
+    return PAYMENT_METHODS.findOne(this.em, { ...inScope(scope), id });
   }
 
   findManyUnscoped(ids: string[]): Promise<PaymentMethod[]> {
-    return this.em.find(PaymentMethod, { id: { $in: ids } });
+    return PAYMENT_METHODS.find(this.em, { id: { $in: ids } });
   }
 
   expiringIn(year: number, month: number, afterId: string, limit: number): Promise<PaymentMethod[]> {
@@ -251,7 +236,7 @@ export class PgPaymentMethodRepository implements PaymentMethodRepository {
   list(scope: Scope, filter: { customer?: string }, page: PageRequest): Promise<Page<PaymentMethod>> {
     const where: FilterQuery<PaymentMethod> = inScope(scope);
     if (filter.customer) where.customerId = filter.customer;
-    return paginate(this.em, PaymentMethod, where, page);
+    return PAYMENT_METHODS.page(this.em, where, page);
   }
 
   async detachAll(scope: Scope, customerId: string): Promise<number> {
@@ -273,12 +258,12 @@ export class PgRefundRepository implements RefundRepository {
   }
 
   findById(scope: Scope, id: string): Promise<Refund | null> {
-    return this.em.findOne(Refund, { ...inScope(scope), id });
+    return REFUNDS.findOne(this.em, { ...inScope(scope), id });
   }
 
   list(scope: Scope, filter: { charge?: string }, page: PageRequest): Promise<Page<Refund>> {
     const where: FilterQuery<Refund> = inScope(scope);
     if (filter.charge) where.chargeId = filter.charge;
-    return paginate(this.em, Refund, where, page);
+    return REFUNDS.page(this.em, where, page);
   }
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -21,7 +20,7 @@ export class PgApiRequestRepository implements ApiRequestRepository {
   }
 
   list(scope: Scope, page: PageRequest): Promise<Page<ApiRequest>> {
-    return paginate(this.em, ApiRequest, { accountId: scope.accountId, livemode: scope.livemode }, page);
+    return API_REQUESTS.page(this.em, { accountId: scope.accountId, livemode: scope.livemode }, page);
   }
 
   async deleteBefore(before: Date): Promise<number> {

@@ -1,4 +1,4 @@
-import { type EntityClass, type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 
 /** A record of a charge in flight (a start, a change): written once, then only its status changes. */
@@ -13,7 +13,6 @@ export abstract class PendingRecords<T extends PendingRecord> {
   /** `table` saves the status alone. */
   protected constructor(
     private readonly em: EntityManager,
-    private readonly entity: EntityClass<T>,
     private readonly table: AggregateTable<T>,
   ) {}
 
@@ -26,19 +25,19 @@ export abstract class PendingRecords<T extends PendingRecord> {
   }
 
   findForUpdate(id: string): Promise<T | null> {
-    return this.em.findOne(this.entity, { id } as never, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return this.table.lock(this.em, id);
   }
 
   findById(id: string): Promise<T | null> {
-    return this.em.findOne(this.entity, { id } as never, { refresh: true });
+    return this.table.findOne(this.em, { id } as never, { fresh: true });
   }
 
   /** Still pending, committed before `before`, oldest first. */
   pendingSince(before: Date, limit: number): Promise<T[]> {
-    return this.em.find(this.entity, { status: 'pending', createdAt: { $lt: before } } as never, {
+    return this.table.find(this.em, { status: 'pending', createdAt: { $lt: before } } as never, {
       orderBy: { createdAt: 'asc' } as never,
       limit,
-      refresh: true,
+      fresh: true,
     });
   }
 }

@@ -11,6 +11,6 @@ const CHANGES = new AggregateTable(SubscriptionChange, ['status']);
 @injectable()
 export class PgSubscriptionChangeRepository extends PendingRecords<SubscriptionChange> implements SubscriptionChangeRepository {
   constructor(@inject(PERSISTENCE.EntityManager) em: EntityManager) {
-    super(em, SubscriptionChange, CHANGES);
+    super(em, CHANGES);
   }
 }

@@ -11,6 +11,6 @@ const STARTS = new AggregateTable(SubscriptionStart, ['status']);
 @injectable()
 export class PgSubscriptionStartRepository extends PendingRecords<SubscriptionStart> implements SubscriptionStartRepository {
   constructor(@inject(PERSISTENCE.EntityManager) em: EntityManager) {
-    super(em, SubscriptionStart, STARTS);
+    super(em, STARTS);
   }
 }

@@ -1,6 +1,5 @@
-import { type EntityManager, type FilterQuery, LockMode } from '@mikro-orm/postgresql';
+import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
@@ -53,31 +52,27 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
   }
 
   findById(scope: Scope, id: string): Promise<Subscription | null> {
-    return this.em.findOne(Subscription, { accountId: scope.accountId, livemode: scope.livemode, id }, { refresh: true });
+    return SUBSCRIPTIONS.findOne(this.em, { accountId: scope.accountId, livemode: scope.livemode, id }, { fresh: true });
   }
 
   findByIdUnscoped(id: string): Promise<Subscription | null> {
-    return this.em.findOne(Subscription, { id }, { refresh: true });
+    return SUBSCRIPTIONS.findOne(this.em, { id }, { fresh: true });
   }
 
   findManyUnscoped(ids: string[]): Promise<Subscription[]> {
-    return this.em.find(Subscription, { id: { $in: ids } }, { orderBy: { id: 'asc' }, refresh: true });
+    return SUBSCRIPTIONS.find(this.em, { id: { $in: ids } }, { orderBy: { id: 'asc' }, fresh: true });
   }
 
   findForUpdate(id: string): Promise<Subscription | null> {
-    return this.em.findOne(Subscription, { id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    return SUBSCRIPTIONS.lock(this.em, id);
   }
 
   lock(id: string): Promise<Subscription | null> {
-    return SUBSCRIPTIONS.first(this.em, 'select * from subscriptions where id = $1 for update skip locked', [id]);
+    return SUBSCRIPTIONS.lock(this.em, id, 'skip');
   }
 
   lockMany(ids: string[]): Promise<Subscription[]> {
-    return this.em.find(
-      Subscription,
-      { id: { $in: ids } },
-      { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE, refresh: true },
-    );
+    return SUBSCRIPTIONS.find(this.em, { id: { $in: ids } }, { orderBy: { id: 'asc' }, lock: 'skip' });
   }
 
   async countChanges(scope: Scope, period: Period): Promise<{ started: number; canceled: number }> {
@@ -96,7 +91,7 @@ export class PgSubscriptionRepository implements SubscriptionRepository {
     const where: FilterQuery<Subscription> = { accountId: scope.accountId, livemode: scope.livemode };
     if (filter.customer) where.customerId = filter.customer;
     if (filter.status) where.status = filter.status;
-    return paginate(this.em, Subscription, where, page);
+    return SUBSCRIPTIONS.page(this.em, where, page);
   }
 
   renewingOnCards(cardIds: string[]): Promise<Subscription[]> {

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
@@ -42,7 +41,7 @@ export class PgUserRepository implements UserRepository {
   }
 
   lockById(id: string): Promise<User | null> {
-    return USERS.first(this.em, 'select * from users where id = $1 for update', [id]);
+    return USERS.lock(this.em, id);
   }
 
   findByEmail(accountId: string, email: string): Promise<User | null> {
@@ -62,13 +61,11 @@ export class PgUserRepository implements UserRepository {
   }
 
   lockOwners(accountId: string): Promise<User[]> {
-    return USERS.select(this.em, `select * from users where account_id = $1 and role = 'owner' and status = 'active' for update`, [
-      accountId,
-    ]);
+    return USERS.find(this.em, { accountId, role: 'owner', status: 'active' }, { lock: 'wait' });
   }
 
   list(accountId: string, page: PageRequest): Promise<Page<User>> {
-    return paginate(this.em, User, { accountId }, page);
+    return USERS.page(this.em, { accountId }, page);
   }
 
   add(user: User): Promise<void> {
@@ -138,6 +135,6 @@ export class PgAuditLog implements AuditLog {
   }
 
   list(accountId: string, filter: { userId?: string }, page: PageRequest): Promise<Page<AuditEntry>> {
-    return paginate(this.em, AuditEntry, { accountId, ...(filter.userId ? { userId: filter.userId } : {}) }, page);
+    return AUDIT_LOG.page(this.em, { accountId, ...(filter.userId ? { userId: filter.userId } : {}) }, page);
   }
 }

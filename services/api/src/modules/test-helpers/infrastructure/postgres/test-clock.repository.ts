@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { inject, injectable } from 'inversify';
-import { paginate } from '../../../../platform/persistence/pagination';
 import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
@@ -14,11 +13,11 @@ export class PgTestClockRepository implements TestClockRepository {
   constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
 
   findById(accountId: string, id: string): Promise<TestClock | null> {
-    return this.em.findOne(TestClock, { accountId, id });
+    return CLOCKS.findOne(this.em, { accountId, id });
   }
 
   list(accountId: string, page: PageRequest): Promise<Page<TestClock>> {
-    return paginate(this.em, TestClock, { accountId }, page);
+    return CLOCKS.page(this.em, { accountId }, page);
   }
 
   add(clock: TestClock): Promise<void> {
@@ -30,6 +29,6 @@ export class PgTestClockRepository implements TestClockRepository {
   }
 
   advancing(limit: number): Promise<TestClock[]> {
-    return this.em.find(TestClock, { status: 'advancing' }, { orderBy: { advancedAt: 'asc' }, limit, refresh: true });
+    return CLOCKS.find(this.em, { status: 'advancing' }, { orderBy: { advancedAt: 'asc' }, limit, fresh: true });
   }
 }
