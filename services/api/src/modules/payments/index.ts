@@ -16,7 +16,7 @@ export { failureMessage } from './application/failure-messages';
 export { GetPaymentMethod } from './application/get-payment-method';
 export { ListPaymentMethods } from './application/list-payment-methods';
 export { MoneyGate } from './application/money-gate';
-export { DECLINE_CODES } from './application/ports/card-processor';
+export { CardDeclined, DECLINE_CODES } from './application/ports/card-processor';
 export type { CardDetails, CardInput, DeclineCode } from './application/ports/card-processor';
 export { ReconcileChargeOperations } from './application/reconcile-charge-operations';
 export { RecordPaymentAttempt } from './application/record-payment-attempt';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { DomainError, NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
+import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { GetAccount } from '../../accounts';
-import { type CheckoutPayment, CreatePaymentMethod, GetPaymentMethod } from '../../payments';
+import { CardDeclined, type CheckoutPayment, CreatePaymentMethod, GetPaymentMethod } from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 
 /** How the shopper pays: a card token from the page, a saved card, or a wallet token. */
@@ -44,7 +44,7 @@ export class ChoosePaymentSource {
       });
       return { type: 'saved_card', paymentMethod: card.id, processorRef: card.processorRef };
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'card_declined') return 'declined';
+      if (error instanceof CardDeclined) return 'declined';
       throw error;
     }
   }

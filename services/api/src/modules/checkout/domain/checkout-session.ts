@@ -6,18 +6,20 @@ import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
+import { type AskedPaymentOptions, type CaptureMethod, type PaymentContext, PaymentOptions } from './payment-options';
+
+export type { CaptureMethod };
 
 /** `plan_change`: a subscription moves to another price, paid now on the page. */
 export type SessionKind = 'one_time' | 'cart' | 'subscription' | 'mixed' | 'plan_change';
 export type SessionStatus = 'pending' | 'completed' | 'expired';
-export type CaptureMethod = 'automatic' | 'manual';
 export type Locale = 'auto' | 'he' | 'en';
 
 export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 const FAILED_CODE_LIMIT = 10;
 const FAILED_CODE_WINDOW_MS = 15 * 60 * 1000;
 
-export interface OpenSessionInput {
+export interface OpenSessionInput extends AskedPaymentOptions, Omit<PaymentContext, 'recurring'> {
   customerId: string;
   /** The price named by `price`, resolved. */
   price: {
@@ -36,20 +38,10 @@ export interface OpenSessionInput {
   successUrl: string;
   cancelUrl: string;
   createDocument: boolean;
-  captureMethod: CaptureMethod;
-  paymentMethods: string[] | undefined;
   backgroundColor: string | undefined;
-  autoOpenWallets: boolean;
   locale: Locale;
-  installmentsMax: number | null;
   metadata?: Metadata;
-  walletsEnabled: boolean;
   couponCodes: string[];
-  /**
-   * What the scope's processor can do server to server, when one is known (live mode before a processor
-   * is connected: null, and nothing can be paid yet).
-   */
-  processor: { wallets: string[]; installmentsMax: number } | null;
 }
 
 /** What the discounts make of a session: its total, and the discount on each line. */
@@ -142,75 +134,7 @@ export class CheckoutSession {
         'line_items',
       );
     }
-    if (input.captureMethod === 'manual' && recurring) {
-      throw new ValidationError(
-        'manual_capture_not_supported_for_recurring',
-        'capture_method manual is only for one-time prices and carts',
-        'capture_method',
-      );
-    }
-    if (input.paymentMethods !== undefined && recurring) {
-      throw new ValidationError(
-        'payment_methods_not_supported_for_recurring',
-        'payment_methods is not supported for recurring or mixed sessions',
-        'payment_methods',
-      );
-    }
-    if (input.autoOpenWallets) {
-      if (recurring)
-        throw new ValidationError(
-          'auto_open_wallets_not_supported_for_recurring',
-          'auto_open_wallets is not supported for recurring or mixed sessions',
-          'auto_open_wallets',
-        );
-      if (input.captureMethod === 'manual')
-        throw new ValidationError(
-          'auto_open_wallets_not_supported_for_manual',
-          'auto_open_wallets is not supported with capture_method manual',
-          'auto_open_wallets',
-        );
-      if (!input.walletsEnabled)
-        throw new ValidationError('express_checkout_disabled', 'Digital wallets are not enabled for this account', 'auto_open_wallets');
-      if (input.paymentMethods?.length && !input.paymentMethods.includes('wallet')) {
-        throw new ValidationError(
-          'auto_open_wallets_requires_wallet',
-          'auto_open_wallets needs wallet among payment_methods',
-          'auto_open_wallets',
-        );
-      }
-    }
-    if (input.installmentsMax !== null) {
-      if (recurring)
-        throw new ValidationError(
-          'installments_not_supported_for_recurring',
-          'installments are for one-time payments only',
-          'installments',
-        );
-      if (input.captureMethod === 'manual')
-        throw new ValidationError(
-          'installments_not_supported_for_manual',
-          'installments are not supported with capture_method manual',
-          'installments',
-        );
-    }
-    // What the processor lacks is refused now, never at payment.
-    if (input.processor) {
-      if (input.installmentsMax !== null && input.installmentsMax > input.processor.installmentsMax) {
-        throw new ValidationError(
-          'not_supported_by_processor',
-          `The account's processor takes up to ${input.processor.installmentsMax} installments`,
-          'installments.max',
-        );
-      }
-      const walletsAsked = input.autoOpenWallets || input.paymentMethods?.includes('wallet');
-      if (walletsAsked && input.processor.wallets.length === 0) {
-        throw new ValidationError(
-          'not_supported_by_processor',
-          "The account's processor takes no wallet payments server to server",
-          input.autoOpenWallets ? 'auto_open_wallets' : 'payment_methods',
-        );
-      }
-    }
+    const options = PaymentOptions.decide(input, { recurring, walletsEnabled: input.walletsEnabled, processor: input.processor });
 
     const session = new CheckoutSession();
     session.id = `co_${randomBase62(24)}`;
@@ -240,12 +164,12 @@ export class CheckoutSession {
     session.successUrl = successUrl;
     session.cancelUrl = cancelUrl;
     session.createDocument = input.createDocument;
-    session.captureMethod = input.captureMethod;
-    session.paymentMethods = input.paymentMethods ?? [];
+    session.captureMethod = options.captureMethod;
+    session.paymentMethods = options.paymentMethods;
     session.backgroundColor = input.backgroundColor ?? '#ffffff';
-    session.autoOpenWallets = input.autoOpenWallets;
+    session.autoOpenWallets = options.autoOpenWallets;
     session.locale = input.locale;
-    session.installmentsMax = input.installmentsMax;
+    session.installmentsMax = options.installmentsMax;
     session.metadata = mergeMetadata({}, input.metadata);
     session.status = 'pending';
     session.expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);

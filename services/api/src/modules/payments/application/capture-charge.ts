@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { DomainError } from '../../../shared/domain/domain-error';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { type Charge, ChargeExpired, ChargeNotFound } from '../domain/charge';
@@ -26,9 +27,22 @@ export class CaptureCharge {
     if (!charge) throw new ChargeNotFound(chargeId);
     await this.gate.processorFor(scope);
     if (charge.holdExpired(this.clock.now())) {
-      await this.endHold.execute(chargeId, { kind: 'cancel', reason: 'expired' }).catch(() => {});
+      await this.releaseExpired(chargeId);
       throw new ChargeExpired(chargeId, charge.capturableUntil!);
     }
     return this.endHold.execute(chargeId, { kind: 'capture', amount }, operationNamedBy(scope, chargeId, requestKey, 'capture'));
+  }
+
+  /**
+   * A late capture releases the hold at once, and is answered `charge_expired` whatever the release's
+   * own answer: a hold another request or the sweep ended meanwhile needs nothing more, and a release the
+   * processor did not answer is pending, finished by the reconciler. Any other failure is not an answer.
+   */
+  private async releaseExpired(chargeId: string): Promise<void> {
+    try {
+      await this.endHold.execute(chargeId, { kind: 'cancel', reason: 'expired' });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
   }
 }

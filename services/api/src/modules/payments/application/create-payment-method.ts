@@ -1,6 +1,7 @@
+import { CardDeclined } from './ports/card-processor';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
-import { asMissingParam, DomainError } from '../../../shared/domain/domain-error';
+import { asMissingParam } from '../../../shared/domain/domain-error';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -37,7 +38,7 @@ export class CreatePaymentMethod {
     const saved = await processor.verify({ idempotencyKey, token: taken.processorToken });
     if ('declined' in saved) {
       if (saved.declined === 'processing_error') throw tokenRefused('not_found', 'token');
-      throw new DomainError('card_declined', 'The card was declined', 'token');
+      throw new CardDeclined('The card was declined', 'token');
     }
     return this.methods.addOnce(PaymentMethod.save(scope, input.customer, saved.ref, saved.card, this.clock.now()));
   }

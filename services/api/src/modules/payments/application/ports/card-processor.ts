@@ -93,6 +93,13 @@ export interface ProcessorCapabilities {
 
 /** Why a card was refused: the reasons a shopper is told (every other refusal is `processing_error`). */
 export const DECLINE_CODES = ['card_declined', 'insufficient_funds', 'authentication_failed', 'processing_error'] as const;
+
+/** The issuer refused a card as it was given or saved (a payment's decline is an answer, not an error). */
+export class CardDeclined extends DomainError {
+  constructor(message = 'The card was declined', param?: string) {
+    super('card_declined', message, param);
+  }
+}
 export type DeclineCode = (typeof DECLINE_CODES)[number];
 
 export interface AuthorizeRequest {

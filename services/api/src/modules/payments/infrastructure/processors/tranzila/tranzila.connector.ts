@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { DomainError } from '../../../../../shared/domain/domain-error';
 import {
+  CardDeclined,
   type AuthorizeOutcome,
   type AuthorizeRequest,
   type CardDetails,
@@ -84,7 +85,7 @@ export class TranzilaConnector implements CardProcessor {
     const { code, result, message } = this.resultOf(answer);
     if (code !== APPROVED || !result.token) {
       if (code === '006') throw new DomainError('cvc_invalid', 'The security code or ID number was refused by the card issuer', 'card.cvc');
-      throw new DomainError('card_declined', `The card was declined: ${message}`);
+      throw new CardDeclined(`The card was declined: ${message}`);
     }
     const card: CardToken = { token: result.token, expMonth: input.expMonth, expYear: input.expYear, last4: digits.slice(-4), brand };
     return { token: cardTokenText(card), card: this.details(card, null) };
