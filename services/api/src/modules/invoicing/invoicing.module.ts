@@ -26,6 +26,7 @@ import { SigningCertificates } from './application/signing-certificates';
 import { PgDocumentCertificateRepository, PgDocumentFileRepository } from './infrastructure/postgres/document-file.repository';
 import { DocumentCertificateSchema, DocumentFileSchema } from './infrastructure/postgres/document-file.schema';
 import { forgeSigningKeys } from './infrastructure/pdf/signing-credentials';
+import { htmlDocumentLayout } from './infrastructure/printing/html-document-layout';
 import { ALLOCATION_SWEEP_QUEUE, DOCUMENT_ALLOCATION_QUEUE, DOCUMENT_PDF_QUEUE, INVOICING } from './invoicing.tokens';
 
 export const invoicingEntities = [TaxDocumentSchema, TaxAuthorityConnectionSchema, DocumentFileSchema, DocumentCertificateSchema];
@@ -46,6 +47,7 @@ export const invoicingModule = new ContainerModule(({ bind }) => {
   bind(INVOICING.DocumentFileRepository).to(PgDocumentFileRepository).inSingletonScope();
   bind(INVOICING.DocumentCertificateRepository).to(PgDocumentCertificateRepository).inSingletonScope();
   bind(INVOICING.SigningKeys).toConstantValue(forgeSigningKeys);
+  bind(INVOICING.DocumentLayout).toConstantValue(htmlDocumentLayout);
   bindSingletons(bind, [
     SummarizeDocuments,
     IssueDocument,

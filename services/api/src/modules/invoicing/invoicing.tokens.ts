@@ -7,6 +7,7 @@ export const INVOICING = {
   DocumentFileRepository: Symbol.for('DocumentFileRepository'),
   DocumentCertificateRepository: Symbol.for('DocumentCertificateRepository'),
   PdfMaker: Symbol.for('PdfMaker'),
+  DocumentLayout: Symbol.for('DocumentLayout'),
   SigningKeys: Symbol.for('SigningKeys'),
 };
 

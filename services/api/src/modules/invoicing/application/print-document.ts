@@ -2,11 +2,11 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
-import { type DocumentLocale, renderDocumentHtml } from '../domain/render-document';
 import { DocumentNotFound, type TaxDocument } from '../domain/tax-document';
 import { INVOICING, type InvoicingSettings } from '../invoicing.tokens';
 import { GetAccount, GetLogo } from '../../accounts';
 import { GetDocument } from './get-document';
+import type { DocumentLayout, DocumentLocale } from './ports/document-layout';
 import type { DocumentRepository } from './ports/document-repository';
 
 /** The printable document: the first rendering is the original, every later one a true copy. */
@@ -19,6 +19,7 @@ export class PrintDocument {
     @inject(SHARED.Clock) private readonly clock: Clock,
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(GetLogo) private readonly getLogo: GetLogo,
+    @inject(INVOICING.DocumentLayout) private readonly layout: DocumentLayout,
   ) {}
 
   async execute(scope: Scope, id: string, locale: DocumentLocale): Promise<string> {
@@ -39,7 +40,7 @@ export class PrintDocument {
 
   /** The page as the original or as a true copy, without recording a rendering (the PDF's job records its own). */
   async page(document: TaxDocument, locale: DocumentLocale, original: boolean): Promise<string> {
-    return renderDocumentHtml(document, { locale, original, logo: await this.logoOf(document.accountId) });
+    return this.layout.page(document, { locale, original, logo: await this.logoOf(document.accountId) });
   }
 
   private async render(document: TaxDocument, locale: DocumentLocale): Promise<string> {

@@ -4,9 +4,9 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { DocumentFile, type DocumentFileVariant } from '../domain/document-file';
-import { documentTitle } from '../domain/render-document';
 import { INVOICING } from '../invoicing.tokens';
 import type { DocumentFileRepository, PdfMaker } from './ports/document-files';
+import type { DocumentLayout } from './ports/document-layout';
 import type { DocumentRepository } from './ports/document-repository';
 import { PrintDocument } from './print-document';
 import { SigningCertificates } from './signing-certificates';
@@ -27,6 +27,7 @@ export class RenderDocumentPdf {
     @inject(PrintDocument) private readonly printDocument: PrintDocument,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(SHARED.Clock) private readonly clock: Clock,
+    @inject(INVOICING.DocumentLayout) private readonly layout: DocumentLayout,
   ) {}
 
   async execute(documentId: string): Promise<void> {
@@ -37,7 +38,7 @@ export class RenderDocumentPdf {
     if (!signing) return;
     const now = this.clock.now();
     const variants: DocumentFileVariant[] = document.originalRenderedAt ? ['copy'] : ['original', 'copy'];
-    const facts = { title: documentTitle(document, 'he'), author: issuer, language: 'he' as const, createdAt: now };
+    const facts = { title: this.layout.title(document, 'he'), author: issuer, language: 'he' as const, createdAt: now };
     const rendered = await Promise.all(
       variants.map(async (variant) => {
         const page = await this.printDocument.page(document, 'he', variant === 'original');

@@ -1,9 +1,8 @@
-import type { DealerType } from '../../../shared/domain/business-profile';
-import { israelDay } from '../../../shared/domain/israel-day';
-import { formatShekels as shekels } from '../../../shared/domain/money';
-import { DOCUMENT_TYPE_CODES, type DocumentType, type TaxDocument } from './tax-document';
-
-export type DocumentLocale = 'he' | 'en';
+import type { DealerType } from '../../../../shared/domain/business-profile';
+import { israelDay } from '../../../../shared/domain/israel-day';
+import { formatShekels as shekels } from '../../../../shared/domain/money';
+import type { DocumentLayout, DocumentLocale } from '../../application/ports/document-layout';
+import { DOCUMENT_TYPE_CODES, type DocumentType, type TaxDocument } from '../../domain/tax-document';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -92,8 +91,7 @@ function israelDate(date: Date, locale: DocumentLocale): string {
   return [day, month, year].join(locale === 'he' ? '.' : '/');
 }
 
-/** The document's type and number, as its heading says them. */
-export function documentTitle(document: TaxDocument, locale: DocumentLocale): string {
+function documentTitle(document: TaxDocument, locale: DocumentLocale): string {
   const w = WORDS[locale];
   return `${w.types[document.type]} ${w.number} ${document.number}`;
 }
@@ -104,11 +102,7 @@ function contacts(...values: (string | null | undefined)[]): string {
   return given.length > 0 ? `<p><bdi dir="ltr">${given.map(escape).join(' · ')}</bdi></p>` : '';
 }
 
-/**
- * The printable document, A4: the business's identity, the customer, the lines with the totals under
- * their amount column, and how it was paid; marked original on its first rendering, a true copy after.
- */
-export function renderDocumentHtml(
+function renderDocumentHtml(
   document: TaxDocument,
   options: { locale: DocumentLocale; original: boolean; /** The merchant's uploaded logo, as a data URI. */ logo?: string | null },
 ): string {
@@ -227,3 +221,6 @@ ${
 </body>
 </html>`;
 }
+
+/** Tax documents as HTML pages, Hebrew or English, for the browser and the PDF printer. */
+export const htmlDocumentLayout: DocumentLayout = { page: renderDocumentHtml, title: documentTitle };
