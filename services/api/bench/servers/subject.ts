@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../src/main/config';
 import { createServices } from '../../src/main/container';
 import { createApiApp } from '../../src/main/http';
-import type { OperationHandlers } from '../../src/platform/http/contract-router';
+import type { OperationHandlers } from '../../src/platform/http/handlers';
 import { createHttpServer } from '../../src/platform/http/http-server';
 
 const config = loadConfig({ ...process.env, PORT: '0' });

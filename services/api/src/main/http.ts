@@ -19,7 +19,8 @@ import { RequestLogRouter } from '../modules/request-log/interfaces/http/request
 import { RequestLog } from '../modules/request-log';
 import type { AuthContext } from '../platform/http/authentication';
 import { AuditTrail, AuthenticateSession, AuthorizeActor } from '../modules/team';
-import { createContractRouter, type OperationHandlers } from '../platform/http/contract-router';
+import { createContractRouter } from '../platform/http/contract-router';
+import type { OperationHandlers } from '../platform/http/handlers';
 import { errorMapper, sendError } from '../platform/http/error-mapper';
 import { jsonAnswer } from '../platform/fast-paths/json-answer';
 import { loadOpenApi } from '../platform/http/openapi-document';

@@ -1,72 +1,14 @@
-import express, { type Request, type RequestHandler, type Response } from 'express';
-import type { operations } from '../../shared/contract/contract';
-import { DomainError, ValidationError } from '../../shared/domain/domain-error';
-import { sendError } from './error-mapper';
+import type { RequestHandler } from 'express';
+import { DomainError } from '../../shared/domain/domain-error';
 import { ANSWERED, type AnswerWithChange, type IdempotentOperation } from './idempotency';
 import { RouteTable, runChain } from '../fast-paths/route-table';
 import { HTTP_METHODS, type OpenApiDocument, type OpenApiOperation } from './openapi-document';
-import { compileRequestValidators, type RequestValidators, toValidationError } from './request-validator';
-import type { ValidateFunction } from 'ajv';
-import { authenticate, type AuthContext, type AuthenticationOptions, cookieOf, fromOwnPages, SESSION_COOKIE } from './authentication';
-
-export type OperationId = keyof operations;
-
-/** Facts of the HTTP exchange that a few handlers need (sign-in, the audit log). */
-export interface ExchangeFacts {
-  /** The client's address (after the trusted proxies). */
-  address: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-  /** The session cookie's value, when one was sent. */
-  sessionToken: string | undefined;
-  /** Sets the session cookie (`HttpOnly`, `SameSite=Strict`, `Secure` outside localhost), or clears it with null. */
-  setSession(token: string | null): void;
-}
-
-type JsonBody<O> = O extends { requestBody?: { content: { 'application/json': infer B } } } ? B : undefined;
-type PathParams<O> = O extends { parameters: { path: infer P } } ? (P extends object ? P : never) : never;
-type QueryParams<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
-export type SuccessBody<O> = O extends { responses: { 200: { content: infer C } } }
-  ? C extends { 'application/json': infer R }
-    ? R
-    : | (C extends { 'text/html': string } ? HtmlReply : never)
-      | (C extends { 'application/pdf': unknown } | { 'application/zip': unknown } ? FileReply : never)
-      | (C extends { 'text/csv': string } ? CsvReply : never)
-  : never;
-
-export interface HtmlReply {
-  html: string;
-}
-
-/** A file: shown in the browser (`inline`) or saved under its name. */
-export interface FileReply {
-  file: Buffer;
-  contentType: 'application/pdf' | 'application/zip';
-  filename: string;
-  inline?: boolean;
-}
-
-/** A download: UTF-8 with a byte order mark, which spreadsheets need to read Hebrew. */
-export interface CsvReply {
-  csv: string;
-  filename: string;
-}
-
-export interface HandlerContext<O> {
-  /** Set for every operation that is not public; public handlers must not read it. */
-  auth: AuthContext;
-  body: JsonBody<O>;
-  params: PathParams<O>;
-  query: QueryParams<O>;
-  /** The request's `Idempotency-Key`, on authenticated POSTs that carry one: it may name the operation. */
-  idempotencyKey?: string;
-  /** Aborted when the client goes away before the answer is sent (for handlers that wait). */
-  signal: AbortSignal;
-  exchange: ExchangeFacts;
-}
-
-export type OperationHandler<Id extends OperationId> = (ctx: HandlerContext<operations[Id]>) => Promise<SuccessBody<operations[Id]>>;
-export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
+import { compileRequestValidators, type RequestValidators } from './request-validator';
+import { authenticate, type AuthenticationOptions, fromOwnPages } from './authentication';
+import { allowOrigin, preflight } from './cors';
+import { exchangeFacts, type HandlerContext, type OperationHandler, type OperationHandlers, type OperationId } from './handlers';
+import { jsonBody, validate } from './request-input';
+import { sendReply } from './send-reply';
 
 export interface ContractRouterOptions extends AuthenticationOptions {
   document: OpenApiDocument;
@@ -112,7 +54,7 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
         chain: operationChain(options, operation, method, isPublic, compile(path, method, operation)),
       });
     }
-    routes.add(path, { methods, options: preflight(options, path, item, publicMethods) });
+    routes.add(path, { methods, options: preflight(options.publicCorsOrigin, path, item, publicMethods) });
   }
 
   return (req, res, next) => {
@@ -138,36 +80,6 @@ export function createContractRouter(options: ContractRouterOptions): RequestHan
   };
 }
 
-/**
- * OPTIONS on a path: the checkout page's public endpoints take browser preflights for their methods;
- * elsewhere OPTIONS is refused (405 with `Allow`).
- */
-function preflight(
-  options: ContractRouterOptions,
-  path: string,
-  item: Record<string, OpenApiOperation>,
-  publicMethods: string[],
-): RequestHandler {
-  if (publicMethods.length === 0) {
-    const allow = Object.keys(item)
-      .filter((m) => (HTTP_METHODS as readonly string[]).includes(m))
-      .map((m) => m.toUpperCase())
-      .join(', ');
-    return (_req, res) => {
-      res.setHeader('Allow', allow);
-      sendError(res, new DomainError('method_not_allowed', `OPTIONS is not served on ${path}: call it from a server with an API key`));
-    };
-  }
-  const methods = publicMethods.join(', ');
-  return (req, res) => {
-    allowOrigin(req, res, options.publicCorsOrigin);
-    res.setHeader('Access-Control-Allow-Methods', methods);
-    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
-    res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
-  };
-}
-
 /** The handlers of one operation, in order: its guards, its body parser, validation and the module's handler. */
 function operationChain(
   options: ContractRouterOptions,
@@ -177,206 +89,85 @@ function operationChain(
   validators: RequestValidators,
 ): RequestHandler[] {
   const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
-  const chain: RequestHandler[] = [];
-  if (isPublic) {
-    chain.push((req, res, next) => {
+  return [
+    ...(isPublic ? publicGuards(options, method) : keyGuards(options, operation, method)),
+    jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody),
+    async (req, res) => {
+      const context = contextOf(req, res, validators);
+      if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
+      const produce = () => handler(context);
+      const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
+      const reply = withChange ? await withChange(produce) : await produce();
+      if (reply === ANSWERED) return;
+      // For the audit log of a write: the object it made or acted on.
+      if (res.locals.auth && req.method !== 'GET') res.locals.target = targetOf(reply);
+      sendReply(res, reply);
+    },
+  ];
+}
+
+/** A public operation (the checkout page's): its origin's CORS, writes from its own pages only, the per-address limit. */
+function publicGuards(options: ContractRouterOptions, method: string): RequestHandler[] {
+  return [
+    (req, res, next) => {
       allowOrigin(req, res, options.publicCorsOrigin);
       next();
-    });
-    if (method !== 'get') chain.push(fromOwnPages(options.publicCorsOrigin));
-    if (options.rateLimits) chain.push(options.rateLimits.public);
-  } else {
-    chain.push(authenticate(options, operation.operationId, method, operation['x-checkout-key'] === true || method === 'get'));
-    if (options.rateLimits) chain.push(options.rateLimits.authenticated);
-  }
-  chain.push(jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody));
-  if (!isPublic && method === 'post' && options.idempotency) {
+    },
+    ...(method !== 'get' ? [fromOwnPages(options.publicCorsOrigin)] : []),
+    ...(options.rateLimits ? [options.rateLimits.public] : []),
+  ];
+}
+
+/** An operation for keys and sessions: who calls and may they, the per-account limit, and a POST's Idempotency-Key. */
+function keyGuards(options: ContractRouterOptions, operation: OpenApiOperation, method: string): RequestHandler[] {
+  const guards = [authenticate(options, operation.operationId, method, operation['x-checkout-key'] === true || method === 'get')];
+  if (options.rateLimits) guards.push(options.rateLimits.authenticated);
+  if (method === 'post' && options.idempotency) {
     const idempotentOperation: IdempotentOperation = {
       holdsSecret: operation['x-answer-holds-secret'] === true,
       namesOperation: operation['x-key-names-operation'] === true,
     };
-    chain.push((_req, res, next) => {
+    guards.push((_req, res, next) => {
       res.locals.idempotentOperation = idempotentOperation;
       next();
-    });
-    chain.push(options.idempotency);
+    }, options.idempotency);
   }
-  chain.push(async (req, res) => {
-    const params = validate(validators.params, req.params);
-    // Express parses the query string on every read of `req.query`: read only when there is one.
-    const query = validate(validators.query, req.url.includes('?') ? { ...(req.query as object) } : {});
-    const body = validate(validators.body, req.body === undefined ? {} : req.body);
-    if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
-    // Made only for a handler that reads it (one that waits): most requests never need it.
-    let gone: AbortController | undefined;
-    const context = {
-      auth: res.locals.auth,
-      body,
-      params,
-      query,
-      idempotencyKey: res.locals.idempotencyKey,
-      get exchange() {
-        return exchangeFacts(req, res);
-      },
-      get signal() {
-        if (!gone) {
-          gone = new AbortController();
-          res.on('close', () => gone!.abort());
-        }
-        return gone.signal;
-      },
-    };
-    const produce = () => handler(context as HandlerContext<never>);
-    const withChange = res.locals.answerWithChange as AnswerWithChange | undefined;
-    const reply = withChange ? await withChange(produce) : await produce();
-    if (reply === ANSWERED) return;
-    // For the audit log of a write: the object it made or acted on.
-    if (res.locals.auth && req.method !== 'GET') res.locals.target = targetOf(reply);
-    if (reply && typeof reply === 'object' && ('html' in reply || 'file' in reply)) {
-      // Pages and files the API serves (tax documents, some keyless) run no script, load nothing, and are never framed.
-      res.setHeader('Content-Security-Policy', HTML_CSP);
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('X-Frame-Options', 'DENY');
-      res.setHeader('Referrer-Policy', 'no-referrer');
-      if ('html' in reply) res.type('html').send((reply as HtmlReply).html);
-      else {
-        const { file, contentType, filename, inline } = reply as FileReply;
-        res
-          .type(contentType)
-          .setHeader('Content-Disposition', `${inline ? 'inline' : 'attachment'}; filename="${filename}"`)
-          .send(file);
+  return guards;
+}
+
+/** What the handler is given: the validated input, who calls, and the exchange's facts when it asks. */
+function contextOf(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  validators: RequestValidators,
+): HandlerContext<never> {
+  const params = validate(validators.params, req.params);
+  // Express parses the query string on every read of `req.query`: read only when there is one.
+  const query = validate(validators.query, req.url.includes('?') ? { ...(req.query as object) } : {});
+  const body = validate(validators.body, req.body === undefined ? {} : req.body);
+  // Made only for a handler that reads it (one that waits): most requests never need it.
+  let gone: AbortController | undefined;
+  return {
+    auth: res.locals.auth,
+    body,
+    params,
+    query,
+    idempotencyKey: res.locals.idempotencyKey,
+    get exchange() {
+      return exchangeFacts(req, res);
+    },
+    get signal() {
+      if (!gone) {
+        gone = new AbortController();
+        res.on('close', () => gone!.abort());
       }
-    } else if (reply && typeof reply === 'object' && 'csv' in reply) {
-      const { csv, filename } = reply as CsvReply;
-      res.type('text/csv; charset=utf-8').attachment(filename).send(`\uFEFF${csv}`);
-    } else {
-      res.json(reply);
-    }
-  });
-  return chain;
-}
-
-const HTML_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/** Deeper than any request the contract describes; deeper input is refused before it is walked. */
-const MAX_DEPTH = 16;
-
-function validate<T>(validator: ValidateFunction | undefined, value: T): T {
-  if (isEmptyObject(value)) {
-    if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
-    return value;
-  }
-  if (depthOf(value) > MAX_DEPTH) throw new ValidationError('parameter_invalid', `The request is nested deeper than ${MAX_DEPTH} levels`);
-  const bad = findUnstorableText(value);
-  if (bad !== undefined)
-    throw new ValidationError(
-      'parameter_invalid',
-      `Invalid ${bad || 'request'}: text must be well-formed Unicode without NUL characters`,
-      bad || undefined,
-    );
-  if (validator && !validator(value)) throw toValidationError(validator.errors![0]);
-  return value;
-}
-
-function isEmptyObject(value: unknown): boolean {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
-  for (const _ in value) return false;
-  return true;
-}
-
-/** How deeply objects and arrays nest, counted without recursion. */
-function depthOf(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [item, depth] = stack.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_DEPTH) return deepest;
-    for (const child of Object.values(item)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
-/** A lone surrogate (not UTF-8) or NUL (which PostgreSQL text cannot hold). */
-// eslint-disable-next-line no-control-regex -- NUL is what it looks for
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The JSON path of the first string (or key) the service could not store as it was sent. */
-function findUnstorableText(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = findUnstorableText(value[i], `${path}[${i}]`);
-      if (found !== undefined) return found;
-    }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const child = path ? `${path}.${key}` : key;
-      if (UNSTORABLE.test(key)) return child;
-      const found = findUnstorableText(item, child);
-      if (found !== undefined) return found;
-    }
-  }
-  return undefined;
+      return gone.signal;
+    },
+  } as HandlerContext<never>;
 }
 
 /** The id of the object an answer is about (`data.id`), for the audit log. */
 function targetOf(reply: unknown): string | null {
   const data = (reply as { data?: { id?: unknown } } | undefined)?.data;
   return data && typeof data === 'object' && !Array.isArray(data) && typeof data.id === 'string' ? data.id : null;
-}
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-
-function exchangeFacts(req: Request, res: Response): ExchangeFacts {
-  return {
-    address: req.ip ?? null,
-    userAgent: req.headers['user-agent'] ?? null,
-    requestId: (res.getHeader('Request-Id') as string | undefined) ?? null,
-    sessionToken: cookieOf(req, SESSION_COOKIE),
-    setSession(token) {
-      const secure = LOCAL_HOSTS.has(req.hostname) ? '' : '; Secure';
-      const value = token === null ? `${SESSION_COOKIE}=; Max-Age=0` : `${SESSION_COOKIE}=${token}`;
-      res.append('Set-Cookie', `${value}; Path=/; HttpOnly; SameSite=Strict${secure}`);
-    },
-  };
-}
-
-/** CORS for the checkout page's origin only. */
-function allowOrigin(req: Request, res: Response, origin: string): void {
-  res.setHeader('Vary', 'Origin');
-  if (req.headers.origin === origin) res.setHeader('Access-Control-Allow-Origin', origin);
-}
-
-const parsers = new Map<number, RequestHandler>();
-
-/**
- * JSON bodies up to `limit` bytes. A body declared larger is refused (413) before a byte of it is read,
- * and the connection closed: waiting for it would let a client hold the connection with a body it
- * never sends.
- */
-function jsonBody(limit: number): RequestHandler {
-  let parse = parsers.get(limit);
-  if (!parse) {
-    parse = express.json({ limit, type: () => true });
-    parsers.set(limit, parse);
-  }
-  const parseJson = parse;
-  return (req, res, next) => {
-    const length = req.headers['content-length'];
-    const hasBody = req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-    if (!hasBody) return next();
-    if (!req.is(['application/json', 'application/*+json'])) {
-      sendError(res, new DomainError('unsupported_media_type', 'Send the request body as JSON with `Content-Type: application/json`.'));
-      return;
-    }
-    if (length !== undefined && Number(length) > limit) {
-      res.setHeader('Connection', 'close');
-      sendError(res, new DomainError('body_too_large', `The request body is too large: at most ${limit} bytes`));
-      return;
-    }
-    parseJson(req, res, next);
-  };
 }

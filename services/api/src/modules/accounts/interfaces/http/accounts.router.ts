@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../shared/contract/contract';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { toProcessorResponse, toAccountResponse } from '../../published/account';
 import { ConnectProcessor } from '../../application/connect-processor';
 import { GetAccount } from '../../application/get-account';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { toProductResponse, toPriceResponse } from '../../published/catalog';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreatePrice } from '../../application/create-price';

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { toCustomerResponse } from '../../published/customer';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CreateCustomer } from '../../application/create-customer';

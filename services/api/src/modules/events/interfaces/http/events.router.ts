@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { toEventResponse, toWebhookEndpointResponse, toWebhookDeliveryResponse } from '../../published/events';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import type { Clock } from '../../../../shared/domain/clock';

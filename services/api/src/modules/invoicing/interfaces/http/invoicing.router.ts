@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { GetDocument } from '../../application/get-document';
 import { ListDocuments } from '../../application/list-documents';
@@ -13,7 +13,7 @@ import { GetDocumentPdf } from '../../application/get-document-pdf';
 import { SigningCertificates } from '../../application/signing-certificates';
 import type { DocumentCertificate } from '../../domain/document-certificate';
 import type { DocumentFile } from '../../domain/document-file';
-import type { FileReply } from '../../../../platform/http/contract-router';
+import type { FileReply } from '../../../../platform/http/handlers';
 
 const pdfReply = (file: DocumentFile, inline: boolean): FileReply => ({
   file: file.pdf,

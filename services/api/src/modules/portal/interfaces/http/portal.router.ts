@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { AddPortalCard } from '../../application/add-portal-card';
 import { CancelPortalSubscription } from '../../application/cancel-portal-subscription';
 import { CreatePortalCardToken } from '../../application/create-portal-card-token';

@@ -1,6 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../shared/contract/contract';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { GetSummary, type Totals } from '../../application/get-summary';
 
 function toTotals(totals: Totals): Schemas['SummaryTotals'] {

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { CancelSubscription } from '../../application/cancel-subscription';
 import { CreateSubscription } from '../../application/create-subscription';

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import type { Schemas } from '../../../../shared/contract/contract';
 import type { AuthContext } from '../../../../platform/http/authentication';
-import type { ExchangeFacts, OperationHandlers } from '../../../../platform/http/contract-router';
+import type { ExchangeFacts, OperationHandlers } from '../../../../platform/http/handlers';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import type { SessionActor } from '../../../../shared/domain/actor';
 import { DomainError } from '../../../../shared/domain/domain-error';

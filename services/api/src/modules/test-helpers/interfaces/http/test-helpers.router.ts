@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import type { OperationHandlers } from '../../../../platform/http/contract-router';
+import type { OperationHandlers } from '../../../../platform/http/handlers';
 import { toTestClockResponse } from '../../published/test-clock';
 import { listReply, pageOf } from '../../../../platform/http/replies';
 import { AdvanceTestClock } from '../../application/advance-test-clock';
