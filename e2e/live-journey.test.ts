@@ -12,7 +12,7 @@ import { startSmtpSink, type SmtpSink } from '../services/api/test/support/smtp-
 import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from './support/service';
 import { totpCode } from '../services/api/src/modules/team/domain/totp';
 
-// Live mode as a new merchant tries it, following the README's "Going live": the Tranzila and Tax Authority
+// Live mode as a new merchant tries it, following "Going live" in services/api/README.md: the Tranzila and Tax Authority
 // twins started by their commands, Kupa pointed at them (and at a mail server), a live account connected
 // and onboarded, and a shopper paying live checkouts in Chromium; each call is checked once in the twin's
 // ledger, and a business customer's receipt arrives by email with its signed PDF and allocation number.

@@ -11,7 +11,7 @@ import { freePort, pnpmStart, REPO_ROOT, type RunningService, tempDataDir } from
 // receipt to a business customer with its allocation number, and the credit invoice of its refund.
 
 const dataDir = tempDataDir();
-/** The copies the README shows, written again with UPDATE_README_SCREENSHOTS=1. */
+/** The copies services/api/README.md shows, written again with UPDATE_README_SCREENSHOTS=1. */
 const README_SCREENSHOTS = join(REPO_ROOT, 'services/api/screenshots');
 let service: RunningService;
 let browser: Browser;

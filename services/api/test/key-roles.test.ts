@@ -5,7 +5,7 @@ import { dashboardClient, type DashboardLogin, member, withTwoFactor } from './s
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { waitFor } from './support/receiver';
 
-// Keys never lift anyone above their role (the README's "Security"): no key makes, changes or removes an
+// Keys never lift anyone above their role (the service README's "Security"): no key makes, changes or removes an
 // owner; a test-mode key never reaches the account's people; a key a user makes carries at most their
 // role, names them, and goes when they leave. Every write made with a key, and every write refused to a
 // key or a dashboard user, is in the audit log.

@@ -4,7 +4,7 @@ import { CARDS, shopper, URLS } from './support/checkout';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { waitFor } from './support/receiver';
 
-// A subscription is held while a change's money is in flight (DESIGN §3d, the README's "Subscriptions"):
+// A subscription is held while a change's money is in flight (DESIGN §3d, the contract's Subscriptions tag):
 // a cancel, now or at the period's end, from the API or the portal, answers 409
 // `subscription_change_in_progress` until the change settles, so no canceled subscription is charged
 // and none becomes active again. A plan change paid on a checkout page is checked and held the same way.
