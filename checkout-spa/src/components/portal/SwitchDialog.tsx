@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Dialog } from '../Dialog';
+import { formatAgorot, formatDate } from '../../models/money';
+import { type Portal, type PortalSubscription, type SwitchPreview } from '../../models/portal';
+
+export function SwitchDialog({ portal, subscription, onClose }: { portal: Portal; subscription: PortalSubscription; onClose: () => void }) {
+  const t = portal.t.value;
+  const words = portal.words.value;
+  const lang = portal.lang.value;
+  const money = (agorot: number) => formatAgorot(agorot, lang);
+  const [price, setPrice] = useState(subscription.switch_to[0].id);
+  const [preview, setPreview] = useState<SwitchPreview | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setPreview(null);
+    setFailed(false);
+    portal.preview(subscription.id, price).then(
+      (answer) => current && setPreview(answer),
+      () => current && setFailed(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, [price]);
+
+  const chosen = subscription.switch_to.find((option) => option.id === price)!;
+  const confirm = async () => {
+    if (await portal.switchPlan(subscription.id, price, chosen.name)) onClose();
+  };
+  return (
+    <Dialog title={words.switchTitle} open onCancel={onClose}>
+      <fieldset class="choices">
+        <legend>{words.choosePlan}</legend>
+        {subscription.switch_to.map((option) => (
+          <label key={option.id} class="choice">
+            <input type="radio" name="plan" value={option.id} checked={option.id === price} onChange={() => setPrice(option.id)} />
+            <span>
+              {option.name} · {t.perInterval(money(option.unit_amount), option.interval)}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <div class="preview" aria-live="polite" aria-busy={!preview && !failed}>
+        {failed && <p class="field-error">{words.failed}</p>}
+        {preview && (
+          <>
+            {preview.charged_now ? (
+              <p class="preview__headline">{words.payNow(money(preview.amount_due))}</p>
+            ) : (
+              <>
+                {preview.credit > 0 && <p class="preview__headline">{words.creditNext(money(preview.credit))}</p>}
+                {preview.date && <p>{words.nextBill(money(preview.amount_due), formatDate(new Date(preview.date), lang))}</p>}
+              </>
+            )}
+            {preview.charged_now && (
+              <dl class="totals">
+                {preview.lines.map((line, i) => (
+                  <div key={i} class="totals__row">
+                    <dt dir="auto">{line.description}</dt>
+                    <dd dir="ltr">{money(line.amount)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+          </>
+        )}
+      </div>
+      <div class="dialog__actions">
+        <button type="button" class="button button--pay" disabled={!preview || portal.busy.value} onClick={() => void confirm()}>
+          {portal.busy.value && <span class="spinner" aria-hidden="true" />}
+          {words.confirmSwitch}
+        </button>
+        <button type="button" class="button button--secondary" onClick={onClose}>
+          {words.close}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
