@@ -66,7 +66,8 @@ export default tseslint.config(
         {
           selector: ":matches(MemberExpression[object.property.name='em'], MemberExpression[object.name='em'])",
           message:
-            'Read and write an aggregate through its AggregateTable (find, findOne, lock, page, insert, save…), or run a statement with sqlRows/poolRows (ARCHITECTURE.md, "Persistence").',
+            'Read and write an aggregate through its AggregateTable (find, findOne, lock, page, insert, save…), ' +
+            'or run a statement with sqlRows/poolRows (ARCHITECTURE.md, "Persistence").',
         },
         {
           selector:
