@@ -25,15 +25,4 @@ export const documentLines = {
   refund(chargeId: string, amount: number): DocumentLine {
     return documentLines.discount(`זיכוי / Refund ${chargeId}`, amount);
   },
-
-  /** `lines`, balanced to `total` when less was taken than they list (a partial capture of a hold). */
-  balancedTo(lines: DocumentLine[], total: number): DocumentLine[] {
-    const listed = lines.reduce((sum, line) => sum + line.amount, 0);
-    return listed === total
-      ? lines
-      : [
-          ...lines,
-          { description: 'יתרה שלא נגבתה / Amount not captured', quantity: 1, unitAmount: total - listed, amount: total - listed },
-        ];
-  },
 };

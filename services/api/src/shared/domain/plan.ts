@@ -54,8 +54,7 @@ export interface CheckoutPlanChange {
   subscriptionId: string;
   current: PlanShown;
   next: PlanShown;
-  /** The credit for the unused time and the debit for the same time on the new plan. */
+  /** The credit for the unused time and the debit for the same time on the new plan: what is paid now is their sum. */
   lines: DocumentLine[];
-  amountDue: number;
   change: unknown;
 }

@@ -10,7 +10,6 @@ import { sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source';
 import { CompleteCheckoutSession } from './complete-checkout-session';
-import { documentLines } from './document-lines';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { SessionPricing } from './session-pricing';
@@ -57,7 +56,8 @@ export class ConfirmCheckoutSession {
     if (inFlight) return this.settle.execute(found, await this.sessionPricing.price(found), { attemptId: inFlight, fresh: false });
     const session = await this.loadPending.execute(sessionId);
     const pricing = await this.sessionPricing.price(session);
-    const due = session.amountDueNow(pricing);
+    const bill = session.bill(pricing);
+    const due = bill.total;
     if (expectedAmount !== undefined && expectedAmount !== due) {
       throw new DomainError(
         'amount_changed',
@@ -90,12 +90,11 @@ export class ConfirmCheckoutSession {
         scope,
         sessionId: session.id,
         customerId: session.customerId,
-        amount: due,
         currency: session.currency,
         captureMethod: session.captureMethod,
         createDocument: session.createDocument,
         lineItems: session.kind === 'cart' || session.kind === 'mixed' ? session.lineItems : null,
-        documentLines: documentLines(session, pricing),
+        bill,
         installments: count,
         metadata: session.metadata,
         source,

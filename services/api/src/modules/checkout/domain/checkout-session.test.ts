@@ -1,3 +1,4 @@
+import { documentLines } from '../../../shared/domain/document-line';
 import { describe, expect, it } from 'vitest';
 import {
   CheckoutSession,
@@ -101,12 +102,23 @@ describe('CheckoutSession', () => {
     ).toBe(true);
   });
 
-  it('charges everything now, or during a trial only the one-time lines after their discounts', () => {
-    expect(open().amountDueNow({ total: 9_000, lineDiscounts: [1_000] })).toBe(9_000);
+  it('bills everything now line by line, or during a trial only the one-time lines after their discounts', () => {
+    const welcome = (amount: number, planAmount = 0) => ({ rule: { name: 'WELCOME' }, amount, planAmount });
+    const cart = open().bill({ linked: [welcome(1_000)] });
+    expect(cart.lines).toEqual([
+      { description: 'Item', quantity: 2, unitAmount: 5_000, amount: 10_000 },
+      { description: 'WELCOME', quantity: 1, unitAmount: -1_000, amount: -1_000 },
+    ]);
+    expect(cart.total).toBe(9_000);
+    expect(open({ price: monthly }).bill({ linked: [] }).total).toBe(29_900);
     const trial = open({ price: { ...monthly, trialPeriodDays: 14 } });
     expect(trial.inTrial()).toBe(true);
-    expect(trial.amountDueNow({ total: 28_900, lineDiscounts: [1_000] })).toBe(9_000);
-    expect(trial.amountDueNow({ total: 0, lineDiscounts: [20_000] })).toBe(0);
+    // 1,000 off the line and 5,000 off the plan: in a trial the plan is not billed, nor its part of the discount.
+    expect(trial.bill({ linked: [welcome(6_000, 5_000)] }).total).toBe(9_000);
+    expect(trial.bill({ linked: [welcome(19_900, 19_900)] }).lines).toEqual([
+      { description: 'Item', quantity: 2, unitAmount: 5_000, amount: 10_000 },
+    ]);
+    expect(trial.bill({ linked: [welcome(10_000)] }).total).toBe(0);
   });
 
   it('takes only the installments it offers', () => {
@@ -135,13 +147,13 @@ describe('CheckoutSession', () => {
       subscriptionId: 'sub_1',
       current: { name: 'Basic', unitAmount: 4_900, quantity: 1, interval: 'month' as const },
       next: { name: 'Pro', unitAmount: 9_900, quantity: 1, interval: 'month' as const },
-      lines: [],
-      amountDue: 3_333,
+      lines: [documentLines.discount('Unused time on Basic', 1_634), documentLines.item('Remaining time on Pro', 1, 4_967)],
       change: {},
     };
     const session = open({ price: monthly, lineItems: null, planChange });
     expect(session).toMatchObject({ kind: 'plan_change', plan: null, lineItems: [], subscriptionId: 'sub_1' });
-    expect(session.amountDueNow({ total: 0, lineDiscounts: [] })).toBe(3_333);
+    expect(session.bill({ linked: [] }).lines).toEqual(planChange.lines);
+    expect(session.bill({ linked: [] }).total).toBe(3_333);
     expect(() => session.complete({ chargeId: 'ch_1', subscriptionId: null }, now)).toThrow(/subscription starts or changes exactly when/);
     session.complete({ chargeId: 'ch_1', subscriptionId: 'sub_1' }, now);
     const refused: [Partial<OpenSessionInput>, string][] = [
@@ -359,7 +371,6 @@ describe('what a session is made of', () => {
     expect(open().inTrial()).toBe(false);
     expect(open({ price: monthly, lineItems: null }).inTrial()).toBe(false);
     expect(open({ price: { ...monthly, trialPeriodDays: 14 }, lineItems: null }).inTrial()).toBe(true);
-    expect(open({ price: monthly }).amountDueNow({ total: 30_000, lineDiscounts: [0] })).toBe(30_000);
   });
 
   it('speaks English only when asked to', () => {

@@ -6,6 +6,8 @@ import { normalizeCode } from '../../../shared/domain/coupon-code';
 import { randomBase62 } from '../../../shared/domain/ids';
 import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
+import { Bill } from '../../../shared/domain/bill';
+import { documentLines as line } from '../../../shared/domain/document-line';
 import { type AskedPaymentOptions, type CaptureMethod, type PaymentContext, PaymentOptions } from './payment-options';
 
 export type { CaptureMethod };
@@ -44,10 +46,9 @@ export interface OpenSessionInput extends AskedPaymentOptions, Omit<PaymentConte
   couponCodes: string[];
 }
 
-/** What the discounts make of a session: its total, and the discount on each line. */
+/** What the discounts make of a session: each rule that takes something off, by name, and the part of it taken off the plan. */
 export interface SessionPrice {
-  total: number;
-  lineDiscounts: number[];
+  linked: { rule: { name: string }; amount: number; planAmount: number }[];
 }
 
 /** `co_<suffix>`; a charge shows the same session as `cs_<suffix>`, and both are accepted. */
@@ -195,12 +196,20 @@ export class CheckoutSession {
     return this.plan !== null && this.plan.trialPeriodDays !== null;
   }
 
-  /** What the shopper pays now: everything, or during a trial only the one-time lines. */
-  amountDueNow(price: SessionPrice): number {
-    if (this.planChange) return this.planChange.amountDue;
-    if (!this.inTrial()) return price.total;
-    const oneTime = this.lineItems.reduce((sum, line, i) => sum + line.amountAgorot * line.quantity - price.lineDiscounts[i], 0);
-    return Math.max(0, oneTime);
+  /**
+   * What the shopper pays now, line by line as its tax document lists them: the cart's lines, the plan
+   * unless in a trial, and the discounts taken off them (during a trial, less what they take off the
+   * plan); a plan change, the lines it quoted.
+   */
+  bill(price: SessionPrice): Bill {
+    if (this.planChange) return Bill.of(this.planChange.lines);
+    const items = this.lineItems.map((item) => line.item(item.name, item.quantity, item.amountAgorot));
+    const plan = this.plan && !this.inTrial() ? [line.item(this.plan.name, 1, this.plan.unitAmount)] : [];
+    const discounts = price.linked
+      .map(({ rule, amount, planAmount }) => ({ name: rule.name, amount: amount - (this.inTrial() ? planAmount : 0) }))
+      .filter((discount) => discount.amount > 0)
+      .map((discount) => line.discount(discount.name, discount.amount));
+    return Bill.of([...items, ...plan, ...discounts]);
   }
 
   /** The number of installments a payment asks for, if this session offers that many. */

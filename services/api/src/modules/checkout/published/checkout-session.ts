@@ -1,3 +1,4 @@
+import { Bill } from '../../../shared/domain/bill';
 import type { PlanShown } from '../../../shared/domain/plan';
 import type { Schemas } from '../../../shared/contract/contract';
 import { lineItemShape, documentLineShape } from '../../../shared/contract/line-shapes';
@@ -71,14 +72,14 @@ export function lineItems(session: CheckoutSession, pricing: Pricing): Schemas['
 
 export function amounts(session: CheckoutSession, pricing: Pricing) {
   if (session.planChange) {
-    const due = session.planChange.amountDue;
+    const due = session.bill(pricing).total;
     return { amount_subtotal: due, amount_discount: 0, amount_total: due, amount_due_now: due };
   }
   return {
     amount_subtotal: pricing.subtotal,
     amount_discount: taken(pricing.totalDiscount),
     amount_total: pricing.total,
-    amount_due_now: session.amountDueNow(pricing),
+    amount_due_now: session.bill(pricing).total,
   };
 }
 
@@ -96,6 +97,6 @@ export function planChangeView({ planChange }: CheckoutSession): Schemas['PlanCh
     current: plan(planChange.current),
     new: plan(planChange.next),
     lines: planChange.lines.map(documentLineShape),
-    amount_due: planChange.amountDue,
+    amount_due: Bill.of(planChange.lines).total,
   };
 }

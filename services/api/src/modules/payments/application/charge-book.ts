@@ -7,6 +7,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import { type Account, GetAccount } from '../../accounts';
 import { type Customer, GetCustomer } from '../../customers';
 import { type EventRecord, type EventType, RecordEvent } from '../../events';
+import { Bill } from '../../../shared/domain/bill';
 import { type DocumentDetails, documentLines, IssueDocument, PrintDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
@@ -97,7 +98,7 @@ export class ChargeBook {
         chargeId: charge.id,
         refundId: null,
         currency: charge.currency,
-        lines: documentLines.balancedTo(charge.documentLines, amount),
+        lines: amount < charge.amount ? Bill.of(charge.documentLines).capturedPart(amount) : charge.documentLines,
         details: documentDetails(charge, account, customer, charge.installments),
       });
       charge.attachDocument(documentId);

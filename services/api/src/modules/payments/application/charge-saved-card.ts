@@ -3,7 +3,7 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import type { Scope } from '../../../shared/domain/scope';
-import type { DocumentLine } from '../../../shared/domain/document-line';
+import type { Bill } from '../../../shared/domain/bill';
 import { type ShownCard, UNKNOWN_CARD } from '../domain/charge';
 import type { PaymentMethod } from '../domain/payment-method';
 import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
@@ -22,12 +22,12 @@ export interface SavedCardCharge {
   attempt: number;
   /** A subscription change's charge (a proration, a new period started now), named by the change. */
   changeId?: string;
-  amount: number;
+  /** What it charges (a total above zero), and what its document lists. */
+  bill: Bill;
   /** The subscription's metadata, for the charge. */
   metadata: Metadata;
   /** Renewals are merchant-initiated; the first period is the customer's own payment. */
   merchantInitiated: boolean;
-  documentLines: DocumentLine[];
   /** When the charge happens (a test clock's time for its customers). */
   at: Date;
 }
@@ -110,7 +110,7 @@ export class ChargeSavedCard {
     const answer = await processor.authorize({
       idempotencyKey: keyOf(request),
       source: { paymentMethodRef: method.processorRef },
-      amount: request.amount,
+      amount: request.bill.total,
       currency: 'ils',
       capture: true,
       installments: null,

@@ -29,7 +29,7 @@ export class RecordSavedCardCharge {
       request.scope,
       {
         customerId: request.customerId,
-        amount: request.amount,
+        amount: request.bill.total,
         currency: 'ils',
         captureMethod: 'automatic',
         checkoutSessionId: null,
@@ -41,7 +41,7 @@ export class RecordSavedCardCharge {
         installments: null,
         metadata: request.metadata,
         createDocument: true,
-        documentLines: request.documentLines,
+        documentLines: [...request.bill.lines],
         nextRetryAt,
       },
       answer.outcome,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Bill } from '../../../shared/domain/bill';
 import { type NewAttemptRequest, PaymentAttempt } from './payment-attempt';
 
 const now = new Date('2026-03-01T12:00:00Z');
@@ -7,12 +8,11 @@ const request: NewAttemptRequest = {
   scope: { accountId: 'acct_1', livemode: false },
   sessionId: 'co_1',
   customerId: 'cus_1',
-  amount: 12_000,
   currency: 'ils',
   captureMethod: 'automatic',
   createDocument: true,
   lineItems: null,
-  documentLines: [{ description: 'Pro', quantity: 1, unitAmount: 12_000, amount: 12_000 }],
+  bill: Bill.of([{ description: 'Pro', quantity: 1, unitAmount: 12_000, amount: 12_000 }]),
   installments: 3,
   source: { type: 'card', token: 'tok_1' },
   subscription: { id: 'sub_1', period: 0 },
@@ -24,7 +24,15 @@ describe('PaymentAttempt', () => {
     expect(attempt).toMatchObject({ status: 'pending', checkoutSessionId: 'co_1', amount: 12_000 });
     expect(attempt.idempotencyKey).toBe(`pay_${attempt.id}`);
     expect(attempt.outcome()).toBeNull();
-    expect(attempt.replay()).toEqual({ ...request, version: 3, paidWith: 'tok_1', challengeResult: null });
+    const { bill, ...asked } = request;
+    expect(attempt.replay()).toEqual({
+      ...asked,
+      amount: 12_000,
+      documentLines: bill.lines,
+      version: 3,
+      paidWith: 'tok_1',
+      challengeResult: null,
+    });
   });
 
   it('settles once: succeeded with its charge, or failed with its code', () => {

@@ -3,6 +3,7 @@ import { newId } from '../../../shared/domain/ids';
 import type { LineItem } from '../../../shared/domain/line-item';
 import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
+import type { Bill } from '../../../shared/domain/bill';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 
 export type AttemptStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'abandoned';
@@ -52,7 +53,10 @@ export interface AttemptRequest {
   challengeResult: 'authenticated' | 'failed' | null;
 }
 
-export type NewAttemptRequest = Omit<AttemptRequest, 'version' | 'challengeResult' | 'paidWith'>;
+/** A payment to start: what it charges is its bill, whose total the processor is asked for and whose lines its document prints. */
+export type NewAttemptRequest = Omit<AttemptRequest, 'version' | 'challengeResult' | 'paidWith' | 'amount' | 'documentLines'> & {
+  bill: Bill;
+};
 
 /** What the attempt came to, once settled. */
 export type AttemptOutcome =
@@ -82,13 +86,16 @@ export class PaymentAttempt {
     attempt.checkoutSessionId = request.sessionId;
     attempt.idempotencyKey = `pay_${attempt.id}`;
     attempt.status = 'pending';
+    const { bill, ...rest } = request;
     attempt.request = {
-      ...request,
+      ...rest,
+      amount: bill.total,
+      documentLines: [...bill.lines],
       version: ATTEMPT_REQUEST_VERSION,
       paidWith: paidWithOf(request.source),
       challengeResult: null,
     } satisfies AttemptRequest;
-    attempt.amount = request.amount;
+    attempt.amount = bill.total;
     attempt.challengeId = null;
     attempt.chargeId = null;
     attempt.failureCode = null;

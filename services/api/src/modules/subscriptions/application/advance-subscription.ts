@@ -4,7 +4,6 @@ import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { GetAccount } from '../../accounts';
 import { CustomerBalance } from '../../customers';
 import { ChargeSavedCard, RecordSavedCardCharge, type SavedCardAnswer, type SavedCardCharge } from '../../payments';
-import { sumOf } from '../domain/proration';
 import type { DueStep, Subscription } from '../domain/subscription';
 import { creditLine } from '../domain/subscription-change';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
@@ -60,8 +59,8 @@ export class AdvanceSubscription {
       const step = subscription.nextStep(now);
       return step?.kind === 'charge' ? [renewalOf(subscription, step)] : [];
     });
-    const renewals: Renewal[] = due.filter((renewal) => renewal.request.amount === 0).map((renewal) => ({ ...renewal, answer: null }));
-    const toCharge = due.filter((renewal) => renewal.request.amount > 0);
+    const renewals: Renewal[] = due.filter((renewal) => renewal.request.bill.total <= 0).map((renewal) => ({ ...renewal, answer: null }));
+    const toCharge = due.filter((renewal) => renewal.request.bill.total > 0);
     const failures = new Map<string, unknown>();
     const charged = await this.chargeSavedCard.executeMany(toCharge.map((renewal) => renewal.request));
     toCharge.forEach((renewal, i) => {
@@ -119,7 +118,7 @@ export class AdvanceSubscription {
   private async renew(subscription: Subscription, step: ChargeStep, now: Date): Promise<Subscription | null> {
     const [taken] = await this.withCreditTaken([subscription], now);
     const renewal = renewalOf(taken, step);
-    const answer = renewal.request.amount === 0 ? null : await this.chargeSavedCard.execute(renewal.request);
+    const answer = renewal.request.bill.total <= 0 ? null : await this.chargeSavedCard.execute(renewal.request);
     return this.recordOne({ ...renewal, answer });
   }
 
@@ -198,7 +197,7 @@ export class AdvanceSubscription {
     if (!locked?.stillDue(step)) return null;
     if (answer?.outcome.status !== 'declined') {
       if (answer) await this.recordCharge.execute(request, answer);
-      const leftover = -Math.min(0, sumOf(request.documentLines));
+      const leftover = -Math.min(0, request.bill.total);
       await this.effects.changed(locked, () => locked.renewed(step.period, carried));
       await this.balance.credit(locked, locked.customerId, leftover);
       return locked;
@@ -230,10 +229,9 @@ function renewalOf(subscription: Subscription, step: ChargeStep): Omit<Renewal, 
       subscriptionId: subscription.id,
       period: step.period,
       attempt: step.attempt,
-      amount: subscription.renewalAmount(),
       metadata: subscription.metadata,
       merchantInitiated: true,
-      documentLines: subscription.renewalLines(),
+      bill: subscription.renewalBill(),
       at: step.at,
     },
   };

@@ -8,7 +8,7 @@ import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { FindCatalogItems } from '../../catalog';
-import { sumOf } from '../domain/proration';
+import { Bill } from '../../../shared/domain/bill';
 import type { Subscription } from '../domain/subscription';
 import { plannedChange, storedChange } from '../domain/subscription-change';
 import { SUBSCRIPTIONS } from '../subscriptions.tokens';
@@ -40,8 +40,7 @@ export class CheckoutPlanChanges {
     const plan = await recurringPlan(this.catalog, scope, input.price);
     const { now } = await this.customerClock.now(scope, { customerId: subscription.customerId });
     const planned = subscription.planChange({ plan, prorationBehavior: 'always_invoice' }, now);
-    const amountDue = sumOf(planned.settledNow);
-    if (amountDue <= 0)
+    if (Bill.of(planned.settledNow).total <= 0)
       throw new ValidationError(
         'parameter_invalid',
         'Nothing would be due now for this change: make it with POST /v1/subscriptions/{id}, which credits the difference',
@@ -52,7 +51,6 @@ export class CheckoutPlanChanges {
       current: shown(subscription.plan, subscription.quantity),
       next: shown(plan, planned.quantity),
       lines: planned.settledNow,
-      amountDue,
       change: storedChange(planned),
     };
   }

@@ -1,3 +1,4 @@
+import { Bill } from '../../../shared/domain/bill';
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
@@ -39,11 +40,10 @@ export class SettleSubscriptionChange {
       period: held.periodIndex,
       attempt: 1,
       changeId: change.id,
-      amount: change.amount,
       metadata: planned.metadata,
       // The customer is not there to pay: a change is charged to their card as a renewal is.
       merchantInitiated: true,
-      documentLines: change.chargeLines(),
+      bill: Bill.of(change.chargeLines()).charging(change.amount),
       at: planned.at,
     };
     const answer = await this.chargeSavedCard.execute(request);

@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
+import { Bill } from '../../../shared/domain/bill';
 import { documentLines } from '../../invoicing';
 import { ChargeSavedCard, RecordSavedCardCharge, type SavedCardCharge } from '../../payments';
 import type { Subscription } from '../domain/subscription';
@@ -35,10 +36,9 @@ export class SettleSubscriptionStart {
       subscriptionId: subscription.id,
       period: 0,
       attempt: 1,
-      amount: subscription.plan.unitAmount,
       metadata: subscription.metadata,
       merchantInitiated: false,
-      documentLines: [documentLines.item(subscription.plan.name, 1, subscription.plan.unitAmount)],
+      bill: Bill.of([documentLines.item(subscription.plan.name, 1, subscription.plan.unitAmount)]),
       at: subscription.createdAt,
     };
     const answer = await this.chargeSavedCard.execute(request);

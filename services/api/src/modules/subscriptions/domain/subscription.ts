@@ -1,3 +1,4 @@
+import { Bill } from '../../../shared/domain/bill';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 import { DomainError, NotFoundError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
@@ -185,8 +186,14 @@ export class Subscription {
     return [...periodLines(this.billing(this.currentPeriodEnd)), ...this.prorations];
   }
 
+  /** The next renewal's bill: its lines, which may sum below zero when a credit outweighs the period. */
+  renewalBill(): Bill {
+    return Bill.of(this.renewalLines());
+  }
+
+  /** What the next renewal charges: its bill's total, or nothing when a credit outweighs the period. */
   renewalAmount(): number {
-    return Math.max(0, sumOf(this.renewalLines()));
+    return Math.max(0, this.renewalBill().total);
   }
 
   /** The next thing due at or before `now`, in time order, or null. */

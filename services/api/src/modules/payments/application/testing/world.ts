@@ -1,3 +1,4 @@
+import { Bill } from '../../../../shared/domain/bill';
 import { MovableClock } from '../../../../testing/movable-clock';
 import { InMemoryUnitOfWork } from '../../../../testing/in-memory-unit-of-work';
 import type { Scope } from '../../../../shared/domain/scope';
@@ -168,12 +169,11 @@ export async function aCardPayment(
     scope: SCOPE,
     sessionId,
     customerId: world.customer.id,
-    amount: 10_000,
     currency: 'ils',
     captureMethod: 'automatic',
     createDocument: true,
     lineItems: null,
-    documentLines: [{ description: 'Olive oil', quantity: 1, unitAmount: 10_000, amount: 10_000 }],
+    bill: Bill.of([{ description: 'Olive oil', quantity: 1, unitAmount: 10_000, amount: 10_000 }]),
     installments: null,
     source: { type: 'card', token },
     subscription: null,
