@@ -92,6 +92,8 @@ function operationChain(
   return [
     ...(isPublic ? publicGuards(options, method) : keyGuards(options, operation, method)),
     jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody),
+    // After the body is read: a repeat is known by its key and its body.
+    ...(isPublic ? [] : idempotencyGuards(options, operation, method)),
     async (req, res) => {
       const context = contextOf(req, res, validators);
       if (!handler) throw new DomainError('not_implemented', `${operation.operationId} is not available yet`);
@@ -118,21 +120,27 @@ function publicGuards(options: ContractRouterOptions, method: string): RequestHa
   ];
 }
 
-/** An operation for keys and sessions: who calls and may they, the per-account limit, and a POST's Idempotency-Key. */
+/** An operation for keys and sessions: who calls and may they, and the per-account limit. */
 function keyGuards(options: ContractRouterOptions, operation: OpenApiOperation, method: string): RequestHandler[] {
   const guards = [authenticate(options, operation.operationId, method, operation['x-checkout-key'] === true || method === 'get')];
   if (options.rateLimits) guards.push(options.rateLimits.authenticated);
-  if (method === 'post' && options.idempotency) {
-    const idempotentOperation: IdempotentOperation = {
-      holdsSecret: operation['x-answer-holds-secret'] === true,
-      namesOperation: operation['x-key-names-operation'] === true,
-    };
-    guards.push((_req, res, next) => {
+  return guards;
+}
+
+/** A keyed POST's Idempotency-Key: its first answer kept, and given again to a repeat. */
+function idempotencyGuards(options: ContractRouterOptions, operation: OpenApiOperation, method: string): RequestHandler[] {
+  if (method !== 'post' || !options.idempotency) return [];
+  const idempotentOperation: IdempotentOperation = {
+    holdsSecret: operation['x-answer-holds-secret'] === true,
+    namesOperation: operation['x-key-names-operation'] === true,
+  };
+  return [
+    (_req, res, next) => {
       res.locals.idempotentOperation = idempotentOperation;
       next();
-    }, options.idempotency);
-  }
-  return guards;
+    },
+    options.idempotency,
+  ];
 }
 
 /** What the handler is given: the validated input, who calls, and the exchange's facts when it asks. */
