@@ -546,6 +546,12 @@ describe('sign-in, two-factor and attacks', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await pwExpect(page.getByRole('alert')).toContainText('Too many failed sign-ins');
     }
+    // A Hebrew page says it in Hebrew: the API's English words never show there.
+    const hebrew = await open(`${apiUrl}/dashboard/?lang=he`);
+    await hebrew.getByLabel('אימייל').fill('someone@example.com');
+    await hebrew.getByLabel('סיסמה').fill('a wrong password');
+    await hebrew.getByRole('button', { name: 'כניסה' }).click();
+    await pwExpect(hebrew.getByRole('alert')).toHaveText('האימייל או הסיסמה שגויים');
   });
 
   it('a write from another site carries no session and changes nothing', async () => {

@@ -142,7 +142,7 @@ async function connectTerminalFromTheDashboard(accountId: string): Promise<void>
   await page.getByRole('button', { name: 'Join' }).click();
   // Refused: the page stays in test mode and says why.
   await page.getByLabel('Live mode').click();
-  await pwExpect(page.getByRole('alert')).toHaveText('Turn on two-factor sign-in to work in live mode');
+  await pwExpect(page.getByRole('alert')).toHaveText('Turn on two-factor sign-in first, on the Security page');
   await pwExpect(page.getByLabel('Test mode')).toBeChecked();
   await page.getByRole('link', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();

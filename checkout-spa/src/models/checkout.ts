@@ -148,7 +148,11 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         // A card the processor refused before the payment (its check when tokenizing).
         paymentError.value = t.value.failures[error.error.code as keyof typeof t.value.failures];
       } else {
-        paymentError.value = error instanceof RequestError ? error.message : t.value.failures.processing_error;
+        // Rare here: the words for every code load only when one is needed.
+        paymentError.value =
+          error instanceof RequestError
+            ? (await import('@kupa/web-kit/errors')).errorText(error, lang.value)
+            : t.value.failures.processing_error;
       }
     } finally {
       busy.value = false;

@@ -1,27 +1,19 @@
 // Writes each script and style sheet of the dashboard beside itself pre-compressed (`.br`, `.gz`),
 // prints what a browser downloads for it, and fails the build past the budget.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { readdirSync } from 'node:fs';
+import { compressAssets, kb, total } from '@kupa/web-kit/compress-assets';
 
 const BUDGET = 40 * 1024;
-const assets = new URL('../dist/assets/', import.meta.url);
-let gzipTotal = 0;
-let brotliTotal = 0;
-const files = readdirSync(assets).filter((file) => /\.(js|css)$/.test(file));
-for (const file of files) {
-  const body = readFileSync(new URL(file, assets));
-  const gzip = gzipSync(body, { level: 9 });
-  const brotli = brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
-  writeFileSync(new URL(`${file}.gz`, assets), gzip);
-  writeFileSync(new URL(`${file}.br`, assets), brotli);
-  gzipTotal += gzip.length;
-  brotliTotal += brotli.length;
-}
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log(`dashboard (${files.join(', ')}): ${kb(gzipTotal)} gzip, ${kb(brotliTotal)} brotli JS+CSS (budget ${kb(BUDGET)} gzip)`);
-if (gzipTotal > BUDGET) {
+const dist = new URL('../dist/', import.meta.url);
+const files = readdirSync(new URL('assets/', dist))
+  .filter((file) => /\.(js|css)$/.test(file))
+  .map((file) => `assets/${file}`);
+const sizes = compressAssets(dist, files);
+const gzip = total(sizes, files, 'gzip');
+console.log(
+  `dashboard (${files.join(', ')}): ${kb(gzip)} gzip, ${kb(total(sizes, files, 'brotli'))} brotli JS+CSS (budget ${kb(BUDGET)} gzip)`,
+);
+if (gzip > BUDGET) {
   console.error(`The dashboard is over its ${kb(BUDGET)} budget.`);
   process.exit(1);
 }

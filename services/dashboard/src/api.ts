@@ -1,8 +1,8 @@
 import createClient from 'openapi-fetch';
 import type { components, paths } from '@kupa/sdk';
+import { answerOf, RequestError } from '@kupa/web-kit/api';
 
 export type Schemas = components['schemas'];
-export type ApiError = Schemas['Error']['error'];
 export type Mode = 'test' | 'live';
 
 /** What the signed-in browser holds: the CSRF token for writes, and the mode it works in. */
@@ -24,15 +24,7 @@ api.use({
   },
 });
 
-/** An answer with an error body: its stable code and, for field errors, the field. */
-export class RequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: ApiError,
-  ) {
-    super(error.message);
-  }
-}
+export { RequestError };
 
 /** Called when the session has ended, to show the sign-in page. */
 let onSignedOut: () => void = () => {};
@@ -40,21 +32,14 @@ export function whenSignedOut(handler: () => void): void {
   onSignedOut = handler;
 }
 
-type Answer<T> = { data?: T; error?: unknown; response: Response };
-
-/** Unwraps an API call: its body, or a RequestError (a network failure becomes one too). */
-export async function call<T>(request: Promise<Answer<T>>): Promise<T> {
-  let result: Answer<T>;
+/** Unwraps an API call: its body, or a RequestError, or a NetworkError. An ended session shows the sign-in page. */
+export async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   try {
-    result = await request;
-  } catch {
-    throw new RequestError(0, { type: 'api_error', code: 'internal_error', message: 'network' });
+    return await answerOf(request);
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 401 && error.error.code === 'session_invalid') onSignedOut();
+    throw error;
   }
-  if (result.data !== undefined) return result.data;
-  const body = result.error as { error?: ApiError } | undefined;
-  const error = body?.error ?? { type: 'api_error' as const, code: 'internal_error' as const, message: result.response.statusText };
-  if (result.response.status === 401 && error.code === 'session_invalid') onSignedOut();
-  throw new RequestError(result.response.status, error);
 }
 
 /** A new key for one money action: the dialog keeps it, so a second click repeats the same request. */

@@ -1,4 +1,4 @@
-import { session } from './api';
+import { type Schemas, RequestError, session } from './api';
 
 /**
  * Fetches a file of the API (with the session's mode) and saves it under the name the API gives: a
@@ -7,8 +7,8 @@ import { session } from './api';
 export async function download(path: string): Promise<void> {
   const response = await fetch(path, { headers: { 'Kupa-Mode': session.mode } });
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new Error(body?.error?.message ?? response.statusText);
+    const body = (await response.json().catch(() => null)) as Partial<Schemas['Error']> | null;
+    throw new RequestError(response.status, body?.error ?? { type: 'api_error', code: 'internal_error', message: response.statusText });
   }
   const name = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
   const url = URL.createObjectURL(await response.blob());

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@kupa/web-kit/format';
 import { i18n } from './i18n';
 
 /** Agorot as shekels, exactly: integer arithmetic, never a float. */
@@ -10,17 +11,9 @@ export function shekels(agorot: number): string {
   return `${sign}₪${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** A shekel amount typed by a person (`12`, `12.5`, `1,234.50`) as agorot, or null when it is not one. */
-export function parseShekels(text: string): number | null {
-  const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text.replace(/,/g, ''));
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-}
+export { parseShekels } from '@kupa/web-kit/format';
 
+/** A moment in Israel's time, in the dashboard's language. */
 export function dateTime(iso: string): string {
-  return new Intl.DateTimeFormat(i18n.lang === 'he' ? 'he-IL' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Jerusalem',
-  }).format(new Date(iso));
+  return formatDateTime(new Date(iso), i18n.lang);
 }

@@ -1,8 +1,9 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { idempotencyKey, RequestError } from '../api';
+import { idempotencyKey } from '../api';
 import { download } from '../downloads';
-import { type MessageKey, t } from '../i18n';
+import { i18n, type MessageKey, t } from '../i18n';
+import { errorText } from '@kupa/web-kit/errors';
 import { href, onLink } from '../router';
 
 export function Link({ to, children, class: className }: { to: string; children: ComponentChildren; class?: string }) {
@@ -16,10 +17,9 @@ export function Link({ to, children, class: className }: { to: string; children:
 /** An error's message as the API wrote it, in a live region. */
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
-  const message = error instanceof RequestError ? (error.error.message === 'network' ? t('error') : error.error.message) : t('error');
   return (
     <p class="error" role="alert">
-      {message}
+      {errorText(error, i18n.lang)}
     </p>
   );
 }
@@ -93,7 +93,7 @@ export function chargeStatus(charge: { status: string; amount_refunded: number; 
 
 /** Saves a file of the API; a refusal (a PDF still being made) is shown beside the button. */
 export function DownloadButton({ path, label }: { path: string; label: string }) {
-  const [error, setError] = useState<Error>();
+  const [error, setError] = useState<unknown>();
   return (
     <>
       <button type="button" class="link" onClick={() => download(path).then(() => setError(undefined), setError)}>
@@ -102,7 +102,7 @@ export function DownloadButton({ path, label }: { path: string; label: string })
       {error && (
         <span class="error" role="alert">
           {' '}
-          {error.message}
+          {errorText(error, i18n.lang)}
         </span>
       )}
     </>
