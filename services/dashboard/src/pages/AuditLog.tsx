@@ -2,6 +2,7 @@ import { api, call } from '../api';
 import { ErrorNote, MoreButton, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 /** Who did what, from the dashboard or with a key, and what was refused: owners and admins read it. */
 export function AuditLog() {
@@ -14,47 +15,36 @@ export function AuditLog() {
     <section aria-labelledby="audit-title">
       <h1 id="audit-title">{t('auditLog')}</h1>
       <ErrorNote error={log.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('when')}</th>
-            <th scope="col">{t('who')}</th>
-            <th scope="col">{t('action')}</th>
-            <th scope="col" class="optional">
-              {t('target')}
-            </th>
-            <th scope="col">{t('status')}</th>
-            <th scope="col" class="optional">
-              {t('address')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.items?.map((entry) => (
-            <tr key={entry.id}>
-              <td>{dateTime(entry.created)}</td>
-              <td dir="ltr">
+      <DataTable
+        rows={log.items ?? []}
+        rowKey={(entry) => entry.id}
+        columns={[
+          { header: t('when'), cell: (entry) => dateTime(entry.created) },
+          {
+            header: t('who'),
+            ltr: true,
+            cell: (entry) => (
+              <>
                 {entry.api_key ? t('withKey', { key: entry.api_key }) : entry.user_email}
                 {entry.api_key && entry.user_email ? ` (${entry.user_email})` : ''}
-              </td>
-              <td dir="ltr">
+              </>
+            ),
+          },
+          {
+            header: t('action'),
+            ltr: true,
+            cell: (entry) => (
+              <>
                 <code>{entry.action}</code>
                 {entry.livemode ? ' (live)' : ''}
-              </td>
-              <td class="optional" dir="ltr">
-                {entry.target ?? ''}
-              </td>
-              <td dir="ltr">
-                {entry.status}
-                {entry.error_code ? ` ${entry.error_code}` : ''}
-              </td>
-              <td class="optional" dir="ltr">
-                {entry.address ?? ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: t('target'), optional: true, ltr: true, cell: (entry) => entry.target ?? '' },
+          { header: t('status'), ltr: true, cell: (entry) => `${entry.status}${entry.error_code ? ` ${entry.error_code}` : ''}` },
+          { header: t('address'), optional: true, ltr: true, cell: (entry) => entry.address ?? '' },
+        ]}
+      />
       <MoreButton list={log} />
     </section>
   );

@@ -4,6 +4,7 @@ import { chargeStatus, ErrorNote, formFields, Link, MoreButton, Status, useActio
 import { dateTime, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import { navigate } from '../router';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 /** Customers, newest first; found by email or id; a new one. */
 export function Customers() {
@@ -70,28 +71,15 @@ export function Customers() {
       <ErrorNote error={customers.error} />
       {customers.items && customers.items.length === 0 && <p>{t('nothing')}</p>}
       {customers.items && customers.items.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">{t('name')}</th>
-              <th scope="col">{t('email')}</th>
-              <th scope="col" class="optional">
-                {t('created')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {customers.items.map((customer) => (
-              <tr key={customer.id}>
-                <td>
-                  <Link to={`/customers/${customer.id}`}>{customer.name}</Link>
-                </td>
-                <td dir="ltr">{customer.email ?? ''}</td>
-                <td class="optional">{dateTime(customer.created)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={customers.items}
+          rowKey={(customer) => customer.id}
+          columns={[
+            { header: t('name'), cell: (customer) => <Link to={`/customers/${customer.id}`}>{customer.name}</Link> },
+            { header: t('email'), ltr: true, cell: (customer) => customer.email ?? '' },
+            { header: t('created'), optional: true, cell: (customer) => dateTime(customer.created) },
+          ]}
+        />
       )}
       <MoreButton list={customers} />
     </section>

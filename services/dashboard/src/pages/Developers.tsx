@@ -5,6 +5,7 @@ import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
 import { roleName } from './Team';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 type ApiKey = Schemas['ApiKey'];
 type KeyRole = NonNullable<ApiKey['role']>;
@@ -81,53 +82,37 @@ export function Developers({ can }: { can: Permissions }) {
       )}
       <ShownOnce label={t('keyShownOnce')} secret={secret} />
       <ErrorNote error={error ?? keys.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('apiKeys')}</th>
-            <th scope="col">{t('scope')}</th>
-            <th scope="col">{t('role')}</th>
-            <th scope="col" class="optional">
-              {t('madeBy')}
-            </th>
-            <th scope="col" class="optional">
-              {t('created')}
-            </th>
-            <th scope="col">{t('status')}</th>
-            {can.manageKeys && <th scope="col" />}
-          </tr>
-        </thead>
-        <tbody>
-          {keys.value?.data.map((key) => (
-            <tr key={key.id}>
-              <td dir="ltr">
-                {key.scope === 'full' ? 'sk' : 'ck'}_{key.livemode ? 'live' : 'test'}_…{key.last4}
-              </td>
-              <td>{key.scope === 'full' ? t('scopeFull') : t('scopeCheckout')}</td>
-              <td>{key.role ? roleName(key.role) : t('accountKey')}</td>
-              <td class="optional" dir="ltr">
-                {key.made_by?.email ?? ''}
-              </td>
-              <td class="optional">{dateTime(key.created)}</td>
-              <td>{key.revoked_at ? `${t('revokedAt')} ${dateTime(key.revoked_at)}` : t('active')}</td>
-              {can.manageKeys && (
-                <td class="row-actions">
-                  {!key.revoked_at && (
-                    <>
-                      <button type="button" onClick={() => roll(key)} aria-label={`${t('roll')} …${key.last4}`}>
-                        {t('roll')}
-                      </button>
-                      <button type="button" onClick={() => revoke(key)} aria-label={`${t('revoke')} …${key.last4}`}>
-                        {t('revoke')}
-                      </button>
-                    </>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={keys.value?.data ?? []}
+        rowKey={(key) => key.id}
+        columns={[
+          {
+            header: t('apiKeys'),
+            ltr: true,
+            cell: (key) => `${key.scope === 'full' ? 'sk' : 'ck'}_${key.livemode ? 'live' : 'test'}_…${key.last4}`,
+          },
+          { header: t('scope'), cell: (key) => (key.scope === 'full' ? t('scopeFull') : t('scopeCheckout')) },
+          { header: t('role'), cell: (key) => (key.role ? roleName(key.role) : t('accountKey')) },
+          { header: t('madeBy'), optional: true, ltr: true, cell: (key) => key.made_by?.email ?? '' },
+          { header: t('created'), optional: true, cell: (key) => dateTime(key.created) },
+          { header: t('status'), cell: (key) => (key.revoked_at ? `${t('revokedAt')} ${dateTime(key.revoked_at)}` : t('active')) },
+          can.manageKeys && {
+            header: '',
+            cellClass: 'row-actions',
+            cell: (key) =>
+              !key.revoked_at && (
+                <>
+                  <button type="button" onClick={() => roll(key)} aria-label={`${t('roll')} …${key.last4}`}>
+                    {t('roll')}
+                  </button>
+                  <button type="button" onClick={() => revoke(key)} aria-label={`${t('revoke')} …${key.last4}`}>
+                    {t('revoke')}
+                  </button>
+                </>
+              ),
+          },
+        ]}
+      />
 
       <h2>{t('eventLog')}</h2>
       <ul class="plain">
@@ -148,34 +133,17 @@ export function Developers({ can }: { can: Permissions }) {
       {requests.value && (
         <>
           <h2>{t('requestLog')}</h2>
-          <table class="list">
-            <thead>
-              <tr>
-                <th scope="col">{t('when')}</th>
-                <th scope="col">{t('method')}</th>
-                <th scope="col">{t('path')}</th>
-                <th scope="col">{t('status')}</th>
-                <th scope="col" class="optional">
-                  {t('requestId')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {requests.value.data.map((request) => (
-                <tr key={request.id}>
-                  <td>{dateTime(request.created)}</td>
-                  <td dir="ltr">{request.method}</td>
-                  <td dir="ltr">
-                    <code>{request.path}</code>
-                  </td>
-                  <td>{request.status}</td>
-                  <td class="optional" dir="ltr">
-                    <code>{request.id}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={requests.value.data}
+            rowKey={(request) => request.id}
+            columns={[
+              { header: t('when'), cell: (request) => dateTime(request.created) },
+              { header: t('method'), ltr: true, cell: (request) => request.method },
+              { header: t('path'), ltr: true, cell: (request) => <code>{request.path}</code> },
+              { header: t('status'), cell: (request) => request.status },
+              { header: t('requestId'), optional: true, ltr: true, cell: (request) => <code>{request.id}</code> },
+            ]}
+          />
         </>
       )}
       {dialog}

@@ -2,6 +2,7 @@ import { api, call } from '../api';
 import { ErrorNote, formFields, MoreButton, useAction, usePages } from '../components/ui';
 import { parseShekels, shekels } from '../format';
 import { t } from '../i18n';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 /** Discount rules: a code with a percentage or an amount off; deactivate one. */
 export function Discounts() {
@@ -59,42 +60,34 @@ export function Discounts() {
         </button>
       </form>
       <ErrorNote error={action.error ?? discounts.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('name')}</th>
-            <th scope="col">{t('code')}</th>
-            <th scope="col">{t('amount')}</th>
-            <th scope="col" class="optional">
-              {t('redeemed')}
-            </th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {discounts.items?.map((discount) => (
-            <tr key={discount.id}>
-              <td>{discount.name}</td>
-              <td dir="ltr">{discount.code ?? ''}</td>
-              <td>{discount.percent_off !== null ? `${discount.percent_off}%` : shekels(discount.amount_off ?? 0)}</td>
-              <td class="optional">{discount.times_redeemed}</td>
-              <td>
-                {discount.active ? (
-                  <button
-                    type="button"
-                    onClick={() => deactivate(discount.id)}
-                    aria-label={`${t('deactivate')} ${discount.code ?? discount.name}`}
-                  >
-                    {t('deactivate')}
-                  </button>
-                ) : (
-                  t('inactive')
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={discounts.items ?? []}
+        rowKey={(discount) => discount.id}
+        columns={[
+          { header: t('name'), cell: (discount) => discount.name },
+          { header: t('code'), ltr: true, cell: (discount) => discount.code ?? '' },
+          {
+            header: t('amount'),
+            cell: (discount) => (discount.percent_off !== null ? `${discount.percent_off}%` : shekels(discount.amount_off ?? 0)),
+          },
+          { header: t('redeemed'), optional: true, cell: (discount) => discount.times_redeemed },
+          {
+            header: '',
+            cell: (discount) =>
+              discount.active ? (
+                <button
+                  type="button"
+                  onClick={() => deactivate(discount.id)}
+                  aria-label={`${t('deactivate')} ${discount.code ?? discount.name}`}
+                >
+                  {t('deactivate')}
+                </button>
+              ) : (
+                t('inactive')
+              ),
+          },
+        ]}
+      />
       <MoreButton list={discounts} />
     </section>
   );

@@ -4,6 +4,7 @@ import { DownloadButton, ErrorNote, MoreButton, usePages } from '../components/u
 import { documentPdf } from '../downloads';
 import { dateTime, shekels } from '../format';
 import { t } from '../i18n';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 /** The first and last day of this month in Israel, `YYYY-MM-DD`. */
 function thisMonth(): { from: string; to: string } {
@@ -60,32 +61,17 @@ export function Documents() {
       <ErrorNote error={documents.error} />
       {documents.items && documents.items.length === 0 && <p>{t('nothing')}</p>}
       {documents.items && documents.items.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">{t('number')}</th>
-              <th scope="col" class="optional">
-                {t('type')}
-              </th>
-              <th scope="col">{t('total')}</th>
-              <th scope="col">{t('issued')}</th>
-              <th scope="col" />
-            </tr>
-          </thead>
-          <tbody>
-            {documents.items.map((doc) => (
-              <tr key={doc.id}>
-                <td dir="ltr">{doc.number}</td>
-                <td class="optional">{doc.type.replace(/_/g, ' ')}</td>
-                <td>{shekels(doc.total)}</td>
-                <td>{dateTime(doc.issued_at)}</td>
-                <td>
-                  <DownloadButton path={documentPdf(doc.id)} label="PDF" />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={documents.items}
+          rowKey={(doc) => doc.id}
+          columns={[
+            { header: t('number'), ltr: true, cell: (doc) => doc.number },
+            { header: t('type'), optional: true, cell: (doc) => doc.type.replace(/_/g, ' ') },
+            { header: t('total'), cell: (doc) => shekels(doc.total) },
+            { header: t('issued'), cell: (doc) => dateTime(doc.issued_at) },
+            { header: '', cell: (doc) => <DownloadButton path={documentPdf(doc.id)} label="PDF" /> },
+          ]}
+        />
       )}
       <MoreButton list={documents} />
     </section>

@@ -5,6 +5,7 @@ import { chargeStatus, ErrorNote, Link, MoreButton, Status, usePages } from '../
 import { dateTime, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import { navigate } from '../router';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 type Charge = Schemas['Charge'];
 type Query = NonNullable<paths['/v1/charges']['get']['parameters']['query']>;
@@ -109,36 +110,21 @@ export function Payments() {
       <ErrorNote error={error ?? list.error} />
       {list.items && rows.length === 0 && <p>{t('nothing')}</p>}
       {rows.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">{t('amount')}</th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col">{t('card')}</th>
-              <th scope="col" class="optional">
-                {t('customer')}
-              </th>
-              <th scope="col">{t('created')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((charge) => (
-              <tr key={charge.id}>
-                <td>
-                  <Link to={`/payments/${charge.id}`}>{shekels(charge.amount)}</Link>
-                </td>
-                <td>
-                  <Status value={chargeStatus(charge)} />
-                </td>
-                <td dir="ltr">{charge.payment_method_details?.card ? `•••• ${charge.payment_method_details.card.last4}` : '—'}</td>
-                <td class="optional" dir="ltr">
-                  {charge.customer ?? '—'}
-                </td>
-                <td>{dateTime(charge.created)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={rows}
+          rowKey={(charge) => charge.id}
+          columns={[
+            { header: t('amount'), cell: (charge) => <Link to={`/payments/${charge.id}`}>{shekels(charge.amount)}</Link> },
+            { header: t('status'), cell: (charge) => <Status value={chargeStatus(charge)} /> },
+            {
+              header: t('card'),
+              ltr: true,
+              cell: (charge) => (charge.payment_method_details?.card ? `•••• ${charge.payment_method_details.card.last4}` : '—'),
+            },
+            { header: t('customer'), optional: true, ltr: true, cell: (charge) => charge.customer ?? '—' },
+            { header: t('created'), cell: (charge) => dateTime(charge.created) },
+          ]}
+        />
       )}
       <MoreButton list={list} />
     </section>

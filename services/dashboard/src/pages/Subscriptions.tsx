@@ -3,6 +3,7 @@ import { api, call, type Schemas } from '../api';
 import { ErrorNote, formFields, Link, MoreButton, Status, useLoad, useConfirm, usePages } from '../components/ui';
 import { dateTime, shekels } from '../format';
 import { t } from '../i18n';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 type Subscription = Schemas['Subscription'];
 const STATUSES: Subscription['status'][] = ['active', 'trialing', 'past_due', 'paused', 'canceled'];
@@ -33,34 +34,16 @@ export function Subscriptions() {
       <ErrorNote error={list.error} />
       {list.items && list.items.length === 0 && <p>{t('nothing')}</p>}
       {list.items && list.items.length > 0 && (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">{t('plan')}</th>
-              <th scope="col">{t('status')}</th>
-              <th scope="col" class="optional">
-                {t('customer')}
-              </th>
-              <th scope="col">{t('period')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((s) => (
-              <tr key={s.id}>
-                <td dir="ltr">
-                  <Link to={`/subscriptions/${s.id}`}>{s.price}</Link>
-                </td>
-                <td>
-                  <Status value={s.status} />
-                </td>
-                <td class="optional" dir="ltr">
-                  {s.customer}
-                </td>
-                <td>{dateTime(s.current_period_end)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={list.items}
+          rowKey={(s) => s.id}
+          columns={[
+            { header: t('plan'), ltr: true, cell: (s) => <Link to={`/subscriptions/${s.id}`}>{s.price}</Link> },
+            { header: t('status'), cell: (s) => <Status value={s.status} /> },
+            { header: t('customer'), optional: true, ltr: true, cell: (s) => s.customer },
+            { header: t('period'), cell: (s) => dateTime(s.current_period_end) },
+          ]}
+        />
       )}
       <MoreButton list={list} />
     </section>

@@ -4,6 +4,7 @@ import { ErrorNote, MoreButton, useConfirm, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { type MessageKey, t } from '../i18n';
 import type { Permissions } from '../permissions';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 type Role = Schemas['UserRole'];
 const ROLES: Role[] = ['owner', 'admin', 'developer', 'support', 'viewer'];
@@ -78,62 +79,49 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
       )}
       {note && <p role="status">{note}</p>}
       <ErrorNote error={error ?? users.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('email')}</th>
-            <th scope="col" class="optional">
-              {t('name')}
-            </th>
-            <th scope="col">{t('role')}</th>
-            <th scope="col">{t('status')}</th>
-            <th scope="col" class="optional">
-              {t('when')}
-            </th>
-            {can.manageTeam && <th scope="col" />}
-          </tr>
-        </thead>
-        <tbody>
-          {users.items?.map((user) => (
-            <tr key={user.id}>
-              <td dir="ltr">{user.email}</td>
-              <td class="optional">{user.name ?? ''}</td>
-              <td>
-                {can.manageTeam && user.id !== me.id && user.status !== 'removed' ? (
-                  <select aria-label={`${t('role')} ${user.email}`} onChange={(e) => changeRole(user, e.currentTarget.value as Role)}>
-                    {ROLES.map((role) => (
-                      <option value={role} selected={role === user.role}>
-                        {roleName(role)}
-                      </option>
-                    ))}
-                  </select>
-                ) : (
-                  roleName(user.role)
-                )}
-              </td>
-              <td>{t(user.status)}</td>
-              <td class="optional">{user.last_sign_in_at ? dateTime(user.last_sign_in_at) : ''}</td>
-              {can.manageTeam && (
-                <td>
-                  {user.id !== me.id && user.status !== 'removed' && (
-                    <button
-                      type="button"
-                      onClick={() =>
-                        ask(t('confirmRemove', { email: user.email }), async () => {
-                          await call(api.DELETE('/v1/users/{id}', { params: { path: { id: user.id } } }));
-                          users.reload();
-                        })
-                      }
-                    >
-                      {t('remove')}
-                    </button>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={users.items ?? []}
+        rowKey={(user) => user.id}
+        columns={[
+          { header: t('email'), ltr: true, cell: (user) => user.email },
+          { header: t('name'), optional: true, cell: (user) => user.name ?? '' },
+          {
+            header: t('role'),
+            cell: (user) =>
+              can.manageTeam && user.id !== me.id && user.status !== 'removed' ? (
+                <select aria-label={`${t('role')} ${user.email}`} onChange={(e) => changeRole(user, e.currentTarget.value as Role)}>
+                  {ROLES.map((role) => (
+                    <option value={role} selected={role === user.role}>
+                      {roleName(role)}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                roleName(user.role)
+              ),
+          },
+          { header: t('status'), cell: (user) => t(user.status) },
+          { header: t('when'), optional: true, cell: (user) => (user.last_sign_in_at ? dateTime(user.last_sign_in_at) : '') },
+          can.manageTeam && {
+            header: '',
+            cell: (user) =>
+              user.id !== me.id &&
+              user.status !== 'removed' && (
+                <button
+                  type="button"
+                  onClick={() =>
+                    ask(t('confirmRemove', { email: user.email }), async () => {
+                      await call(api.DELETE('/v1/users/{id}', { params: { path: { id: user.id } } }));
+                      users.reload();
+                    })
+                  }
+                >
+                  {t('remove')}
+                </button>
+              ),
+          },
+        ]}
+      />
       <MoreButton list={users} />
       {dialog}
     </section>

@@ -4,6 +4,7 @@ import { ErrorNote, Link, ShownOnce, useConfirm, useLoad } from '../components/u
 import { dateTime } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
+import { DataTable } from '@kupa/web-kit/data-table';
 
 type Endpoint = Schemas['WebhookEndpoint'];
 
@@ -64,43 +65,30 @@ export function Webhooks({ can }: { can: Permissions }) {
       )}
       <ShownOnce label={t('newSecret')} secret={secret} />
       <ErrorNote error={error ?? endpoints.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('endpoint')}</th>
-            <th scope="col" class="optional">
-              {t('events')}
-            </th>
-            <th scope="col">{t('status')}</th>
-            <th scope="col" />
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.value?.data.map((endpoint) => (
-            <tr key={endpoint.id}>
-              <td dir="ltr">
-                <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link>
-              </td>
-              <td class="optional" dir="ltr">
-                {endpoint.events.join(', ')}
-              </td>
-              <td>{endpoint.active ? '' : t('inactive')}</td>
-              <td class="row-actions">
-                {can.manageKeys && (
-                  <>
-                    <button type="button" onClick={() => rotate(endpoint)}>
-                      {t('rotateSecret')}
-                    </button>
-                    <button type="button" onClick={() => remove(endpoint)}>
-                      {t('deleteEndpoint')}
-                    </button>
-                  </>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={endpoints.value?.data ?? []}
+        rowKey={(endpoint) => endpoint.id}
+        columns={[
+          { header: t('endpoint'), ltr: true, cell: (endpoint) => <Link to={`/webhooks/${endpoint.id}`}>{endpoint.url}</Link> },
+          { header: t('events'), optional: true, ltr: true, cell: (endpoint) => endpoint.events.join(', ') },
+          { header: t('status'), cell: (endpoint) => (endpoint.active ? '' : t('inactive')) },
+          {
+            header: '',
+            cellClass: 'row-actions',
+            cell: (endpoint) =>
+              can.manageKeys && (
+                <>
+                  <button type="button" onClick={() => rotate(endpoint)}>
+                    {t('rotateSecret')}
+                  </button>
+                  <button type="button" onClick={() => remove(endpoint)}>
+                    {t('deleteEndpoint')}
+                  </button>
+                </>
+              ),
+          },
+        ]}
+      />
       {dialog}
     </section>
   );
