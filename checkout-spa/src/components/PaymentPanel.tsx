@@ -3,7 +3,7 @@ import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
 import { CardFields } from './CardFields';
 import { useCardForm } from './useCardForm';
-import { Dialog } from './Dialog';
+import { Dialog } from '@kupa/web-kit/dialog';
 import { LockMark } from './Marks';
 
 const WALLET_NAMES = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', bit: 'Bit' } as const;

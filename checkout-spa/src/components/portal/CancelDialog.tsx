@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { Dialog } from '../Dialog';
+import { Dialog } from '@kupa/web-kit/dialog';
 import { formatDate } from '../../models/money';
 import { type CancellationReason, type Portal, type PortalPage as PortalView, type PortalSubscription } from '../../models/portal';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Dialog } from '../Dialog';
+import { Dialog } from '@kupa/web-kit/dialog';
 import { formatAgorot, formatDate } from '../../models/money';
 import { type Portal, type PortalSubscription, type SwitchPreview } from '../../models/portal';
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { accentStyle, LegalLinks, MerchantLogo } from '../../components/Branding';
-import { Dialog } from '../../components/Dialog';
+import { Dialog } from '@kupa/web-kit/dialog';
 import { PaymentPanel } from '../../components/PaymentPanel';
 import { StatusView } from '../../components/StatusView';
 import { Summary } from '../../components/Summary';

@@ -1,8 +1,9 @@
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { idempotencyKey } from '../api';
 import { download } from '../downloads';
 import { i18n, type MessageKey, t } from '../i18n';
+import { Dialog } from '@kupa/web-kit/dialog';
 import { errorText } from '@kupa/web-kit/errors';
 import { href, onLink } from '../router';
 
@@ -46,12 +47,8 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value?: T
  * disabled while the request is out, and the caller's Idempotency-Key stays the same for the dialog.
  */
 export function ConfirmDialog({ message, onConfirm, onClose }: { message: string; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   const confirm = async () => {
     if (busy) return;
     setBusy(true);
@@ -65,8 +62,7 @@ export function ConfirmDialog({ message, onConfirm, onClose }: { message: string
     }
   };
   return (
-    <dialog ref={dialog} onClose={onClose} aria-labelledby="confirm-message">
-      <p id="confirm-message">{message}</p>
+    <Dialog title={message} open onCancel={onClose}>
       <ErrorNote error={error} />
       <div class="actions">
         <button type="button" class="primary" onClick={confirm} disabled={busy} aria-busy={busy}>
@@ -76,7 +72,7 @@ export function ConfirmDialog({ message, onConfirm, onClose }: { message: string
           {t('cancel')}
         </button>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 
