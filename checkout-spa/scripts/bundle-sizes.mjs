@@ -1,7 +1,8 @@
 // Builds, into a temporary directory, the checkout page (hosted and embedded share it), the merchant's embed
 // script and a minimal Preact page, and prints what a browser downloads of each (gzip JS+CSS, bytes) as
 // JSON: `checkout-bundle`'s measure, the minimal page being its baseline built in the same run. The page is
-// what its HTML loads; the customer portal's chunk, loaded only on /portal, is reported beside it.
+// what its HTML loads; the customer portal's chunk, loaded only on /portal, and the other chunks loaded
+// only when needed (the words for an error the page has none of its own for) are reported beside it.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,11 @@ try {
       page: gzip(page, loaded),
       portal: gzip(
         page,
-        assets(page).filter((file) => !loaded.includes(file)),
+        assets(page).filter((file) => file.startsWith('assets/Portal-')),
+      ),
+      later: gzip(
+        page,
+        assets(page).filter((file) => !loaded.includes(file) && !file.startsWith('assets/Portal-')),
       ),
       embed: gzip(join(out, 'embed')),
       minimal: gzip(join(out, 'minimal')),

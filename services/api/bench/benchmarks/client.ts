@@ -7,7 +7,7 @@ import { type Benchmark, CONNECTIONS, check } from '../harness';
 import { closedLoop, sendJson } from '../load';
 
 const SPA = fileURLToPath(new URL('../../../../checkout-spa/', import.meta.url));
-let sizes: { page: number; portal: number; embed: number; minimal: number } | undefined;
+let sizes: { page: number; portal: number; later: number; embed: number; minimal: number } | undefined;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const EMBED_GOAL = 3;
 
@@ -35,6 +35,7 @@ export const clientBenchmarks: Benchmark[] = [
       return {
         shown_page: kB(sizes!.page),
         shown_portal_chunk: `${kB(sizes!.portal)}, loaded on /portal only`,
+        shown_loaded_when_needed: `${kB(sizes!.later)} (the words for errors the page has none of its own for)`,
         shown_embed_script: `${kB(sizes!.embed)} (ratio ${embed}, goal ≤ ${EMBED_GOAL})`,
         shown_minimal_page: kB(sizes!.minimal),
         embed_ratio: embed,
