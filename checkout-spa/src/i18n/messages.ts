@@ -1,3 +1,5 @@
+import type { Lang } from '@kupa/web-kit/format';
+
 /**
  * Every word the page shows, in Hebrew (the product's first language) and English. Functions take the
  * already formatted amounts so the catalogs decide word order.
@@ -252,7 +254,8 @@ const en: Messages = {
   privacy: 'Privacy',
 };
 
-export type Lang = 'he' | 'en';
+/** The languages of Kupa's pages. */
+export type { Lang };
 
 export const MESSAGES: Record<Lang, Messages> = { he, en };
 

@@ -1,4 +1,7 @@
-export type Lang = 'he' | 'en';
+import type { Lang } from '@kupa/web-kit/format';
+
+/** The languages of Kupa's pages. */
+export type { Lang };
 
 const MESSAGES = {
   he: {
