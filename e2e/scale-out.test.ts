@@ -185,7 +185,7 @@ describe('scale-out: two api, two worker and one checkout process on one Postgre
     expect(unique.size).toBe(2 * SESSIONS);
 
     // Nothing left in flight: no payment attempt pending, no delivery job waiting or running.
-    expect(await sql(`select id from payment_attempts where status in ('pending', 'requires_action')`)).toEqual([]);
+    expect(await sql(`select id from money_intents where status in ('pending', 'requires_action')`)).toEqual([]);
     await until(
       'the delivery queue to drain',
       async () =>

@@ -39,6 +39,7 @@ import { Migration20261129020000 } from './Migration20261129020000';
 import { Migration20261129030000 } from './Migration20261129030000';
 import { Migration20261129040000 } from './Migration20261129040000';
 import { Migration20261130010000 } from './Migration20261130010000';
+import { Migration20261201010000 } from './Migration20261201010000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -82,4 +83,5 @@ export const MIGRATIONS = [
   Migration20261129030000,
   Migration20261129040000,
   Migration20261130010000,
+  Migration20261201010000,
 ];

@@ -196,7 +196,7 @@ describe('live money through Tranzila', () => {
     expect(capture.error!.error.code).toBe('charge_not_capturable');
     expect(await chargeOf(h.id)).toMatchObject({ status: 'requires_capture', amount_captured: null });
 
-    const operations = await sql(`select kind, status from charge_operations where charge_id in (?, ?) order by kind`, [sale.id, held.id]);
+    const operations = await sql(`select kind, status from money_intents where subject_id in (?, ?) order by kind`, [sale.id, held.id]);
     expect(operations).toEqual([
       { kind: 'capture', status: 'failed' },
       { kind: 'refund', status: 'failed' },

@@ -366,7 +366,7 @@ describe('money moves once', () => {
       const goodTokens = await Promise.all(Array.from({ length: 10 }, () => pay.token(s.id, CARDS.ok)));
       const declined = shopperAtSlow.confirm(s.id, { type: 'card', token: declinedToken });
       await waitFor('the declined card to be in flight', async () => {
-        const rows = await sql('select count(*)::int as n from payment_attempts where checkout_session_id = $1', [s.id]);
+        const rows = await sql('select count(*)::int as n from money_intents where subject_id = $1', [s.id]);
         return rows[0].n === 1;
       });
       const goods = await Promise.all(goodTokens.map((token) => shopperAtSlow.confirm(s.id, { type: 'card', token })));

@@ -87,10 +87,10 @@ async function processorCallsOn(operation: string, chargeId: string): Promise<nu
 
 async function nothingInFlight(): Promise<void> {
   const [left] = await sql(`select
-      (select count(*) from payment_attempts where status = 'pending')::int as attempts,
-      (select count(*) from charge_operations where status = 'pending')::int as operations,
-      (select count(*) from subscription_starts where status = 'pending')::int as starts,
-      (select count(*) from subscription_changes where status = 'pending')::int as changes,
+      (select count(*) from money_intents where kind = 'checkout_payment' and status = 'pending')::int as attempts,
+      (select count(*) from money_intents where kind in ('capture', 'cancel', 'refund') and status = 'pending')::int as operations,
+      (select count(*) from money_intents where kind = 'subscription_start' and status = 'pending')::int as starts,
+      (select count(*) from money_intents where kind = 'subscription_change' and status = 'pending')::int as changes,
       (select count(*) from test_clocks where status = 'advancing')::int as clocks`);
   expect(left).toEqual({ attempts: 0, operations: 0, starts: 0, changes: 0, clocks: 0 });
 }
@@ -200,7 +200,7 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     expect(charges.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
     expect(charges[0].amount).toBeGreaterThan(4_990);
     expect(charges[0].document).toMatch(/^doc_/);
-    const [change] = await sql(`select id from subscription_changes where subscription_id = ?`, [subscription.id]);
+    const [change] = await sql(`select id from money_intents where kind = 'subscription_change' and subject_id = ?`, [subscription.id]);
     expect(await processorCalls('authorize', `${subscription.id}:${change.id}`)).toBe(1);
     expect(await eventsAbout(subscription.id)).toEqual(['subscription.created', 'subscription.updated']);
     // The request retried with its key answers the change made, charging nothing more.
@@ -300,7 +300,7 @@ describe.each(POINTS)('a crash %s, then the reconciler', (point) => {
     for (const hold of holds) expect((await charge(hold.id)).status).toBe('requires_capture');
 
     // The reconciler finishes the first; the next sweep finds the other two's cancellations under way.
-    await sql(`update charge_operations set created_at = now() + interval '1 hour' where charge_id in (?, ?)`, [holds[1].id, holds[2].id]);
+    await sql(`update money_intents set updated_at = now() + interval '1 hour' where subject_id in (?, ?)`, [holds[1].id, holds[2].id]);
     expect((await reconciled()).operations).toBe(1);
     expect(await sweep(app)).toBe(2);
     for (const hold of holds) {

@@ -8,7 +8,8 @@ export async function createOrm(databaseUrl: string, entities: EntitySchema[], o
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
-    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true },
+    // Several aggregates share a table by kind (`money_intents`), each reading only its own rows (`AggregateTable`).
+    discovery: { disableDynamicFileAccess: true, requireEntitiesArray: true, checkDuplicateTableNames: false },
     migrations: {
       migrationsList: MIGRATIONS.map((migration) => ({ name: migration.name, class: migration })),
       transactional: true,

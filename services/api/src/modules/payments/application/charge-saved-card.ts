@@ -22,6 +22,11 @@ export interface SavedCardCharge {
   attempt: number;
   /** A subscription change's charge (a proration, a new period started now), named by the change. */
   changeId?: string;
+  /**
+   * The key of an intent's charge (a start's, a change's), committed with it; a renewal's is named by
+   * its subscription, period and try.
+   */
+  idempotencyKey?: string;
   /** What it charges (a total above zero), and what its document lists. */
   bill: Bill;
   /** The subscription's metadata, for the charge. */
@@ -127,8 +132,8 @@ export class ChargeSavedCard {
 }
 
 /** What names a charge to the processor. */
-type ChargeName = Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt' | 'changeId'>;
+type ChargeName = Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt' | 'idempotencyKey'>;
 
 function keyOf(request: ChargeName): string {
-  return request.changeId ? `subchg_${request.changeId}` : `sub_${request.subscriptionId}_${request.period}_${request.attempt}`;
+  return request.idempotencyKey ?? `sub_${request.subscriptionId}_${request.period}_${request.attempt}`;
 }

@@ -1,9 +1,12 @@
 import { idFor, newId } from '../../../shared/domain/ids';
+import type { MoneyIntent } from '../../../shared/domain/money-intent';
 import type { Scope } from '../../../shared/domain/scope';
 
 /** A capture, cancellation or refund, recorded before its processor call. */
-export class ChargeOperation {
+export class ChargeOperation implements MoneyIntent {
   id!: string;
+  accountId!: string;
+  livemode!: boolean;
   chargeId!: string;
   kind!: 'capture' | 'cancel' | 'refund';
   amount!: number | null;
@@ -11,10 +14,11 @@ export class ChargeOperation {
   idempotencyKey!: string;
   status!: 'pending' | 'succeeded' | 'failed';
   createdAt!: Date;
+  updatedAt!: Date;
 
   /** `id` when a client's key named the operation before (see `idFor`). */
   static start(
-    chargeId: string,
+    charge: { id: string; accountId: string; livemode: boolean },
     kind: ChargeOperation['kind'],
     amount: number | null,
     reason: string | null,
@@ -23,25 +27,31 @@ export class ChargeOperation {
   ): ChargeOperation {
     const operation = new ChargeOperation();
     operation.id = id;
-    operation.chargeId = chargeId;
+    operation.accountId = charge.accountId;
+    operation.livemode = charge.livemode;
+    operation.chargeId = charge.id;
     operation.kind = kind;
     operation.amount = amount;
     operation.reason = reason;
     operation.idempotencyKey = `${kind}_${operation.id}`;
     operation.status = 'pending';
     operation.createdAt = now;
+    operation.updatedAt = now;
     return operation;
   }
 
   succeeded(): void {
-    if (this.status !== 'pending') throw new Error(`operation ${this.id} is already ${this.status}`);
-    this.status = 'succeeded';
+    this.settle('succeeded');
   }
 
   /** The processor refused it; it moved no money. */
   failed(): void {
+    this.settle('failed');
+  }
+
+  private settle(status: 'succeeded' | 'failed'): void {
     if (this.status !== 'pending') throw new Error(`operation ${this.id} is already ${this.status}`);
-    this.status = 'failed';
+    this.status = status;
   }
 }
 

@@ -162,13 +162,13 @@ export class Charge {
     if (this.holdExpired(now)) throw new ChargeExpired(this.id, this.capturableUntil!);
     const value = amount ?? this.amount;
     if (value > this.amount) throw new ValidationError('amount_too_large', `Cannot capture ${value}: the hold is ${this.amount}`, 'amount');
-    return ChargeOperation.start(this.id, 'capture', value, null, now, operationId);
+    return ChargeOperation.start(this, 'capture', value, null, now, operationId);
   }
 
   /** Releases the hold (by the merchant, or as `expired` by the sweep); applied by `finish`. */
   startCancel(reason: CancellationReason, now: Date, operationId?: string): ChargeOperation {
     if (this.status !== 'requires_capture') throw new ChargeNotCapturable(this.id);
-    return ChargeOperation.start(this.id, 'cancel', null, reason, now, operationId);
+    return ChargeOperation.start(this, 'cancel', null, reason, now, operationId);
   }
 
   /**
@@ -188,7 +188,7 @@ export class Charge {
         'amount',
       );
     this.amountRefunded += value;
-    return ChargeOperation.start(this.id, 'refund', value, reason, now, operationId);
+    return ChargeOperation.start(this, 'refund', value, reason, now, operationId);
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Currency } from '../../../shared/domain/money';
 import type { Scope } from '../../../shared/domain/scope';
 import type { Bill } from '../../../shared/domain/bill';
 import type { DocumentLine } from '../../../shared/domain/document-line';
+import type { MoneyIntent } from '../../../shared/domain/money-intent';
 
 export type AttemptStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'abandoned';
 
@@ -66,8 +67,11 @@ export type AttemptOutcome =
  * One try at paying a checkout session, recorded (and committed) before the processor is called. Its
  * idempotency key is what the processor sees, so a retry after a crash reaches the same payment.
  */
-export class PaymentAttempt {
+export class PaymentAttempt implements MoneyIntent {
   id!: string;
+  kind!: 'checkout_payment';
+  accountId!: string;
+  livemode!: boolean;
   checkoutSessionId!: string;
   idempotencyKey!: string;
   status!: AttemptStatus;
@@ -83,6 +87,9 @@ export class PaymentAttempt {
   static start(request: NewAttemptRequest, now: Date): PaymentAttempt {
     const attempt = new PaymentAttempt();
     attempt.id = newId('att');
+    attempt.kind = 'checkout_payment';
+    attempt.accountId = request.scope.accountId;
+    attempt.livemode = request.scope.livemode;
     attempt.checkoutSessionId = request.sessionId;
     attempt.idempotencyKey = `pay_${attempt.id}`;
     attempt.status = 'pending';

@@ -7,6 +7,7 @@ import { RefundNotFound, refundIdOf } from './refund';
 
 const now = new Date('2026-03-01T12:00:00Z');
 const later = new Date('2026-03-02T12:00:00Z');
+const CHARGE_1 = { id: 'ch_1', accountId: 'acct_1', livemode: false };
 
 describe('the smaller records of payments', () => {
   it('a token is refused as used or as unknown, naming the field it came in', () => {
@@ -23,22 +24,22 @@ describe('the smaller records of payments', () => {
   });
 
   it('an operation is settled once, its key named for its kind', () => {
-    const operation = ChargeOperation.start('ch_1', 'refund', 500, 'duplicate', now);
+    const operation = ChargeOperation.start(CHARGE_1, 'refund', 500, 'duplicate', now);
     expect(operation.id).toMatch(/^op_/);
     expect(operation.idempotencyKey).toBe(`refund_${operation.id}`);
-    expect(ChargeOperation.start('ch_1', 'capture', 500, null, now, 'op_named').id).toBe('op_named');
+    expect(ChargeOperation.start(CHARGE_1, 'capture', 500, null, now, 'op_named').id).toBe('op_named');
     operation.succeeded();
     expect(() => operation.failed()).toThrow(`operation ${operation.id} is already succeeded`);
     expect(() => operation.succeeded()).toThrow('is already succeeded');
-    const refused = ChargeOperation.start('ch_1', 'capture', 500, null, now);
+    const refused = ChargeOperation.start(CHARGE_1, 'capture', 500, null, now);
     refused.failed();
     expect(() => refused.succeeded()).toThrow('is already failed');
   });
 
   it("a refund's id follows from its operation's", () => {
-    const operation = ChargeOperation.start('ch_1', 'refund', 500, null, now, 'op_abc');
+    const operation = ChargeOperation.start(CHARGE_1, 'refund', 500, null, now, 'op_abc');
     expect(refundIdOf(operation)).toBe('re_abc');
-    expect(refundIdOf(ChargeOperation.start('ch_1', 'refund', 500, null, now, 'xop_abc'))).toBe('xop_abc');
+    expect(refundIdOf(ChargeOperation.start(CHARGE_1, 'refund', 500, null, now, 'xop_abc'))).toBe('xop_abc');
     expect(new RefundNotFound('re_x').message).toBe("No such refund: 're_x'");
   });
 

@@ -27,7 +27,7 @@ const charge = Charge.authorized(
 
 describe('Refund', () => {
   it('returns money on its charge, in its scope and currency, and carries its credit document', () => {
-    const operation = ChargeOperation.start(charge.id, 'refund', 2_000, 'duplicate', now);
+    const operation = ChargeOperation.start(charge, 'refund', 2_000, 'duplicate', now);
     const refund = Refund.of(charge, operation, now);
     expect(refund).toMatchObject({
       chargeId: charge.id,
@@ -45,7 +45,7 @@ describe('Refund', () => {
   });
 
   it('is made only by a refund operation of its own charge', () => {
-    expect(() => Refund.of(charge, ChargeOperation.start(charge.id, 'capture', 2_000, null, now), now)).toThrow(/not a refund/);
-    expect(() => Refund.of(charge, ChargeOperation.start('ch_other', 'refund', 2_000, null, now), now)).toThrow(/not a refund/);
+    expect(() => Refund.of(charge, ChargeOperation.start(charge, 'capture', 2_000, null, now), now)).toThrow(/not a refund/);
+    expect(() => Refund.of(charge, ChargeOperation.start({ ...charge, id: 'ch_other' }, 'refund', 2_000, null, now), now)).toThrow(/not a refund/);
   });
 });

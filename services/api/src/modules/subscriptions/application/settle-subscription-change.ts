@@ -40,6 +40,7 @@ export class SettleSubscriptionChange {
       period: held.periodIndex,
       attempt: 1,
       changeId: change.id,
+      idempotencyKey: change.idempotencyKey,
       metadata: planned.metadata,
       // The customer is not there to pay: a change is charged to their card as a renewal is.
       merchantInitiated: true,

@@ -36,6 +36,7 @@ export class SettleSubscriptionStart {
       subscriptionId: subscription.id,
       period: 0,
       attempt: 1,
+      idempotencyKey: start.idempotencyKey,
       metadata: subscription.metadata,
       merchantInitiated: false,
       bill: Bill.of([documentLines.item(subscription.plan.name, 1, subscription.plan.unitAmount)]),

@@ -1,4 +1,5 @@
 import type { DocumentLine } from '../../../shared/domain/document-line';
+import type { MoneyIntent } from '../../../shared/domain/money-intent';
 import type { Plan } from '../../../shared/domain/plan';
 import type { PlannedChange } from './subscription';
 
@@ -24,11 +25,14 @@ interface StoredChange {
  * held for it: a crash after the call leaves a record the reconciler finishes (the charge and, if it
  * was paid, the change), so the card is charged once and the change is never lost nor made unpaid.
  */
-export class SubscriptionChange {
+export class SubscriptionChange implements MoneyIntent {
   id!: string;
+  kind!: 'subscription_change';
   accountId!: string;
   livemode!: boolean;
   subscriptionId!: string;
+  /** The key of its charge. */
+  idempotencyKey!: string;
   status!: 'pending' | 'succeeded' | 'failed';
   /** The agorot charged: the sum of the lines settled now, less credit taken from the balance. */
   amount!: number;
@@ -36,6 +40,7 @@ export class SubscriptionChange {
   creditUsed!: number;
   change!: unknown;
   createdAt!: Date;
+  updatedAt!: Date;
 
   static of(
     id: string,
@@ -45,6 +50,8 @@ export class SubscriptionChange {
   ): SubscriptionChange {
     const record = new SubscriptionChange();
     record.id = id;
+    record.kind = 'subscription_change';
+    record.idempotencyKey = `subchg_${id}`;
     record.accountId = subscription.accountId;
     record.livemode = subscription.livemode;
     record.subscriptionId = subscription.id;
@@ -53,6 +60,7 @@ export class SubscriptionChange {
     record.amount = change.settledNow.reduce((sum, line) => sum + line.amount, 0) - creditUsed;
     record.change = storedChange(change);
     record.createdAt = change.at;
+    record.updatedAt = change.at;
     return record;
   }
 

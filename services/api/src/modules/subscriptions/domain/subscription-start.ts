@@ -1,3 +1,4 @@
+import type { MoneyIntent } from '../../../shared/domain/money-intent';
 import type { Plan } from '../../../shared/domain/plan';
 import { Subscription } from './subscription';
 
@@ -20,18 +21,27 @@ interface StartRequest {
  * processor call, so a crash after it leaves a record the reconciler finishes (the charge and, if paid,
  * the subscription) instead of money taken for a subscription that never existed.
  */
-export class SubscriptionStart {
+export class SubscriptionStart implements MoneyIntent {
   /** The id the subscription will have. */
   id!: string;
+  kind!: 'subscription_start';
   accountId!: string;
   livemode!: boolean;
+  /** The subscription it starts: its own id. */
+  subscriptionId!: string;
+  /** The key of the first period's charge: the subscription's period 0, first try. */
+  idempotencyKey!: string;
   status!: 'pending' | 'succeeded' | 'failed';
   request!: unknown;
   createdAt!: Date;
+  updatedAt!: Date;
 
   static of(subscription: Subscription): SubscriptionStart {
     const start = new SubscriptionStart();
     start.id = subscription.id;
+    start.kind = 'subscription_start';
+    start.subscriptionId = subscription.id;
+    start.idempotencyKey = `sub_${subscription.id}_0_1`;
     start.accountId = subscription.accountId;
     start.livemode = subscription.livemode;
     start.status = 'pending';
@@ -45,6 +55,7 @@ export class SubscriptionStart {
       metadata: subscription.metadata,
     } satisfies StartRequest;
     start.createdAt = subscription.createdAt;
+    start.updatedAt = subscription.createdAt;
     return start;
   }
 

@@ -57,11 +57,28 @@ export class AggregateTable<T extends { id: string | number }> {
   /** The table and its persisted properties, each in the one column the schema names: read from the schema once. */
   private columns?: Columns;
 
+  /**
+   * `kinds`: for a table several aggregates share, each row naming its aggregate in a `kind` column
+   * (`money_intents`), the kinds this aggregate is: every read here sees only rows of those kinds.
+   */
   constructor(
     private readonly entity: EntityClass<T>,
     readonly saved: Props<T>,
+    private readonly kinds?: readonly string[],
   ) {
     AggregateTable.declared.set(entity.name, { entity, saved });
+  }
+
+  /** `where`, within this aggregate's kinds. */
+  private own(where: FilterQuery<T>): FilterQuery<T> {
+    return this.kinds ? ({ $and: [{ kind: { $in: this.kinds } }, where] } as FilterQuery<T>) : where;
+  }
+
+  /** The statement's condition on the aggregate's kinds (`and kind = any($n)`), its value appended to `values`. */
+  private ownSql(values: unknown[]): string {
+    if (!this.kinds) return '';
+    values.push(this.kinds);
+    return ` and kind = any($${values.length})`;
   }
 
   /**
@@ -118,17 +135,17 @@ export class AggregateTable<T extends { id: string | number }> {
 
   /** The aggregates matching `where`. */
   find(em: EntityManager, where: FilterQuery<T>, options: ReadOptions<T> = {}): Promise<T[]> {
-    return em.find(this.entity, where, { orderBy: options.orderBy, limit: options.limit, ...ormOptions(options) });
+    return em.find(this.entity, this.own(where), { orderBy: options.orderBy, limit: options.limit, ...ormOptions(options) });
   }
 
   /** The one aggregate matching `where` (criteria that name at most one), or null. */
   findOne(em: EntityManager, where: FilterQuery<T>, options: Pick<ReadOptions<T>, 'fresh' | 'lock'> = {}): Promise<T | null> {
-    return em.findOne(this.entity, where, ormOptions(options));
+    return em.findOne(this.entity, this.own(where), ormOptions(options));
   }
 
   /** How many rows match `where`. */
   count(em: EntityManager, where: FilterQuery<T>): Promise<number> {
-    return em.count(this.entity, where);
+    return em.count(this.entity, this.own(where));
   }
 
   /**
@@ -138,6 +155,7 @@ export class AggregateTable<T extends { id: string | number }> {
    */
   async page(em: EntityManager, where: FilterQuery<T>, page: PageRequest, by = 'createdAt' as keyof T & string): Promise<Page<T>> {
     const limit = page.limit ?? 20;
+    where = this.own(where);
     let filter = where;
     if (page.startingAfter) {
       const cursor = await em.findOne(this.entity, { $and: [where, { id: page.startingAfter }] } as FilterQuery<T>);
@@ -156,9 +174,13 @@ export class AggregateTable<T extends { id: string | number }> {
    * read), or null when there is none; with `skip`, null also when another transaction holds it.
    */
   lock(em: EntityManager, id: T['id'], lock: 'wait' | 'skip' = 'wait'): Promise<T | null> {
-    return this.first(em, `select * from ${this.columnsOf(em).table} where id = $1 for update${lock === 'skip' ? ' skip locked' : ''}`, [
-      id,
-    ]);
+    const values: unknown[] = [id];
+    const own = this.ownSql(values);
+    return this.first(
+      em,
+      `select * from ${this.columnsOf(em).table} where id = $1${own} for update${lock === 'skip' ? ' skip locked' : ''}`,
+      values,
+    );
   }
 
   /** Aggregates read by a statement (`select * from <table> …`, `$1` parameters), mapped by the schema. */
@@ -173,17 +195,20 @@ export class AggregateTable<T extends { id: string | number }> {
 
   /** The aggregate `id` of an account and mode, locked until the unit of work in progress ends (a change's first read). */
   lockedInScope(em: EntityManager, scope: { accountId: string; livemode: boolean }, id: string): Promise<T | null> {
-    return this.first(em, `select * from ${this.columnsOf(em).table} where account_id = $1 and livemode = $2 and id = $3 for update`, [
-      scope.accountId,
-      scope.livemode,
-      id,
-    ]);
+    const values: unknown[] = [scope.accountId, scope.livemode, id];
+    const own = this.ownSql(values);
+    return this.first(
+      em,
+      `select * from ${this.columnsOf(em).table} where account_id = $1 and livemode = $2 and id = $3${own} for update`,
+      values,
+    );
   }
 
   /** The aggregate with this id: the one this request or transaction already holds, else read by its key. */
   async known(em: EntityManager, id: T['id']): Promise<T | null> {
     const held = em.getUnitOfWork().getById<T>(this.entity.name, id as never);
-    return held ?? this.first(em, `select * from ${this.columnsOf(em).table} where id = $1`, [id]);
+    const values: unknown[] = [id];
+    return held ?? this.first(em, `select * from ${this.columnsOf(em).table} where id = $1${this.ownSql(values)}`, values);
   }
 
   private insertStatement(em: EntityManager, entities: T[]): { text: string; values: unknown[] } {

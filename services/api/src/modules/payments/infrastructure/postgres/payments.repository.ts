@@ -35,8 +35,12 @@ const CHARGES = new AggregateTable(Charge, [
   'processorRef',
 ]);
 /** What changes on a payment attempt after it starts: its state, and the shopper's answer to a challenge. */
-const ATTEMPTS = new AggregateTable(PaymentAttempt, ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt']);
-const OPERATIONS = new AggregateTable(ChargeOperation, ['status']);
+const ATTEMPTS = new AggregateTable(
+  PaymentAttempt,
+  ['status', 'request', 'challengeId', 'chargeId', 'failureCode', 'updatedAt'],
+  ['checkout_payment'],
+);
+const OPERATIONS = new AggregateTable(ChargeOperation, ['status'], ['capture', 'cancel', 'refund']);
 /** A card saved without a customer is attached to one later. */
 const PAYMENT_METHODS = new AggregateTable(PaymentMethod, ['customerId']);
 const REFUNDS = new AggregateTable(Refund, []);
@@ -128,19 +132,20 @@ export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
   findLive(sessionId: string): Promise<PaymentAttempt | null> {
     return ATTEMPTS.first(
       this.em,
-      `select * from payment_attempts where checkout_session_id = $1 and status in ('pending', 'requires_action', 'succeeded')`,
+      `select * from money_intents
+        where subject_id = $1 and kind = 'checkout_payment' and status in ('pending', 'requires_action', 'succeeded')`,
       [sessionId],
     );
   }
 
   async sessionsWithPending(sessionIds: string[]): Promise<Set<string>> {
     if (sessionIds.length === 0) return new Set();
-    const rows = await sqlRows<{ checkout_session_id: string }>(
+    const rows = await sqlRows<{ subject_id: string }>(
       this.em,
-      `select checkout_session_id from payment_attempts where checkout_session_id = any($1) and status = 'pending'`,
+      `select subject_id from money_intents where subject_id = any($1) and kind = 'checkout_payment' and status = 'pending'`,
       [sessionIds],
     );
-    return new Set(rows.map((row) => row.checkout_session_id));
+    return new Set(rows.map((row) => row.subject_id));
   }
 
   findForUpdate(id: string): Promise<PaymentAttempt | null> {
@@ -148,7 +153,7 @@ export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
   }
 
   findById(id: string): Promise<PaymentAttempt | null> {
-    return ATTEMPTS.first(this.em, 'select * from payment_attempts where id = $1', [id]);
+    return ATTEMPTS.findOne(this.em, { id }, { fresh: true });
   }
 
   pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
@@ -192,8 +197,8 @@ export class PgChargeOperationRepository implements ChargeOperationRepository {
   pendingSince(before: Date, limit: number): Promise<ChargeOperation[]> {
     return OPERATIONS.find(
       this.em,
-      { status: 'pending', createdAt: { $lt: before } },
-      { orderBy: { createdAt: 'asc' }, limit, fresh: true },
+      { status: 'pending', updatedAt: { $lt: before } },
+      { orderBy: { updatedAt: 'asc' }, limit, fresh: true },
     );
   }
 }

@@ -45,12 +45,16 @@ export const ChargeSchema = new EntitySchema<Charge>({
   },
 });
 
+/** Money intents of the payments kinds, in the table every intent shares (`money_intents`). */
 export const PaymentAttemptSchema = new EntitySchema<PaymentAttempt>({
   class: PaymentAttempt,
-  tableName: 'payment_attempts',
+  tableName: 'money_intents',
   properties: {
     id: { type: 'string', primary: true },
-    checkoutSessionId: { type: 'string' },
+    kind: { type: 'string' },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    checkoutSessionId: { type: 'string', fieldName: 'subject_id' },
     idempotencyKey: { type: 'string' },
     status: { type: 'string' },
     request: { type: 'json' },
@@ -65,16 +69,19 @@ export const PaymentAttemptSchema = new EntitySchema<PaymentAttempt>({
 
 export const ChargeOperationSchema = new EntitySchema<ChargeOperation>({
   class: ChargeOperation,
-  tableName: 'charge_operations',
+  tableName: 'money_intents',
   properties: {
     id: { type: 'string', primary: true },
-    chargeId: { type: 'string' },
     kind: { type: 'string' },
+    accountId: { type: 'string' },
+    livemode: { type: 'boolean' },
+    chargeId: { type: 'string', fieldName: 'subject_id' },
     amount: { ...money(), nullable: true },
     reason: { type: 'string', nullable: true },
     idempotencyKey: { type: 'string' },
     status: { type: 'string' },
     createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date' },
   },
 });
 

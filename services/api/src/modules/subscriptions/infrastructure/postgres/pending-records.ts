@@ -5,7 +5,7 @@ import type { AggregateTable } from '../../../../platform/persistence/sql/aggreg
 interface PendingRecord {
   id: string;
   status: 'pending' | 'succeeded' | 'failed';
-  createdAt: Date;
+  updatedAt: Date;
 }
 
 /** The table of such records, and the reads a request, its retry and the reconciler make of it. */
@@ -34,8 +34,8 @@ export abstract class PendingRecords<T extends PendingRecord> {
 
   /** Still pending, committed before `before`, oldest first. */
   pendingSince(before: Date, limit: number): Promise<T[]> {
-    return this.table.find(this.em, { status: 'pending', createdAt: { $lt: before } } as never, {
-      orderBy: { createdAt: 'asc' } as never,
+    return this.table.find(this.em, { status: 'pending', updatedAt: { $lt: before } } as never, {
+      orderBy: { updatedAt: 'asc' } as never,
       limit,
       fresh: true,
     });

@@ -6,7 +6,7 @@ import type { SubscriptionChangeRepository } from '../../application/ports/subsc
 import { SubscriptionChange } from '../../domain/subscription-change';
 import { PendingRecords } from './pending-records';
 
-const CHANGES = new AggregateTable(SubscriptionChange, ['status']);
+const CHANGES = new AggregateTable(SubscriptionChange, ['status'], ['subscription_change']);
 
 @injectable()
 export class PgSubscriptionChangeRepository extends PendingRecords<SubscriptionChange> implements SubscriptionChangeRepository {

@@ -6,7 +6,7 @@ import type { SubscriptionStartRepository } from '../../application/ports/subscr
 import { SubscriptionStart } from '../../domain/subscription-start';
 import { PendingRecords } from './pending-records';
 
-const STARTS = new AggregateTable(SubscriptionStart, ['status']);
+const STARTS = new AggregateTable(SubscriptionStart, ['status'], ['subscription_start']);
 
 @injectable()
 export class PgSubscriptionStartRepository extends PendingRecords<SubscriptionStart> implements SubscriptionStartRepository {

@@ -1,4 +1,4 @@
-import { EntitySchema } from '@mikro-orm/postgresql';
+import { BigIntType, EntitySchema } from '@mikro-orm/postgresql';
 import { Subscription } from '../../domain/subscription';
 import { SubscriptionChange } from '../../domain/subscription-change';
 import { SubscriptionStart } from '../../domain/subscription-start';
@@ -39,31 +39,39 @@ export const SubscriptionSchema = new EntitySchema<Subscription>({
   },
 });
 
+/** Money intents of the subscription kinds, in the table every intent shares (`money_intents`). */
 export const SubscriptionStartSchema = new EntitySchema<SubscriptionStart>({
   class: SubscriptionStart,
-  tableName: 'subscription_starts',
+  tableName: 'money_intents',
   properties: {
     id: { type: 'string', primary: true },
+    kind: { type: 'string' },
     accountId: { type: 'string' },
     livemode: { type: 'boolean' },
+    subscriptionId: { type: 'string', fieldName: 'subject_id' },
+    idempotencyKey: { type: 'string' },
     status: { type: 'string' },
     request: { type: 'json' },
     createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date' },
   },
 });
 
 export const SubscriptionChangeSchema = new EntitySchema<SubscriptionChange>({
   class: SubscriptionChange,
-  tableName: 'subscription_changes',
+  tableName: 'money_intents',
   properties: {
     id: { type: 'string', primary: true },
+    kind: { type: 'string' },
     accountId: { type: 'string' },
     livemode: { type: 'boolean' },
-    subscriptionId: { type: 'string' },
+    subscriptionId: { type: 'string', fieldName: 'subject_id' },
+    idempotencyKey: { type: 'string' },
     status: { type: 'string' },
-    amount: { type: 'integer' },
-    creditUsed: { type: 'integer' },
-    change: { type: 'json' },
+    amount: { type: new BigIntType('number') },
+    creditUsed: { type: new BigIntType('number') },
+    change: { type: 'json', fieldName: 'request' },
     createdAt: { type: 'Date' },
+    updatedAt: { type: 'Date' },
   },
 });
