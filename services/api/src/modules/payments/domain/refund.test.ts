@@ -46,6 +46,8 @@ describe('Refund', () => {
 
   it('is made only by a refund operation of its own charge', () => {
     expect(() => Refund.of(charge, ChargeOperation.start(charge, 'capture', 2_000, null, now), now)).toThrow(/not a refund/);
-    expect(() => Refund.of(charge, ChargeOperation.start({ ...charge, id: 'ch_other' }, 'refund', 2_000, null, now), now)).toThrow(/not a refund/);
+    expect(() => Refund.of(charge, ChargeOperation.start({ ...charge, id: 'ch_other' }, 'refund', 2_000, null, now), now)).toThrow(
+      /not a refund/,
+    );
   });
 });
