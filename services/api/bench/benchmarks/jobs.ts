@@ -460,8 +460,9 @@ async function sweepBaseline(ctx: Context, items: number): Promise<{ seconds: nu
         update charges set status = 'canceled', canceled_at = now(), cancellation_reason = 'expired'
          where status = 'requires_capture' and capturable_until <= now() returning *),
       operations as (
-        insert into charge_operations (id, charge_id, kind, idempotency_key, status, created_at)
-        select 'op_' || substr(md5(random()::text || id), 1, 24), id, 'cancel', 'void_' || id, 'succeeded', now() from canceled),
+        insert into money_intents (id, kind, account_id, livemode, subject_id, idempotency_key, status, created_at, updated_at)
+        select 'op_' || substr(md5(random()::text || id), 1, 24), 'cancel', account_id, livemode, id, 'void_' || id, 'succeeded', now(), now()
+          from canceled),
       voids as (
         insert into sim_ledger (idempotency_key, operation, request, result, created_at)
         select 'void_' || id, 'void', jsonb_build_object('processorRef', processor_ref), '{"ok": true}', now() from canceled)

@@ -276,7 +276,7 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
   const session = rows[0];
   if (!session || session.status !== 'pending') return void fail(res, 404, 'resource_missing');
   const live = `status in ('pending', 'requires_action', 'succeeded')`;
-  await pool.query(`select * from payment_attempts where checkout_session_id = $1 and ${live} limit 1`, [session.id]);
+  await pool.query(`select * from money_intents where subject_id = $1 and kind = 'checkout_payment' and ${live} limit 1`, [session.id]);
   await pool.query('select * from discounts where account_id = $1 and livemode = $2 and (automatic or code_key = any($3))', [
     session.account_id,
     session.livemode,
@@ -287,19 +287,19 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
   const attemptId = newId('att');
   const key = `pay_${attemptId}`;
   await transaction(async (client) => {
-    await client.query(`select * from payment_attempts where checkout_session_id = $1 and ${live} limit 1`, [session.id]);
+    await client.query(`select * from money_intents where subject_id = $1 and kind = 'checkout_payment' and ${live} limit 1`, [session.id]);
     const claimed = await client.query(
       'update card_tokens set used_for = $1 where token = $2 and checkout_session_id = $3 and (used_for is null or used_for = $1) returning 1',
       [attemptId, token, session.id],
     );
     if (claimed.rowCount === 0) throw new Error('token_already_used');
     await client.query(
-      `insert into payment_attempts (id, checkout_session_id, idempotency_key, status, request, amount, created_at, updated_at) values ($1, $2, $3,
-        'pending', $4, $5, now(), now())`,
-      [attemptId, session.id, key, JSON.stringify({ sessionId: session.id, amount, token }), amount],
+      `insert into money_intents (id, kind, account_id, livemode, subject_id, idempotency_key, status, request, amount, created_at, updated_at)
+        values ($1, 'checkout_payment', $6, $7, $2, $3, 'pending', $4, $5, now(), now())`,
+      [attemptId, session.id, key, JSON.stringify({ sessionId: session.id, amount, token }), amount, session.account_id, session.livemode],
     );
   });
-  await pool.query('select * from payment_attempts where id = $1 limit 1', [attemptId]);
+  await pool.query('select * from money_intents where id = $1 limit 1', [attemptId]);
   // The processor.
   await pool.query('select result from sim_ledger where idempotency_key = $1', [key]);
   const card = (await pool.query('select * from sim_cards where token = $1', [token])).rows[0];
@@ -326,7 +326,7 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     payment_method_details: { card: details },
   };
   await transaction(async (client) => {
-    await client.query('select * from payment_attempts where id = $1 limit 1 for update', [attemptId]);
+    await client.query('select * from money_intents where id = $1 limit 1 for update', [attemptId]);
     await client.query('select * from accounts where id = $1 limit 1', [session.account_id]);
     const documentId = newId('doc');
     await client.query(
@@ -367,7 +367,7 @@ app.post('/v1/checkout_sessions/:id/confirm', async (req, res) => {
     ]);
     await event('checkout_session.completed', { ...sessionView(session, 0), status: 'completed' });
     await endpoints('checkout_session.completed');
-    await client.query(`update payment_attempts set status = 'succeeded', charge_id = $2, updated_at = now() where id = $1`, [
+    await client.query(`update money_intents set status = 'succeeded', charge_id = $2, updated_at = now() where id = $1`, [
       attemptId,
       chargeId,
     ]);
