@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import { ReconcileCheckoutPayments } from '../modules/checkout/application/reconcile-checkout-payments';
-import { ReconcileChargeOperations } from '../modules/payments/application/reconcile-charge-operations';
+import { ReconcileChargeOperations } from '../modules/payments/application/money/reconcile-charge-operations';
 import { ReconcileSubscriptionCharges } from '../modules/subscriptions/application/reconcile-subscription-charges';
 import { ReconcileTestClocks } from '../modules/test-helpers/application/reconcile-test-clocks';
 import { SealStoredSigningSecrets } from '../modules/events/application/seal-stored-signing-secrets';

@@ -4,7 +4,7 @@ import { type CancellationReason, type Charge, ChargeNotFound } from '../domain/
 import { operationNamedBy } from '../domain/charge-operation';
 import { PAYMENTS } from '../payments.tokens';
 import { EndHold } from './end-hold';
-import { MoneyGate } from './money-gate';
+import { MoneyGate } from './money/money-gate';
 import type { ChargeRepository } from './ports/payment-repositories';
 
 /** Releases a hold now; the issuing bank may take up to 10 days to free the funds. */

@@ -7,7 +7,7 @@ import { type Charge, ChargeExpired, ChargeNotFound } from '../domain/charge';
 import { operationNamedBy } from '../domain/charge-operation';
 import { PAYMENTS } from '../payments.tokens';
 import { EndHold } from './end-hold';
-import { MoneyGate } from './money-gate';
+import { MoneyGate } from './money/money-gate';
 import type { ChargeRepository } from './ports/payment-repositories';
 
 /** Captures a hold, in full or in part (the rest is released), within its window; a late capture cancels it as expired. */

@@ -10,7 +10,7 @@ import { tokenRefused } from '../domain/card-token';
 import { PaymentMethod } from '../domain/payment-method';
 import { PAYMENTS } from '../payments.tokens';
 import { CardTokens } from './card-tokens';
-import { MoneyGate } from './money-gate';
+import { MoneyGate } from './money/money-gate';
 import type { PaymentMethodRepository } from './ports/payment-repositories';
 
 /**

@@ -8,8 +8,8 @@ import { ChargeNotFound, type RefundReason } from '../domain/charge';
 import { operationNamedBy } from '../domain/charge-operation';
 import type { Refund } from '../domain/refund';
 import { PAYMENTS } from '../payments.tokens';
-import { FinishChargeOperation } from './finish-charge-operation';
-import { MoneyGate } from './money-gate';
+import { FinishChargeOperation } from './money/finish-charge-operation';
+import { MoneyGate } from './money/money-gate';
 import type { ChargeOperationRepository, ChargeRepository } from './ports/payment-repositories';
 
 /**

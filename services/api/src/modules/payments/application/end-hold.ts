@@ -6,7 +6,7 @@ import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type CancellationReason, type Charge, ChargeNotCapturable, ChargeNotFound } from '../domain/charge';
 import type { ChargeOperation } from '../domain/charge-operation';
 import { PAYMENTS } from '../payments.tokens';
-import { FinishChargeOperation } from './finish-charge-operation';
+import { FinishChargeOperation } from './money/finish-charge-operation';
 import type { ChargeOperationRepository, ChargeRepository } from './ports/payment-repositories';
 
 export type HoldEnd = { kind: 'capture'; amount: number | undefined } | { kind: 'cancel'; reason: CancellationReason };

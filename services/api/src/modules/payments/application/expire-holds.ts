@@ -4,7 +4,7 @@ import type { CustomerClock, TestClockSweep } from '../../../shared/domain/custo
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { ListCustomersOnClock } from '../../customers';
 import { EndHold } from './end-hold';
-import { FinishChargeOperation } from './finish-charge-operation';
+import { FinishChargeOperation } from './money/finish-charge-operation';
 
 /**
  * The daily sweep: holds past their seven days are canceled with `cancellation_reason: expired`.

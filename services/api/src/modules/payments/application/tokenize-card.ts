@@ -4,7 +4,7 @@ import { newId } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { PAYMENTS } from '../payments.tokens';
-import { MoneyGate } from './money-gate';
+import { MoneyGate } from './money/money-gate';
 import type { CardDetails, CardInput } from './ports/card-processor';
 import type { CardTokenRepository } from './ports/payment-repositories';
 

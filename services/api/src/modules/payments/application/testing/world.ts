@@ -8,7 +8,7 @@ import { Charge, type NewCharge } from '../../domain/charge';
 import { PaymentMethod } from '../../domain/payment-method';
 import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 import type { NewAttemptRequest } from '../../domain/payment-attempt';
-import { AuthorizePaymentAttempt } from '../authorize-payment-attempt';
+import { AuthorizePaymentAttempt } from '../money/authorize-payment-attempt';
 import { CancelCharge } from '../cancel-charge';
 import { CaptureCharge } from '../capture-charge';
 import { CardTokens } from '../card-tokens';
@@ -16,11 +16,11 @@ import { ChargeBook } from '../charge-book';
 import { CreateRefund } from '../create-refund';
 import { DescribeProcessor } from '../describe-processor';
 import { EndHold } from '../end-hold';
-import { FinishChargeOperation } from '../finish-charge-operation';
-import { MoneyGate } from '../money-gate';
+import { FinishChargeOperation } from '../money/finish-charge-operation';
+import { MoneyGate } from '../money/money-gate';
 import type { CardTokenRepository, PaymentMethodRepository, ProcessorConnectionRepository } from '../ports/payment-repositories';
-import { RecordPaymentAttempt } from '../record-payment-attempt';
-import { StartPaymentAttempt } from '../start-payment-attempt';
+import { RecordPaymentAttempt } from '../money/record-payment-attempt';
+import { StartPaymentAttempt } from '../money/start-payment-attempt';
 import {
   FakeDirectory,
   FakeProcessor,

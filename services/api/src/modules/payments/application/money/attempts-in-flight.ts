@@ -1,8 +1,8 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
-import type { PaymentAttemptRepository } from './ports/payment-repositories';
+import type { Clock } from '../../../../shared/domain/clock';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
+import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 import { paymentInProgress } from './start-payment-attempt';
 
 /** A checkout's payment attempt left in flight. */

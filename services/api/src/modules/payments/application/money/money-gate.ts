@@ -1,9 +1,9 @@
 import { inject, injectable } from 'inversify';
-import { DomainError } from '../../../shared/domain/domain-error';
-import type { Scope } from '../../../shared/domain/scope';
-import { GetAccount } from '../../accounts';
-import { PAYMENTS } from '../payments.tokens';
-import type { CardProcessor, ProcessorDirectory } from './ports/card-processor';
+import { DomainError } from '../../../../shared/domain/domain-error';
+import type { Scope } from '../../../../shared/domain/scope';
+import { GetAccount } from '../../../accounts';
+import { PAYMENTS } from '../../payments.tokens';
+import type { CardProcessor, ProcessorDirectory } from '../ports/card-processor';
 
 /**
  * The processor for a money-moving call. Live keys move money only once the account is onboarded

@@ -1,15 +1,15 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { tokenRefused } from '../domain/card-token';
-import { type NewAttemptRequest, paidWithOf, PaymentAttempt } from '../domain/payment-attempt';
-import { DomainError } from '../../../shared/domain/domain-error';
-import { PAYMENTS } from '../payments.tokens';
-import { CardTokens } from './card-tokens';
+import type { Clock } from '../../../../shared/domain/clock';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import { tokenRefused } from '../../domain/card-token';
+import { type NewAttemptRequest, paidWithOf, PaymentAttempt } from '../../domain/payment-attempt';
+import { DomainError } from '../../../../shared/domain/domain-error';
+import { PAYMENTS } from '../../payments.tokens';
+import { CardTokens } from '../card-tokens';
 import { MoneyGate } from './money-gate';
-import type { PaymentAttemptRepository } from './ports/payment-repositories';
+import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 
 export type CheckoutPayment = NewAttemptRequest;
 /** What a confirm chose to pay with, as an attempt it may join records it. */

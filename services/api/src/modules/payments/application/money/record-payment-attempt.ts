@@ -1,14 +1,14 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { type NewCharge, UNKNOWN_CARD } from '../domain/charge';
-import type { AttemptOutcome, AttemptRequest } from '../domain/payment-attempt';
-import { PAYMENTS } from '../payments.tokens';
-import { ChargeBook } from './charge-book';
-import type { AuthorizeOutcome } from './ports/card-processor';
-import type { PaymentAttemptRepository } from './ports/payment-repositories';
+import type { Clock } from '../../../../shared/domain/clock';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import { type NewCharge, UNKNOWN_CARD } from '../../domain/charge';
+import type { AttemptOutcome, AttemptRequest } from '../../domain/payment-attempt';
+import { PAYMENTS } from '../../payments.tokens';
+import { ChargeBook } from '../charge-book';
+import type { AuthorizeOutcome } from '../ports/card-processor';
+import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 
 export type PaymentOutcome = AttemptOutcome;
 

@@ -1,5 +1,5 @@
-import { injectFault } from '../../../platform/faults';
-import type { PaymentSettings } from '../payments.tokens';
+import { injectFault } from '../../../../platform/faults';
+import type { PaymentSettings } from '../../payments.tokens';
 
 /** Where a money flow may be made to die in tests of recovery: either side of its processor call. */
 export type CrashPoint = 'before_processor_call' | 'after_processor_call';

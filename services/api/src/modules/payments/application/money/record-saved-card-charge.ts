@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { ChargeBook } from './charge-book';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import { ChargeBook } from '../charge-book';
 import type { SavedCardAnswer, SavedCardCharge } from './charge-saved-card';
 
 /** What a subscription needs to know of its charge. */

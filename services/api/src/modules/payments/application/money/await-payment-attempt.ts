@@ -1,12 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { DomainError } from '../../../shared/domain/domain-error';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import type { AttemptOutcome } from '../domain/payment-attempt';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
-import type { PaymentAttemptRepository } from './ports/payment-repositories';
+import type { Clock } from '../../../../shared/domain/clock';
+import { DomainError } from '../../../../shared/domain/domain-error';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import type { AttemptOutcome } from '../../domain/payment-attempt';
+import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
+import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 
 const WAIT_STEP_MS = 50;
 const WAIT_LIMIT_MS = 30_000;

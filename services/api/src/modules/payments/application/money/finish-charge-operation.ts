@@ -1,18 +1,18 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { inLanes } from '../../../shared/domain/in-lanes';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import type { EventRecord } from '../../events';
-import type { Charge } from '../domain/charge';
-import type { ChargeOperation } from '../domain/charge-operation';
-import { Refund, refundIdOf } from '../domain/refund';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
-import { ChargeBook } from './charge-book';
+import type { Clock } from '../../../../shared/domain/clock';
+import { inLanes } from '../../../../shared/domain/in-lanes';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import type { EventRecord } from '../../../events';
+import type { Charge } from '../../domain/charge';
+import type { ChargeOperation } from '../../domain/charge-operation';
+import { Refund, refundIdOf } from '../../domain/refund';
+import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
+import { ChargeBook } from '../charge-book';
 import { crashPoint } from './crash-point';
-import { type ProcessorDirectory, ProcessorRefused } from './ports/card-processor';
-import type { ChargeOperationRepository, ChargeRepository, RefundRepository } from './ports/payment-repositories';
+import { type ProcessorDirectory, ProcessorRefused } from '../ports/card-processor';
+import type { ChargeOperationRepository, ChargeRepository, RefundRepository } from '../ports/payment-repositories';
 
 export interface FinishedOperation {
   charge: Charge;

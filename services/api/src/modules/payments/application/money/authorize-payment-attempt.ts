@@ -1,13 +1,13 @@
 import { inject, injectable } from 'inversify';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
 import { crashPoint } from './crash-point';
 import { MoneyGate } from './money-gate';
-import type { Clock } from '../../../shared/domain/clock';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import type { PaymentAttempt } from '../domain/payment-attempt';
-import { PaymentMethod } from '../domain/payment-method';
-import type { AuthorizeOutcome, CardProcessor } from './ports/card-processor';
-import type { PaymentAttemptRepository, PaymentMethodRepository } from './ports/payment-repositories';
+import type { Clock } from '../../../../shared/domain/clock';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import type { PaymentAttempt } from '../../domain/payment-attempt';
+import { PaymentMethod } from '../../domain/payment-method';
+import type { AuthorizeOutcome, CardProcessor } from '../ports/card-processor';
+import type { PaymentAttemptRepository, PaymentMethodRepository } from '../ports/payment-repositories';
 
 /**
  * Step two: the processor calls of an attempt, outside any transaction, from what the attempt recorded.

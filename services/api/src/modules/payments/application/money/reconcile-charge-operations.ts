@@ -1,10 +1,10 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { settleEach } from '../../../shared/domain/settle-each';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+import type { Clock } from '../../../../shared/domain/clock';
+import { settleEach } from '../../../../shared/domain/settle-each';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
 import { FinishChargeOperation } from './finish-charge-operation';
-import type { ChargeOperationRepository } from './ports/payment-repositories';
+import type { ChargeOperationRepository } from '../ports/payment-repositories';
 
 /**
  * The reconciler's part for holds and refunds: every capture, cancellation or refund committed but left

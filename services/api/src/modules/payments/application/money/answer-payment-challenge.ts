@@ -1,11 +1,11 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { ValidationError } from '../../../shared/domain/domain-error';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
-import { PAYMENTS } from '../payments.tokens';
-import type { PaymentAttemptRepository } from './ports/payment-repositories';
+import type { Clock } from '../../../../shared/domain/clock';
+import { ValidationError } from '../../../../shared/domain/domain-error';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
+import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import { PAYMENTS } from '../../payments.tokens';
+import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 import type { AttemptTicket } from './start-payment-attempt';
 
 /**

@@ -1,16 +1,16 @@
-import type { Metadata } from '../../../shared/domain/metadata';
+import type { Metadata } from '../../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../shared/domain/clock';
-import { SHARED } from '../../../shared/domain/shared.tokens';
-import type { Scope } from '../../../shared/domain/scope';
-import type { Bill } from '../../../shared/domain/bill';
-import { type ShownCard, UNKNOWN_CARD } from '../domain/charge';
-import type { PaymentMethod } from '../domain/payment-method';
-import { PAYMENTS, type PaymentSettings } from '../payments.tokens';
+import type { Clock } from '../../../../shared/domain/clock';
+import { SHARED } from '../../../../shared/domain/shared.tokens';
+import type { Scope } from '../../../../shared/domain/scope';
+import type { Bill } from '../../../../shared/domain/bill';
+import { type ShownCard, UNKNOWN_CARD } from '../../domain/charge';
+import type { PaymentMethod } from '../../domain/payment-method';
+import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
 import { crashPoint } from './crash-point';
 import { MoneyGate } from './money-gate';
-import type { AuthorizeOutcome, ProcessorDirectory } from './ports/card-processor';
-import type { PaymentMethodRepository } from './ports/payment-repositories';
+import type { AuthorizeOutcome, ProcessorDirectory } from '../ports/card-processor';
+import type { PaymentMethodRepository } from '../ports/payment-repositories';
 
 export interface SavedCardCharge {
   scope: Scope;
