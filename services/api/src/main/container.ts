@@ -22,7 +22,7 @@ import { SmtpMailer } from '../modules/notifications/infrastructure/smtp-mailer'
 import { paymentsEntities, paymentsModule, paymentsQueues } from '../modules/payments/payments.module';
 import { PAYMENTS, type PaymentSettings } from '../modules/payments/payments.tokens';
 import { subscriptionsEntities, subscriptionsModule, subscriptionsQueues } from '../modules/subscriptions/subscriptions.module';
-import { SUBSCRIPTIONS, type SubscriptionSettings } from '../modules/subscriptions/subscriptions.tokens';
+import { SUBSCRIPTIONS } from '../modules/subscriptions/subscriptions.tokens';
 import { portalEntities, portalModule } from '../modules/portal/portal.module';
 import { teamEntities, teamModule } from '../modules/team/team.module';
 import { reportsModule } from '../modules/reports/reports.module';
@@ -160,7 +160,6 @@ export async function createServices(config: Config, databaseUrl: string, option
     .bind(INVOICING.TaxAuthorityApi)
     .toConstantValue(new IsraelInvoicesApi({ ...config.taxAuthority, redirectUri: `${config.publicBaseUrl}/v1/tax_authority/callback` }));
   container.bind<TestHelperSettings>(TEST_HELPERS.Settings).toConstantValue({ advanceStaleMs: config.paymentAttemptStaleMs });
-  container.bind<SubscriptionSettings>(SUBSCRIPTIONS.Settings).toConstantValue({ startStaleMs: config.paymentAttemptStaleMs });
   container.bind<PaymentSettings>(PAYMENTS.Settings).toConstantValue({
     attemptStaleMs: config.paymentAttemptStaleMs,
     faults: config.testFaults,

@@ -1,10 +1,10 @@
 import { RequestLog } from '../modules/request-log';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
+import type { IntentKind } from '../shared/domain/money-intent';
 import type { Logger } from 'pino';
-import { ReconcileCheckoutPayments } from '../modules/checkout/application/reconcile-checkout-payments';
-import { ReconcileChargeOperations } from '../modules/payments/application/money/reconcile-charge-operations';
-import { ReconcileSubscriptionCharges } from '../modules/subscriptions/application/reconcile-subscription-charges';
+import { ReconcileMoneyIntents } from '../modules/payments';
+import { ReconcileRenewals } from '../modules/subscriptions/application/reconcile-renewals';
 import { ReconcileTestClocks } from '../modules/test-helpers/application/reconcile-test-clocks';
 import { SealStoredSigningSecrets } from '../modules/events/application/seal-stored-signing-secrets';
 import { type BatchWorkerOptions, startScheduledJob } from '../platform/jobs/batch-worker';
@@ -32,27 +32,39 @@ export function reconcilerQueues(expireInSeconds: number): QueueDefinition[] {
 /** What one run of the reconciler finished. */
 export interface Reconciled {
   checkouts: number;
+  /** Subscription starts, changes and renewals. */
   subscriptions: number;
+  /** Captures, cancellations and refunds. */
   operations: number;
   testClocks: number;
 }
 
 /**
- * Finishes every money operation a crash left in flight past PAYMENT_ATTEMPT_STALE_MS, through the
- * processor with its own idempotency key: checkout payments, subscription first charges and renewals,
- * captures, cancellations and refunds, and test clock advances cut short. Each part runs even if another fails; failures are thrown together.
+ * Finishes every money intent a crash left in flight past PAYMENT_ATTEMPT_STALE_MS, whatever its kind,
+ * through the processor with its own idempotency key (`ReconcileMoneyIntents`), renewals whose worker
+ * died after the processor call, and test clock advances cut short. Each part runs even if another
+ * fails; failures are thrown together.
  */
 export async function reconcile(container: Container): Promise<Reconciled> {
   const parts = await Promise.allSettled([
-    container.get(ReconcileCheckoutPayments).execute(),
-    container.get(ReconcileSubscriptionCharges).execute(),
-    container.get(ReconcileChargeOperations).execute(),
+    container.get(ReconcileMoneyIntents).execute(),
+    container.get(ReconcileRenewals).execute(),
     container.get(ReconcileTestClocks).execute(),
   ]);
   const failures = parts.flatMap((part) => (part.status === 'rejected' ? [part.reason] : []));
   if (failures.length > 0) throw new AggregateError(failures, 'the reconciler could not finish every operation');
-  const [checkouts, subscriptions, operations, testClocks] = parts.map((part) => (part as PromiseFulfilledResult<number>).value);
-  return { checkouts, subscriptions, operations, testClocks };
+  const [intents, renewals, testClocks] = parts.map((part) => (part as PromiseFulfilledResult<unknown>).value) as [
+    Map<IntentKind, number>,
+    number,
+    number,
+  ];
+  const count = (...kinds: IntentKind[]) => kinds.reduce((sum, kind) => sum + (intents.get(kind) ?? 0), 0);
+  return {
+    checkouts: count('checkout_payment'),
+    subscriptions: count('subscription_start', 'subscription_change') + renewals,
+    operations: count('capture', 'cancel', 'refund'),
+    testClocks,
+  };
 }
 
 /**

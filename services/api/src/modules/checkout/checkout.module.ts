@@ -17,7 +17,8 @@ import { CompleteThreeDSecure } from './application/complete-three-d-secure';
 import { LoadPendingSession } from './application/load-pending-session';
 import { SettleCheckoutPayment } from './application/settle-checkout-payment';
 import { ConfirmCheckoutSession } from './application/confirm-checkout-session';
-import { ReconcileCheckoutPayments } from './application/reconcile-checkout-payments';
+import { FinishCheckoutPayment } from './application/finish-checkout-payment';
+import { INTENT_FINISHERS } from '../payments';
 import { CreateCardToken } from './application/create-card-token';
 import { CHECKOUT, SESSION_EXPIRY_QUEUE, SESSION_EXPIRY_SWEEP_QUEUE } from './checkout.tokens';
 import { PgCheckoutSessionRepository } from './infrastructure/postgres/checkout-session.repository';
@@ -57,6 +58,7 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
     LoadPendingSession,
     SettleCheckoutPayment,
     ChoosePaymentSource,
-    ReconcileCheckoutPayments,
+    FinishCheckoutPayment,
   ]);
+  bind(INTENT_FINISHERS).toService(FinishCheckoutPayment);
 });

@@ -1,9 +1,6 @@
 // The payments module's public face: what other modules may use.
 export { AnswerPaymentChallenge } from './application/money/answer-payment-challenge';
 export { AttemptsInFlight } from './application/money/attempts-in-flight';
-export type { OrphanedAttempt } from './application/money/attempts-in-flight';
-export { AuthorizePaymentAttempt } from './application/money/authorize-payment-attempt';
-export { AwaitPaymentAttempt } from './application/money/await-payment-attempt';
 export { ChargeSavedCard } from './application/money/charge-saved-card';
 export type { SavedCardAnswer, SavedCardCharge } from './application/money/charge-saved-card';
 export { ConnectTerminal } from './application/connect-terminal';
@@ -18,8 +15,11 @@ export { ListPaymentMethods } from './application/list-payment-methods';
 export { MoneyGate } from './application/money/money-gate';
 export { CardDeclined, DECLINE_CODES } from './application/ports/card-processor';
 export type { CardDetails, CardInput, DeclineCode } from './application/ports/card-processor';
-export { ReconcileChargeOperations } from './application/money/reconcile-charge-operations';
-export { RecordPaymentAttempt } from './application/money/record-payment-attempt';
+export { INTENT_FINISHERS } from './payments.tokens';
+export { ReconcileMoneyIntents } from './application/money/reconcile-money-intents';
+export type { IntentFinisher } from './application/money/reconcile-money-intents';
+export type { PendingIntent } from './application/ports/payment-repositories';
+export { SettlePaymentAttempt } from './application/money/settle-payment-attempt';
 export type { PaymentOutcome, RecordedPayment } from './application/money/record-payment-attempt';
 export { RecordSavedCardCharge } from './application/money/record-saved-card-charge';
 export type { RecordedCharge } from './application/money/record-saved-card-charge';

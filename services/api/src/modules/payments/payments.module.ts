@@ -5,7 +5,7 @@ import type { QueueDefinition } from '../../platform/jobs/job-queue';
 import { CancelCharge } from './application/cancel-charge';
 import { CaptureCharge } from './application/capture-charge';
 import { AnswerPaymentChallenge } from './application/money/answer-payment-challenge';
-import { AuthorizePaymentAttempt } from './application/money/authorize-payment-attempt';
+import { SettlePaymentAttempt } from './application/money/settle-payment-attempt';
 import { AwaitPaymentAttempt } from './application/money/await-payment-attempt';
 import { ChargeBook } from './application/charge-book';
 import { CreatePaymentMethod } from './application/create-payment-method';
@@ -18,13 +18,14 @@ import { AttemptsInFlight } from './application/money/attempts-in-flight';
 import { CardTokens } from './application/card-tokens';
 import { EndHold } from './application/end-hold';
 import { FinishChargeOperation } from './application/money/finish-charge-operation';
-import { ReconcileChargeOperations } from './application/money/reconcile-charge-operations';
+import { ReconcileMoneyIntents } from './application/money/reconcile-money-intents';
 import { ExpireHolds } from './application/expire-holds';
 import { GetCharge } from './application/get-charge';
 import { GetPaymentMethod } from './application/get-payment-method';
 import { ListCharges } from './application/list-charges';
 import { ListExpiringCards } from './application/list-expiring-cards';
 import { ListPaymentMethods } from './application/list-payment-methods';
+import { MoneyDriver } from './application/money/money-driver';
 import { MoneyGate } from './application/money/money-gate';
 import { RecordPaymentAttempt } from './application/money/record-payment-attempt';
 import { RecordSavedCardCharge } from './application/money/record-saved-card-charge';
@@ -33,6 +34,7 @@ import { TokenizeCard } from './application/tokenize-card';
 import {
   PgChargeOperationRepository,
   PgChargeRepository,
+  PgMoneyIntentRepository,
   PgPaymentAttemptRepository,
   PgPaymentMethodRepository,
   PgRefundRepository,
@@ -51,7 +53,7 @@ import { ConnectTerminal } from './application/connect-terminal';
 import { DescribeProcessor } from './application/describe-processor';
 import { SimulatedProcessor } from './infrastructure/processors/simulated/simulated.connector';
 import { PaymentsRouter } from './interfaces/http/payments.router';
-import { HOLD_EXPIRY_QUEUE, PAYMENTS } from './payments.tokens';
+import { HOLD_EXPIRY_QUEUE, INTENT_FINISHERS, PAYMENTS } from './payments.tokens';
 
 export const paymentsEntities = [ChargeSchema, PaymentAttemptSchema, ChargeOperationSchema, PaymentMethodSchema, RefundSchema];
 
@@ -64,6 +66,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
   bind(PAYMENTS.ChargeRepository).to(PgChargeRepository).inSingletonScope();
   bind(PAYMENTS.PaymentAttemptRepository).to(PgPaymentAttemptRepository).inSingletonScope();
   bind(PAYMENTS.ChargeOperationRepository).to(PgChargeOperationRepository).inSingletonScope();
+  bind(PAYMENTS.MoneyIntentRepository).to(PgMoneyIntentRepository).inSingletonScope();
   bind(PAYMENTS.PaymentMethodRepository).to(PgPaymentMethodRepository).inSingletonScope();
   bind(PAYMENTS.RefundRepository).to(PgRefundRepository).inSingletonScope();
   bind(PAYMENTS.CardTokenRepository).to(PgCardTokenRepository).inSingletonScope();
@@ -77,7 +80,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     StartPaymentAttempt,
     AnswerPaymentChallenge,
     AwaitPaymentAttempt,
-    AuthorizePaymentAttempt,
+    SettlePaymentAttempt,
     RecordPaymentAttempt,
     EndHold,
     CaptureCharge,
@@ -100,8 +103,10 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     ChargeSavedCard,
     RecordSavedCardCharge,
     FinishChargeOperation,
-    ReconcileChargeOperations,
+    MoneyDriver,
+    ReconcileMoneyIntents,
     AttemptsInFlight,
     CardTokens,
   ]);
+  bind(INTENT_FINISHERS).toService(FinishChargeOperation);
 });

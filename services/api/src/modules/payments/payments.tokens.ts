@@ -2,6 +2,7 @@ export const PAYMENTS = {
   ChargeRepository: Symbol.for('ChargeRepository'),
   PaymentAttemptRepository: Symbol.for('PaymentAttemptRepository'),
   ChargeOperationRepository: Symbol.for('ChargeOperationRepository'),
+  MoneyIntentRepository: Symbol.for('MoneyIntentRepository'),
   PaymentMethodRepository: Symbol.for('PaymentMethodRepository'),
   RefundRepository: Symbol.for('RefundRepository'),
   CardTokenRepository: Symbol.for('CardTokenRepository'),
@@ -9,6 +10,9 @@ export const PAYMENTS = {
   ProcessorConnectionRepository: Symbol.for('ProcessorConnectionRepository'),
   Settings: Symbol.for('PaymentSettings'),
 };
+
+/** Where each module that owns a kind of money intent binds its `IntentFinisher`, for the reconciler. */
+export const INTENT_FINISHERS = Symbol.for('IntentFinishers');
 
 export const HOLD_EXPIRY_QUEUE = 'charge-hold-expiry-sweep';
 

@@ -11,7 +11,9 @@ import { ListSubscriptions } from './application/list-subscriptions';
 import { NoticeExpiringCards } from './application/notice-expiring-cards';
 import { RetryPastDue } from './application/retry-past-due';
 import { RenewDueSubscriptions } from './application/renew-due-subscriptions';
-import { ReconcileSubscriptionCharges } from './application/reconcile-subscription-charges';
+import { ReconcileRenewals } from './application/reconcile-renewals';
+import { FinishSubscriptionIntent } from './application/finish-subscription-intent';
+import { INTENT_FINISHERS } from '../payments';
 import { PreviewSubscriptionChange } from './application/preview-subscription-change';
 import { SettleSubscriptionChange } from './application/settle-subscription-change';
 import { SettleSubscriptionStart } from './application/settle-subscription-start';
@@ -35,7 +37,6 @@ export function subscriptionsQueues(expireInSeconds: number): QueueDefinition[] 
   ];
 }
 
-/** Needs SUBSCRIPTIONS.Settings bound by the composition root. */
 export const subscriptionsModule = new ContainerModule(({ bind }) => {
   bind(SUBSCRIPTIONS.SubscriptionRepository).to(PgSubscriptionRepository).inSingletonScope();
   bind(SUBSCRIPTIONS.SubscriptionStartRepository).to(PgSubscriptionStartRepository).inSingletonScope();
@@ -59,6 +60,8 @@ export const subscriptionsModule = new ContainerModule(({ bind }) => {
     CheckoutPlanChanges,
     SettleSubscriptionChange,
     PreviewSubscriptionChange,
-    ReconcileSubscriptionCharges,
+    ReconcileRenewals,
+    FinishSubscriptionIntent,
   ]);
+  bind(INTENT_FINISHERS).toService(FinishSubscriptionIntent);
 });

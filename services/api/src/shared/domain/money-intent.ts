@@ -19,3 +19,11 @@ export interface MoneyIntent {
   /** Since when it is in flight as it is (its start, or the shopper's 3-D Secure answer): what the reconciler ages it by. */
   updatedAt: Date;
 }
+
+/**
+ * The processor's key for a subscription period's charge: the first period's (a start's, period 0, try
+ * 1) and each try at a renewal. A start commits it with its intent; a renewal's is named by it.
+ */
+export function periodChargeKey(subscriptionId: string, period: number, attempt: number): string {
+  return `sub_${subscriptionId}_${period}_${attempt}`;
+}

@@ -1,16 +1,6 @@
 import { inject, injectable } from 'inversify';
-import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { type Pricing, RedeemDiscounts } from '../../discounts';
-import {
-  type AttemptTicket,
-  AuthorizePaymentAttempt,
-  AwaitPaymentAttempt,
-  DECLINE_CODES,
-  failureMessage,
-  type PaymentOutcome,
-  RecordPaymentAttempt,
-} from '../../payments';
+import { type AttemptTicket, DECLINE_CODES, failureMessage, type PaymentOutcome, SettlePaymentAttempt } from '../../payments';
 import { CheckoutPlanChanges } from '../../subscriptions';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
@@ -18,30 +8,21 @@ import type { ConfirmOutcome } from './results';
 
 /**
  * Steps two and three of paying a checkout, once its attempt is committed (by a confirm, or by the
- * shopper's 3-D Secure answer): the processor is called outside any transaction, then one transaction
- * records the charge with its event and document, starts the subscription it pays, and completes the
- * session. An attempt another request is running is waited for, and finished here if that request died.
+ * shopper's 3-D Secure answer): the payments module settles the attempt, and the transaction that
+ * records its charge also starts the subscription it pays and completes the session. An attempt another
+ * request is running is waited for, and finished here if that request died.
  */
 @injectable()
 export class SettleCheckoutPayment {
   constructor(
-    @inject(AwaitPaymentAttempt) private readonly awaitAttempt: AwaitPaymentAttempt,
-    @inject(AuthorizePaymentAttempt) private readonly authorize: AuthorizePaymentAttempt,
-    @inject(RecordPaymentAttempt) private readonly recordPayment: RecordPaymentAttempt,
+    @inject(SettlePaymentAttempt) private readonly settleAttempt: SettlePaymentAttempt,
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
     @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
-    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
   async execute(session: CheckoutSession, pricing: Pricing, ticket: AttemptTicket): Promise<ConfirmOutcome> {
-    if (!ticket.fresh) {
-      const outcome = await this.awaitAttempt.execute(ticket.attemptId);
-      if (outcome !== 'stale') return toShopper(session, outcome);
-    }
-    const answer = await this.authorize.execute(ticket.attemptId);
-    const outcome = await this.uow.run(async () => {
-      const { outcome, recorded, payment } = await this.recordPayment.execute(ticket.attemptId, answer);
+    const outcome = await this.settleAttempt.execute(ticket, async ({ outcome, recorded, payment }) => {
       if (recorded && outcome.status === 'succeeded') {
         const subscription =
           payment.subscription && payment.source.type === 'saved_card'
@@ -54,7 +35,6 @@ export class SettleCheckoutPayment {
       // A plan change's subscription is held only while money is in flight: not while the shopper answers 3-D Secure.
       if (recorded && outcome.status !== 'succeeded' && session.planChange)
         await this.planChanges.release(session.planChange.subscriptionId, ticket.attemptId);
-      return outcome;
     });
     return toShopper(session, outcome);
   }

@@ -7,12 +7,14 @@ import type { NewAttemptRequest } from '../domain/payment-attempt';
 // committed before the processor is asked, the processor's answer is recorded once, and a session is
 // paid at most once whatever is repeated.
 
-/** Confirm as checkout runs it: intend (in the caller's unit of work), call, record. */
+/** Confirm as checkout runs it: intend (in the caller's unit of work), then call and record through the driver. */
 async function confirm(world: PaymentsWorld, payment: NewAttemptRequest) {
   const ticket = await world.uow.run(() => world.start.execute(payment));
-  const answer = await world.authorize.execute(ticket.attemptId);
-  const recorded = await world.uow.run(() => world.record.execute(ticket.attemptId, answer));
-  return { ticket, ...recorded };
+  let recorded = false;
+  const outcome = await world.settle.execute(ticket, async (payment) => {
+    recorded = payment.recorded;
+  });
+  return { ticket: { attemptId: ticket.attemptId, fresh: ticket.fresh }, outcome, recorded };
 }
 
 describe('paying a checkout', () => {
@@ -76,10 +78,12 @@ describe('paying a checkout', () => {
     world.processor.faults.set('authorize', ['lost_answer']);
     const payment = await aCardPayment(world, 'tok_good');
     const ticket = await world.uow.run(() => world.start.execute(payment));
-    await expect(world.authorize.execute(ticket.attemptId)).rejects.toBeInstanceOf(ProcessorTimeout);
+    await expect(world.settle.execute(ticket, async () => {})).rejects.toBeInstanceOf(ProcessorTimeout);
     expect(world.attempts.table.get(ticket.attemptId)!.status).toBe('pending');
     expect(world.charges.table.all()).toEqual([]);
 
+    // The repeat waits for the attempt in flight until its request is taken to have died, then finishes it.
+    world.clock.advance(world.config.attemptStaleMs);
     const repeat = await confirm(world, payment);
 
     expect(repeat.ticket).toEqual({ attemptId: ticket.attemptId, fresh: false });
@@ -92,14 +96,12 @@ describe('paying a checkout', () => {
     expect(world.charges.table.all()).toHaveLength(1);
   });
 
-  it('a record that fails after the processor answered rolls back whole; recording again writes one charge', async () => {
+  it('a record that fails after the processor answered rolls back whole; settling again asks with the same key and writes one charge', async () => {
     const world = paymentsWorld();
     const payment = await aCardPayment(world, 'tok_good');
     const ticket = await world.uow.run(() => world.start.execute(payment));
-    const answer = await world.authorize.execute(ticket.attemptId);
     await expect(
-      world.uow.run(async () => {
-        await world.record.execute(ticket.attemptId, answer);
+      world.settle.execute(ticket, async () => {
         throw new Error('the process died before the commit');
       }),
     ).rejects.toThrow('died');
@@ -109,8 +111,13 @@ describe('paying a checkout', () => {
     expect(world.effects.documents).toEqual([]);
     expect(world.effects.emails).toEqual([]);
 
-    const again = await world.uow.run(() => world.record.execute(ticket.attemptId, answer));
-    expect(again.recorded).toBe(true);
+    // As the reconciler settles it: by the attempt's id alone, read back.
+    let recorded = false;
+    await world.settle.execute({ attemptId: ticket.attemptId, fresh: true }, async (again) => {
+      recorded = again.recorded;
+    });
+    expect(recorded).toBe(true);
+    expect(world.processor.moved).toHaveLength(1);
     expect(world.charges.table.all()).toHaveLength(1);
     expect(world.effects.types()).toEqual(['charge.succeeded']);
     expect(world.effects.documents).toHaveLength(1);
@@ -121,6 +128,7 @@ describe('paying a checkout', () => {
     const payment = await aCardPayment(world, 'tok_good');
     await expect(world.start.execute(payment)).rejects.toThrow(/inside the unit of work/);
     const ticket = await world.uow.run(() => world.start.execute(payment));
-    await expect(world.record.execute(ticket.attemptId, await world.authorize.execute(ticket.attemptId))).rejects.toThrow(/inside/);
+    const declined = { status: 'declined', code: 'card_declined', soft: false, card: null } as const;
+    await expect(world.record.execute(ticket.attemptId, declined)).rejects.toThrow(/inside/);
   });
 });

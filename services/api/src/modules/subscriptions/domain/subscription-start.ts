@@ -1,4 +1,4 @@
-import type { MoneyIntent } from '../../../shared/domain/money-intent';
+import { type MoneyIntent, periodChargeKey } from '../../../shared/domain/money-intent';
 import type { Plan } from '../../../shared/domain/plan';
 import { Subscription } from './subscription';
 
@@ -41,7 +41,7 @@ export class SubscriptionStart implements MoneyIntent {
     start.id = subscription.id;
     start.kind = 'subscription_start';
     start.subscriptionId = subscription.id;
-    start.idempotencyKey = `sub_${subscription.id}_0_1`;
+    start.idempotencyKey = periodChargeKey(subscription.id, 0, 1);
     start.accountId = subscription.accountId;
     start.livemode = subscription.livemode;
     start.status = 'pending';

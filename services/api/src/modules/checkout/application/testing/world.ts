@@ -1,12 +1,6 @@
 import { PriceCheckout, RedeemDiscounts } from '../../../discounts';
 import { aDiscountRule, InMemoryDiscountRules } from '../../../discounts/testing';
-import {
-  AnswerPaymentChallenge,
-  AttemptsInFlight,
-  AwaitPaymentAttempt,
-  type CreatePaymentMethod,
-  GetPaymentMethod,
-} from '../../../payments';
+import { AnswerPaymentChallenge, AttemptsInFlight, type CreatePaymentMethod, GetPaymentMethod } from '../../../payments';
 import { SCOPE } from '../../../payments/testing';
 import { CheckoutPlanChanges, StartSubscription } from '../../../subscriptions';
 import { renewalsWorld } from '../../../subscriptions/testing';
@@ -31,7 +25,7 @@ export function checkoutWorld() {
   const pricing = new SessionPricing(new PriceCheckout(rules), clock);
   const view = new SessionView(pricing, { checkoutHostUrl: 'https://pay.example' }, clock);
   const redeem = new RedeemDiscounts(rules, clock);
-  const inFlight = new AttemptsInFlight(world.attempts, world.config, clock);
+  const inFlight = new AttemptsInFlight(world.attempts);
   const expire = new ExpireCheckoutSession(sessions, view, effects.recordEvent, inFlight, redeem, uow, clock);
   const startSubscription = new StartSubscription(world.subscriptions, world.effectsOfSubscriptions, uow, {
     now: async () => ({ now: clock.now(), testClockId: null }),
@@ -44,15 +38,7 @@ export function checkoutWorld() {
     execute: () => Promise.reject(new Error('saving a card is not part of these specifications')),
   } as unknown as CreatePaymentMethod;
   const loadPending = new LoadPendingSession(sessions, expire, clock);
-  const settle = new SettleCheckoutPayment(
-    new AwaitPaymentAttempt(world.attempts, world.config, uow, clock),
-    world.authorize,
-    world.record,
-    complete,
-    redeem,
-    noPlanChanges,
-    uow,
-  );
+  const settle = new SettleCheckoutPayment(world.settle, complete, redeem, noPlanChanges);
   const answerChallenge = new CompleteThreeDSecure(
     sessions,
     loadPending,

@@ -32,7 +32,7 @@ export class AnswerPaymentChallenge {
       }
       locked.answerChallenge(challengeId, result, this.clock.now());
       await this.attempts.save(locked);
-      return { attemptId: locked.id, fresh: true };
+      return { attemptId: locked.id, fresh: true, attempt: locked };
     });
   }
 }

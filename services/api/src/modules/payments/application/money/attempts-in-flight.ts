@@ -1,24 +1,12 @@
 import { inject, injectable } from 'inversify';
-import type { Clock } from '../../../../shared/domain/clock';
-import { SHARED } from '../../../../shared/domain/shared.tokens';
-import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
+import { PAYMENTS } from '../../payments.tokens';
 import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 import { paymentInProgress } from './start-payment-attempt';
-
-/** A checkout's payment attempt left in flight. */
-export interface OrphanedAttempt {
-  attemptId: string;
-  sessionId: string;
-}
 
 /** What checkout needs to know of attempts the processor may be acting on. */
 @injectable()
 export class AttemptsInFlight {
-  constructor(
-    @inject(PAYMENTS.PaymentAttemptRepository) private readonly attempts: PaymentAttemptRepository,
-    @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
-    @inject(SHARED.Clock) private readonly clock: Clock,
-  ) {}
+  constructor(@inject(PAYMENTS.PaymentAttemptRepository) private readonly attempts: PaymentAttemptRepository) {}
 
   /** The session's attempt whose outcome is not recorded yet, if any: the session must not expire under it. */
   async of(sessionId: string): Promise<string | null> {
@@ -40,12 +28,5 @@ export class AttemptsInFlight {
   /** Those of the sessions with an attempt whose outcome is not recorded yet. */
   among(sessionIds: string[]): Promise<Set<string>> {
     return this.attempts.sessionsWithPending(sessionIds);
-  }
-
-  /** Attempts in flight past `attemptStaleMs`: the request running them died; the reconciler finishes them. */
-  async orphaned(limit: number): Promise<OrphanedAttempt[]> {
-    const before = new Date(this.clock.now().getTime() - this.settings.attemptStaleMs);
-    const stale = await this.attempts.pendingSince(before, limit);
-    return stale.map((attempt) => ({ attemptId: attempt.id, sessionId: attempt.checkoutSessionId }));
   }
 }

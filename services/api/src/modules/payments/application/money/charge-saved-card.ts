@@ -1,3 +1,4 @@
+import { periodChargeKey } from '../../../../shared/domain/money-intent';
 import type { Metadata } from '../../../../shared/domain/metadata';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../../shared/domain/clock';
@@ -7,7 +8,7 @@ import type { Bill } from '../../../../shared/domain/bill';
 import { type ShownCard, UNKNOWN_CARD } from '../../domain/charge';
 import type { PaymentMethod } from '../../domain/payment-method';
 import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
-import { crashPoint } from './crash-point';
+import { MoneyDriver } from './money-driver';
 import { MoneyGate } from './money-gate';
 import type { AuthorizeOutcome, ProcessorDirectory } from '../ports/card-processor';
 import type { PaymentMethodRepository } from '../ports/payment-repositories';
@@ -57,6 +58,7 @@ export class ChargeSavedCard {
   constructor(
     @inject(PAYMENTS.PaymentMethodRepository) private readonly methods: PaymentMethodRepository,
     @inject(MoneyGate) private readonly gate: MoneyGate,
+    @inject(MoneyDriver) private readonly driver: MoneyDriver,
     @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
     @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
     @inject(SHARED.Clock) private readonly clock: Clock,
@@ -108,21 +110,21 @@ export class ChargeSavedCard {
   }
 
   private async charge(request: SavedCardCharge, method: PaymentMethod | null): Promise<SavedCardAnswer> {
-    const processor = await this.gate.processorFor(request.scope);
+    await this.gate.processorFor(request.scope);
     if (!method?.customerId)
       return { outcome: { status: 'declined', code: 'card_declined', soft: false, card: null }, card: method?.card() ?? UNKNOWN_CARD };
-    crashPoint(this.settings, 'before_processor_call');
-    const answer = await processor.authorize({
-      idempotencyKey: keyOf(request),
-      source: { paymentMethodRef: method.processorRef },
-      amount: request.bill.total,
-      currency: 'ils',
-      capture: true,
-      installments: null,
-      merchantInitiated: request.merchantInitiated,
-      reference: request.changeId ? `${request.subscriptionId}:${request.changeId}` : `${request.subscriptionId}:${request.period}`,
-    });
-    crashPoint(this.settings, 'after_processor_call');
+    const answer = await this.driver.call(request.scope, (processor) =>
+      processor.authorize({
+        idempotencyKey: keyOf(request),
+        source: { paymentMethodRef: method.processorRef },
+        amount: request.bill.total,
+        currency: 'ils',
+        capture: true,
+        installments: null,
+        merchantInitiated: request.merchantInitiated,
+        reference: request.changeId ? `${request.subscriptionId}:${request.changeId}` : `${request.subscriptionId}:${request.period}`,
+      }),
+    );
     return {
       outcome:
         answer.status === 'requires_action' ? { status: 'declined', code: 'authentication_failed', soft: true, card: answer.card } : answer,
@@ -135,5 +137,5 @@ export class ChargeSavedCard {
 type ChargeName = Pick<SavedCardCharge, 'scope' | 'subscriptionId' | 'period' | 'attempt' | 'idempotencyKey'>;
 
 function keyOf(request: ChargeName): string {
-  return request.idempotencyKey ?? `sub_${request.subscriptionId}_${request.period}_${request.attempt}`;
+  return request.idempotencyKey ?? periodChargeKey(request.subscriptionId, request.period, request.attempt);
 }

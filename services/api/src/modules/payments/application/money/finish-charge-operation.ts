@@ -1,18 +1,16 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../../shared/domain/clock';
-import { inLanes } from '../../../../shared/domain/in-lanes';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
-import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens';
-import type { UnitOfWork } from '../../../../platform/persistence/unit-of-work';
 import type { EventRecord } from '../../../events';
 import type { Charge } from '../../domain/charge';
 import type { ChargeOperation } from '../../domain/charge-operation';
 import { Refund, refundIdOf } from '../../domain/refund';
-import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
+import { PAYMENTS } from '../../payments.tokens';
 import { ChargeBook } from '../charge-book';
-import { crashPoint } from './crash-point';
-import { type ProcessorDirectory, ProcessorRefused } from '../ports/card-processor';
-import type { ChargeOperationRepository, ChargeRepository, RefundRepository } from '../ports/payment-repositories';
+import { type CardProcessor, ProcessorRefused } from '../ports/card-processor';
+import type { ChargeOperationRepository, ChargeRepository, PendingIntent, RefundRepository } from '../ports/payment-repositories';
+import { MoneyDriver } from './money-driver';
+import type { IntentFinisher } from './reconcile-money-intents';
 
 export interface FinishedOperation {
   charge: Charge;
@@ -22,29 +20,31 @@ export interface FinishedOperation {
   refusal: ProcessorRefused | null;
 }
 
-/** Processor calls of a batch made at once, so their latency overlaps. */
-const PROCESSOR_LANES = 8;
-
 /**
  * Steps two and three of a capture, cancellation or refund whose operation is committed: the processor
  * is called with the operation's idempotency key, outside any transaction, then the charge records it
  * with its event, document and (for a refund) the refund and its credit document; or, when the processor
  * refuses for good, the operation ends failed and the charge stays as it was. Run by the request that
- * started the operation or, after a crash, by the reconciler; under the operation's row lock it is
+ * started the operation or, after a crash, by the reconciler (it is the finisher of these kinds); under the operation's row lock it is
  * recorded once however many run it.
  */
 @injectable()
-export class FinishChargeOperation {
+export class FinishChargeOperation implements IntentFinisher {
+  readonly kinds = ['capture', 'cancel', 'refund'] as const;
+
   constructor(
     @inject(PAYMENTS.ChargeRepository) private readonly charges: ChargeRepository,
     @inject(PAYMENTS.ChargeOperationRepository) private readonly operations: ChargeOperationRepository,
     @inject(PAYMENTS.RefundRepository) private readonly refunds: RefundRepository,
-    @inject(PAYMENTS.Processors) private readonly processors: ProcessorDirectory,
-    @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
     @inject(ChargeBook) private readonly book: ChargeBook,
-    @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(MoneyDriver) private readonly driver: MoneyDriver,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
+
+  /** After a crash: the operation, read back, finished (a refusal is recorded, not thrown). */
+  async finish({ id }: PendingIntent): Promise<void> {
+    await this.executeMany([(await this.operations.findById(id))!]);
+  }
 
   /** One operation; a refusal, recorded, is thrown to the caller (409 `charge_not_capturable`, 400 `amount_too_large`). */
   async execute(operation: ChargeOperation): Promise<FinishedOperation> {
@@ -61,47 +61,17 @@ export class FinishChargeOperation {
   async executeMany(operations: ChargeOperation[]): Promise<FinishedOperation[]> {
     if (operations.length === 0) return [];
     const charges = await this.charges.findManyUnscoped(operations.map((operation) => operation.chargeId));
-    const answered = new Map<string, { capturedAs: string | null } | ProcessorRefused>();
-    const failures: unknown[] = [];
-    await inLanes(operations, PROCESSOR_LANES, async (operation) => {
-      try {
-        answered.set(operation.id, { capturedAs: await this.callProcessor(operation, charges.get(operation.chargeId)!) });
-      } catch (error) {
-        if (error instanceof ProcessorRefused) answered.set(operation.id, error);
-        else failures.push(error);
-      }
-    });
-    const finished =
-      answered.size === 0
-        ? []
-        : await this.uow.run(() =>
-            this.record(
-              operations.filter((operation) => answered.has(operation.id)),
-              answered,
-            ),
-          );
-    if (failures.length > 0) throw failures[0];
-    return finished;
-  }
-
-  /** The processor's call; a capture answers the reference its refunds will name. */
-  private async callProcessor(operation: ChargeOperation, { accountId, livemode, processorRef }: Charge): Promise<string | null> {
-    const processor = await this.processors.forScope({ accountId, livemode });
-    const call = { idempotencyKey: operation.idempotencyKey, processorRef: processorRef! };
-    crashPoint(this.settings, 'before_processor_call');
-    let capturedAs: string | null = null;
-    if (operation.kind === 'capture') capturedAs = (await processor.capture({ ...call, amount: operation.amount! })).processorRef;
-    else if (operation.kind === 'cancel') await processor.void(call);
-    else await processor.refund({ ...call, amount: operation.amount! });
-    crashPoint(this.settings, 'after_processor_call');
-    return capturedAs;
+    return this.driver.runMany(
+      operations,
+      (operation) => (processor) => callProcessor(processor, operation, charges.get(operation.chargeId)!),
+      (answered) => this.record(answered),
+    );
   }
 
   /** Under the charges' and operations' row locks: each operation still pending is applied to its charge. */
-  private async record(
-    operations: ChargeOperation[],
-    answers: Map<string, { capturedAs: string | null } | ProcessorRefused>,
-  ): Promise<FinishedOperation[]> {
+  private async record(answered: Array<{ intent: ChargeOperation; answer: OperationAnswer }>): Promise<FinishedOperation[]> {
+    const operations = answered.map(({ intent }) => intent);
+    const answers = new Map(answered.map(({ intent, answer }) => [intent.id, answer]));
     const charges = await this.charges.findManyForUpdate([...new Set(operations.map((operation) => operation.chargeId))]);
     const current = await this.operations.findManyForUpdate(operations.map((operation) => operation.id));
     const now = this.clock.now();
@@ -152,6 +122,23 @@ export class FinishChargeOperation {
     await this.operations.saveMany(applied);
     await this.book.events(events);
     return finished;
+  }
+}
+
+/** The processor's answer to an operation: a capture's reference its refunds will name, or its final no. */
+type OperationAnswer = { capturedAs: string | null } | ProcessorRefused;
+
+/** Step two of an operation, with its key. */
+async function callProcessor(processor: CardProcessor, operation: ChargeOperation, { processorRef }: Charge): Promise<OperationAnswer> {
+  const call = { idempotencyKey: operation.idempotencyKey, processorRef: processorRef! };
+  try {
+    if (operation.kind === 'capture') return { capturedAs: (await processor.capture({ ...call, amount: operation.amount! })).processorRef };
+    if (operation.kind === 'cancel') await processor.void(call);
+    else await processor.refund({ ...call, amount: operation.amount! });
+    return { capturedAs: null };
+  } catch (error) {
+    if (error instanceof ProcessorRefused) return error;
+    throw error;
   }
 }
 

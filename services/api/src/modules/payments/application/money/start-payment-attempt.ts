@@ -19,6 +19,8 @@ export { paidWithOf };
 export interface AttemptTicket {
   attemptId: string;
   fresh: boolean;
+  /** The attempt as this request wrote it, held so that settling it reads nothing back. */
+  attempt?: PaymentAttempt;
 }
 
 /**
@@ -64,7 +66,7 @@ export class StartPaymentAttempt {
         throw tokenRefused(taken, 'payment_method.token');
       }
     }
-    if (await this.attempts.add(attempt)) return { attemptId: attempt.id, fresh: true };
+    if (await this.attempts.add(attempt)) return { attemptId: attempt.id, fresh: true, attempt };
     // Another confirm's attempt went live first.
     const winner = (await this.attempts.findLive(payment.sessionId))!;
     const ticket = joinAttempt(winner, paidWith);

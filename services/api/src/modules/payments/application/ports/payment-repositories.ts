@@ -1,3 +1,4 @@
+import type { IntentKind } from '../../../../shared/domain/money-intent';
 import type { Period } from '../../../../shared/domain/period';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
@@ -46,8 +47,20 @@ export interface PaymentAttemptRepository {
   sessionsWithPending(sessionIds: string[]): Promise<Set<string>>;
   findForUpdate(id: string): Promise<PaymentAttempt | null>;
   findById(id: string): Promise<PaymentAttempt | null>;
-  /** Attempts in flight (pending) since before `before`, oldest first. */
-  pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]>;
+}
+
+/** A money intent in flight, as the reconciler finds it: what names it, and what it moves money for. */
+export interface PendingIntent {
+  id: string;
+  kind: IntentKind;
+  /** The checkout session, the charge or the subscription. */
+  subjectId: string;
+}
+
+/** The one table of money intents, across kinds. */
+export interface MoneyIntentRepository {
+  /** Intents of any kind in flight (pending) since before `before`, oldest first. */
+  pendingSince(before: Date, limit: number): Promise<PendingIntent[]>;
 }
 
 export interface ChargeOperationRepository {
@@ -61,8 +74,6 @@ export interface ChargeOperationRepository {
   findById(id: string): Promise<ChargeOperation | null>;
   /** The captures or cancellations of these holds committed but not finished, by charge id. */
   pendingEnds(chargeIds: string[]): Promise<Map<string, ChargeOperation>>;
-  /** Operations committed before `before` and not finished, oldest first. */
-  pendingSince(before: Date, limit: number): Promise<ChargeOperation[]>;
 }
 
 export interface PaymentMethodRepository {

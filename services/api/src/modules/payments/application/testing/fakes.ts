@@ -125,12 +125,6 @@ export class InMemoryOperations implements ChargeOperationRepository {
       .filter((op) => chargeIds.includes(op.chargeId) && (op.kind === 'capture' || op.kind === 'cancel') && op.status === 'pending');
     return new Map(pending.map((op) => [op.chargeId, op]));
   }
-  async pendingSince(before: Date, limit: number) {
-    return this.table
-      .all()
-      .filter((op) => op.status === 'pending' && op.createdAt < before)
-      .slice(0, limit);
-  }
 }
 
 export class InMemoryRefunds implements RefundRepository {
@@ -185,12 +179,6 @@ export class InMemoryAttempts implements PaymentAttemptRepository {
   }
   async findById(id: string) {
     return this.table.get(id);
-  }
-  async pendingSince(before: Date, limit: number) {
-    return this.table
-      .all()
-      .filter((a) => a.status === 'pending' && a.updatedAt < before)
-      .slice(0, limit);
   }
 }
 

@@ -8,7 +8,8 @@ import { Charge, type NewCharge } from '../../domain/charge';
 import { PaymentMethod } from '../../domain/payment-method';
 import type { TokenRefusal, TokenUse } from '../../domain/card-token';
 import type { NewAttemptRequest } from '../../domain/payment-attempt';
-import { AuthorizePaymentAttempt } from '../money/authorize-payment-attempt';
+import { AwaitPaymentAttempt } from '../money/await-payment-attempt';
+import { SettlePaymentAttempt } from '../money/settle-payment-attempt';
 import { CancelCharge } from '../cancel-charge';
 import { CaptureCharge } from '../capture-charge';
 import { CardTokens } from '../card-tokens';
@@ -16,6 +17,7 @@ import { ChargeBook } from '../charge-book';
 import { CreateRefund } from '../create-refund';
 import { DescribeProcessor } from '../describe-processor';
 import { EndHold } from '../end-hold';
+import { MoneyDriver } from '../money/money-driver';
 import { FinishChargeOperation } from '../money/finish-charge-operation';
 import { MoneyGate } from '../money/money-gate';
 import type { CardTokenRepository, PaymentMethodRepository, ProcessorConnectionRepository } from '../ports/payment-repositories';
@@ -93,7 +95,9 @@ export function paymentsWorld() {
   );
   const getAccount = fakeAccounts(account);
   const gate = new MoneyGate(getAccount, directory);
-  const finish = new FinishChargeOperation(charges, operations, refunds, directory, config, book, uow, clock);
+  const driver = new MoneyDriver(directory, config, uow);
+  const finish = new FinishChargeOperation(charges, operations, refunds, book, driver, clock);
+  const record = new RecordPaymentAttempt(attempts, book, uow, clock);
   const endHold = new EndHold(charges, operations, finish, uow, clock);
   return {
     clock,
@@ -115,12 +119,13 @@ export function paymentsWorld() {
     directory,
     endHold,
     finish,
+    driver,
     capture: new CaptureCharge(charges, gate, endHold, clock),
     cancel: new CancelCharge(charges, gate, endHold),
     refund: new CreateRefund(charges, operations, gate, finish, uow, clock),
     start: new StartPaymentAttempt(attempts, gate, new CardTokens(tokens, directory), uow, clock),
-    authorize: new AuthorizePaymentAttempt(attempts, methods, config, gate, clock),
-    record: new RecordPaymentAttempt(attempts, book, uow, clock),
+    record,
+    settle: new SettlePaymentAttempt(attempts, methods, new AwaitPaymentAttempt(attempts, config, uow, clock), record, driver, clock),
   };
 }
 

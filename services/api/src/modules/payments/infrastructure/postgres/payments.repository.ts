@@ -5,14 +5,17 @@ import { PERSISTENCE } from '../../../../platform/persistence/persistence.tokens
 import { sqlRows } from '../../../../platform/persistence/sql/statements';
 import { AggregateTable } from '../../../../platform/persistence/sql/aggregate-table';
 import type { CommitBatch, UnitOfWork } from '../../../../platform/persistence/unit-of-work';
+import type { IntentKind } from '../../../../shared/domain/money-intent';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { Page, PageRequest } from '../../../../shared/domain/page';
 import type {
   ChargeFilter,
   ChargeOperationRepository,
   ChargeRepository,
+  MoneyIntentRepository,
   PaymentAttemptRepository,
   PaymentMethodRepository,
+  PendingIntent,
   RefundRepository,
 } from '../../application/ports/payment-repositories';
 import { Charge } from '../../domain/charge';
@@ -155,9 +158,19 @@ export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
   findById(id: string): Promise<PaymentAttempt | null> {
     return ATTEMPTS.findOne(this.em, { id }, { fresh: true });
   }
+}
 
-  pendingSince(before: Date, limit: number): Promise<PaymentAttempt[]> {
-    return ATTEMPTS.find(this.em, { status: 'pending', updatedAt: { $lt: before } }, { orderBy: { updatedAt: 'asc' }, limit, fresh: true });
+@injectable()
+export class PgMoneyIntentRepository implements MoneyIntentRepository {
+  constructor(@inject(PERSISTENCE.EntityManager) private readonly em: EntityManager) {}
+
+  async pendingSince(before: Date, limit: number): Promise<PendingIntent[]> {
+    const rows = await sqlRows<{ id: string; kind: IntentKind; subject_id: string }>(
+      this.em,
+      `select id, kind, subject_id from money_intents where status = 'pending' and updated_at < $1 order by updated_at limit $2`,
+      [before, limit],
+    );
+    return rows.map((row) => ({ id: row.id, kind: row.kind, subjectId: row.subject_id }));
   }
 }
 
@@ -192,14 +205,6 @@ export class PgChargeOperationRepository implements ChargeOperationRepository {
       { fresh: true },
     );
     return new Map(pending.map((operation) => [operation.chargeId, operation]));
-  }
-
-  pendingSince(before: Date, limit: number): Promise<ChargeOperation[]> {
-    return OPERATIONS.find(
-      this.em,
-      { status: 'pending', updatedAt: { $lt: before } },
-      { orderBy: { updatedAt: 'asc' }, limit, fresh: true },
-    );
   }
 }
 

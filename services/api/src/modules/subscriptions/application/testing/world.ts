@@ -21,7 +21,7 @@ export function renewalsWorld() {
   const methods = new InMemoryPaymentMethods(uow);
   const subscriptions = new InMemorySubscriptions(uow);
   const balances = new InMemoryBalances();
-  const chargeSavedCard = new ChargeSavedCard(methods, payments.gate, payments.config, payments.directory, clock);
+  const chargeSavedCard = new ChargeSavedCard(methods, payments.gate, payments.driver, payments.config, payments.directory, clock);
   const subscriptionEffects = new SubscriptionEffects(
     effects.recordEvent,
     effects.queueEmail,
