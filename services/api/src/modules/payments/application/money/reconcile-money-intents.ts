@@ -1,6 +1,6 @@
 import { inject, injectable, multiInject } from 'inversify';
 import type { Clock } from '../../../../shared/domain/clock';
-import type { IntentKind } from '../../../../shared/domain/money-intent';
+import { INTENT_KINDS, type IntentKind } from '../../../../shared/domain/money-intent';
 import { settleEach } from '../../../../shared/domain/settle-each';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
 import { INTENT_FINISHERS, PAYMENTS, type PaymentSettings } from '../../payments.tokens';
@@ -9,7 +9,8 @@ import type { MoneyIntentRepository, PendingIntent } from '../ports/payment-repo
 /**
  * How one module finishes its kinds of intent after a crash: the call made again with the intent's key
  * (the processor answers as it did the first time), and the answer recorded as the request would have.
- * Each module that owns a kind binds one to `INTENT_FINISHERS`; a new kind is one entry.
+ * Each module that owns a kind binds one to `INTENT_FINISHERS`; a new kind is one entry. A kind with no
+ * finisher, or with two, is a programming error: the reconciler refuses to be built.
  */
 export interface IntentFinisher {
   readonly kinds: readonly IntentKind[];
@@ -31,7 +32,14 @@ export class ReconcileMoneyIntents {
     @inject(PAYMENTS.Settings) private readonly settings: PaymentSettings,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {
-    this.finishers = new Map(finishers.flatMap((finisher) => finisher.kinds.map((kind) => [kind, finisher] as const)));
+    this.finishers = new Map();
+    for (const finisher of finishers)
+      for (const kind of finisher.kinds) {
+        if (this.finishers.has(kind)) throw new Error(`two finishers are bound for money intents of kind ${kind}`);
+        this.finishers.set(kind, finisher);
+      }
+    const unfinished = INTENT_KINDS.filter((kind) => !this.finishers.has(kind));
+    if (unfinished.length > 0) throw new Error(`no finisher is bound for money intents of kind ${unfinished.join(', ')}`);
   }
 
   async execute(): Promise<Map<IntentKind, number>> {
@@ -40,9 +48,7 @@ export class ReconcileMoneyIntents {
     await settleEach(
       (limit) => this.intents.pendingSince(before, limit),
       async (intent) => {
-        const finisher = this.finishers.get(intent.kind);
-        if (!finisher) throw new Error(`no finisher is registered for money intents of kind ${intent.kind}`);
-        await finisher.finish(intent);
+        await this.finishers.get(intent.kind)!.finish(intent);
         finished.set(intent.kind, (finished.get(intent.kind) ?? 0) + 1);
       },
     );
