@@ -94,6 +94,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // The pages hold state one way: in signals (services/web-kit/README.md).
+    files: ['checkout-spa/src/**/*.{ts,tsx}', 'services/dashboard/src/**/*.{ts,tsx}', 'services/web-kit/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'preact/hooks',
+              importNames: ['useState', 'useReducer'],
+              message: "A page's state is a signal: its model's, or a component's useSignal (services/web-kit/README.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKupaClient, type KupaClient } from '@kupa/sdk';
 import { totpCode } from '../services/api/src/modules/team/domain/totp';
-import { expectAccessible, openPage, screenshot, type WatchedPage } from './support/browser';
+import { expectAccessible, hebrewShekels, openPage, screenshot, type WatchedPage } from './support/browser';
 import { freePort } from './support/service';
 import { type Shop, startShop } from './support/shop';
 import { waitFor } from './support/wait';
@@ -130,16 +130,16 @@ describe('the done-when journey', () => {
     await owner.getByRole('button', { name: 'סינון' }).click();
     const rows = owner.locator('table.list tbody tr');
     await pwExpect(rows).toHaveCount(1);
-    await pwExpect(rows.first()).toContainText('₪240.00');
+    await pwExpect(rows.first()).toContainText(hebrewShekels('240.00'));
     await expectAccessible(owner);
     await screenshot(owner, 'dashboard-he-payments');
     await rows.first().getByRole('link').click();
-    await pwExpect(owner.getByRole('heading', { name: /₪240\.00/ })).toBeVisible();
+    await pwExpect(owner.getByRole('heading', { name: hebrewShekels('240.00') })).toBeVisible();
 
     await owner.getByLabel('סכום ההחזר (₪)').fill('120');
     await owner.getByRole('button', { name: 'החזר', exact: true }).click();
     const dialog = owner.getByRole('dialog');
-    await pwExpect(dialog).toContainText('₪120.00');
+    await pwExpect(dialog).toContainText(hebrewShekels('120.00'));
     await screenshot(owner, 'dashboard-he-refund');
     // A double click on the confirmation: one refund.
     await dialog.getByRole('button', { name: 'אישור' }).dblclick();
@@ -182,7 +182,7 @@ describe('the done-when journey', () => {
     await viewer.getByRole('button', { name: 'סינון' }).click();
     await pwExpect(viewer.locator('table.list tbody tr')).toHaveCount(1);
     await viewer.locator('table.list tbody tr').first().getByRole('link').click();
-    await pwExpect(viewer.getByRole('heading', { name: /₪240\.00/ })).toBeVisible();
+    await pwExpect(viewer.getByRole('heading', { name: hebrewShekels('240.00') })).toBeVisible();
     await pwExpect(viewer.getByRole('button', { name: 'החזר', exact: true })).toHaveCount(0);
     await pwExpect(viewer.getByRole('link', { name: 'יומן פעולות' })).toHaveCount(0);
     // Through the API the page talks to, the refund is refused too.
@@ -235,7 +235,7 @@ describe('money and documents', () => {
     await screenshot(owner, 'dashboard-he-payments-phone');
     await owner.goto(`${apiUrl}/dashboard/payments/${small}`);
     await owner.getByRole('button', { name: 'החזר', exact: true }).click();
-    await pwExpect(owner.getByRole('dialog')).toContainText('₪10.00');
+    await pwExpect(owner.getByRole('dialog')).toContainText(hebrewShekels('10.00'));
     await owner.getByRole('dialog').getByRole('button', { name: 'אישור' }).click();
     await pwExpect(owner.getByRole('heading', { name: /הוחזר/ })).toBeVisible();
     await screenshot(owner, 'dashboard-he-refunded-phone');
@@ -276,9 +276,9 @@ describe('money and documents', () => {
     // ₪240 and ₪10 taken, ₪300 of a ₪500 hold captured; ₪120, ₪10 and ₪5 returned.
     expect(summary.today).toMatchObject({ sales: 24_000 + 1_000 + 30_000, refunds: 12_000 + 1_000 + 500 });
     const today = owner.getByRole('article', { name: 'היום' });
-    await pwExpect(today.locator('[data-figure="sales"]')).toHaveText('₪550.00');
-    await pwExpect(today.locator('[data-figure="refunds"]')).toHaveText('₪135.00');
-    await pwExpect(today.locator('[data-figure="net"]')).toHaveText('₪415.00');
+    await pwExpect(today.locator('[data-figure="sales"]')).toHaveText(hebrewShekels('550.00', { exact: true }));
+    await pwExpect(today.locator('[data-figure="refunds"]')).toHaveText(hebrewShekels('135.00', { exact: true }));
+    await pwExpect(today.locator('[data-figure="net"]')).toHaveText(hebrewShekels('415.00', { exact: true }));
     await expectAccessible(owner);
     await screenshot(owner, 'dashboard-he-home');
   });
@@ -314,7 +314,7 @@ describe('the catalog, customers and subscriptions', () => {
     for (const amount of ['49', '99']) {
       await owner.getByLabel('מחיר (₪, כולל מע״מ)').fill(amount);
       await owner.getByRole('button', { name: 'מחיר חדש' }).click();
-      await pwExpect(owner.getByText(`₪${amount}.00 · חודשי`)).toBeVisible();
+      await pwExpect(owner.getByText(new RegExp(`${hebrewShekels(`${amount}.00`).source} · חודשי`))).toBeVisible();
     }
     await owner.getByRole('button', { name: 'העברה לארכיון' }).first().click();
     await pwExpect(owner.getByRole('heading', { name: /Olive club/ })).toContainText('בארכיון');

@@ -71,3 +71,13 @@ export async function screenshot(page: Page, name: string, { fullPage = true }: 
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
+
+/**
+ * A shekel amount as a Hebrew page shows it (`550.00 ₪`, with the bidirectional marks Hebrew formatting
+ * puts around it): `exact` for the whole text, else anywhere in it.
+ */
+export function hebrewShekels(amount: string, { exact = false }: { exact?: boolean } = {}): RegExp {
+  const marks = '[\\u200e\\u200f]*';
+  const shown = `${marks}${amount.replace(/[.-]/g, (c) => `\\${c}`)}\\s${marks}₪`;
+  return new RegExp(exact ? `^${shown}$` : shown);
+}

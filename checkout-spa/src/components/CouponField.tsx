@@ -1,25 +1,25 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { Checkout } from '../models/checkout';
 
 /** A code field that applies codes one by one; each applied code is a chip that removes it. */
 export function CouponField({ checkout }: { checkout: Checkout }) {
   const t = checkout.t.value;
   const page = checkout.page.value!;
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const code = useSignal('');
+  const error = useSignal<string | null>(null);
+  const working = useSignal(false);
   const codes = [...new Set(page.discount_summary.discounts.flatMap((d) => (d.code ? [d.code.toUpperCase()] : [])))];
   const automatic = page.discount_summary.discounts.filter((d) => d.code === null);
 
   const apply = async (event: Event) => {
     event.preventDefault();
-    const value = code.trim();
-    if (!value || working) return;
-    setWorking(true);
+    const value = code.value.trim();
+    if (!value || working.value) return;
+    working.value = true;
     const refusal = await checkout.applyCode(value);
-    setWorking(false);
-    setError(refusal);
-    if (!refusal) setCode('');
+    working.value = false;
+    error.value = refusal;
+    if (!refusal) code.value = '';
   };
 
   return (
@@ -34,18 +34,18 @@ export function CouponField({ checkout }: { checkout: Checkout }) {
             autocapitalize="characters"
             spellcheck={false}
             maxLength={64}
-            value={code}
-            aria-invalid={error ? 'true' : undefined}
-            aria-describedby={error ? 'discount-code-error' : undefined}
-            onInput={(e) => setCode((e.currentTarget as HTMLInputElement).value)}
+            value={code.value}
+            aria-invalid={error.value ? 'true' : undefined}
+            aria-describedby={error.value ? 'discount-code-error' : undefined}
+            onInput={(e) => (code.value = (e.currentTarget as HTMLInputElement).value)}
           />
-          <button type="submit" class="button button--secondary" disabled={working || !code.trim()}>
+          <button type="submit" class="button button--secondary" disabled={working.value || !code.value.trim()}>
             {t.apply}
           </button>
         </div>
-        {error && (
+        {error.value && (
           <p id="discount-code-error" class="field-error" role="alert">
-            {error}
+            {error.value}
           </p>
         )}
       </form>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
 import { CardFields } from './CardFields';
@@ -18,9 +18,9 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const money = (agorot: number) => formatAgorot(agorot, lang);
 
   const card = useCardForm(t, options.cardholder_id_required);
-  const [installments, setInstallments] = useState(1);
-  const [walletsOpen, setWalletsOpen] = useState(options.auto_open_wallets && options.wallets.length > 0 && !page.livemode);
-  const installmentCount = page.installments && page.amount_due_now > 0 ? installments : null;
+  const installments = useSignal(1);
+  const walletsOpen = useSignal(options.auto_open_wallets && options.wallets.length > 0 && !page.livemode);
+  const installmentCount = page.installments && page.amount_due_now > 0 ? installments.value : null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -54,7 +54,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
       {hasQuickOptions && (
         <div class="quick">
           {wallets.length > 0 && (
-            <button type="button" class="button button--wallet" disabled={busy} onClick={() => setWalletsOpen(true)}>
+            <button type="button" class="button button--wallet" disabled={busy} onClick={() => (walletsOpen.value = true)}>
               {page.livemode ? t.payWithWallet : t.payWithWalletTest}
             </button>
           )}
@@ -96,9 +96,9 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
               <label for="installments">{t.installments}</label>
               <select
                 id="installments"
-                value={installments}
+                value={installments.value}
                 disabled={busy}
-                onChange={(e) => setInstallments(Number((e.currentTarget as HTMLSelectElement).value))}
+                onChange={(e) => (installments.value = Number((e.currentTarget as HTMLSelectElement).value))}
               >
                 {Array.from({ length: page.installments.max }, (_, i) => i + 1).map((n) => {
                   const split = splitInstallments(due, n);
@@ -124,7 +124,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
         <LockMark />
         <span>{page.capture_method === 'manual' ? t.manualNote : page.plan ? t.recurringNote : t.secured}</span>
       </p>
-      <Dialog title={t.walletSheetTitle} open={walletsOpen} onCancel={() => setWalletsOpen(false)}>
+      <Dialog title={t.walletSheetTitle} open={walletsOpen.value} onCancel={() => (walletsOpen.value = false)}>
         <p>{t.walletSheetText}</p>
         {!page.livemode && <p class="note">{t.walletTestText}</p>}
         <div class="wallets">
@@ -135,7 +135,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
               class={`button button--wallet button--${wallet}`}
               disabled={busy}
               onClick={() => {
-                setWalletsOpen(false);
+                walletsOpen.value = false;
                 void checkout.payWithWallet(wallet);
               }}
             >
@@ -143,7 +143,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
             </button>
           ))}
         </div>
-        <button type="button" class="button button--secondary" onClick={() => setWalletsOpen(false)}>
+        <button type="button" class="button button--secondary" onClick={() => (walletsOpen.value = false)}>
           {t.close}
         </button>
       </Dialog>

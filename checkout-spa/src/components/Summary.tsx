@@ -1,5 +1,5 @@
+import { useSignal } from '@preact/signals';
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot } from '../models/money';
 import { CouponField } from './CouponField';
@@ -99,12 +99,18 @@ function SummaryShell({
   dueLabel: string;
   children: ComponentChildren;
 }) {
-  const [open, setOpen] = useState(false);
+  const open = useSignal(false);
   const page = checkout.page.value!;
   const due = formatAgorot(page.amount_due_now, checkout.lang.value);
   return (
-    <section class={open ? 'summary summary--open' : 'summary'} aria-labelledby="summary-title">
-      <button type="button" class="summary__toggle" aria-expanded={open} aria-controls="summary-details" onClick={() => setOpen(!open)}>
+    <section class={open.value ? 'summary summary--open' : 'summary'} aria-labelledby="summary-title">
+      <button
+        type="button"
+        class="summary__toggle"
+        aria-expanded={open.value}
+        aria-controls="summary-details"
+        onClick={() => (open.value = !open.value)}
+      >
         <span>{title}</span>
         <strong>{due}</strong>
       </button>

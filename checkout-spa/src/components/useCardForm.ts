@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { Messages } from '../i18n/messages';
 import {
   type CardInput,
@@ -32,9 +32,9 @@ const FIELD_IDS: Record<keyof CardValues, string> = {
  * shown when it is left wrong and gone as soon as it is right, and the card read for tokenization.
  */
 export function useCardForm(t: Messages, askHolderId: boolean) {
-  const [values, setValues] = useState<CardValues>({ number: '', expiry: '', cvc: '', holder_id: '' });
-  const [errors, setErrors] = useState<CardErrors>({});
-  const checked = checkNumber(values.number);
+  const values = useSignal<CardValues>({ number: '', expiry: '', cvc: '', holder_id: '' });
+  const errors = useSignal<CardErrors>({});
+  const checked = checkNumber(values.value.number);
 
   const validate = (field: keyof CardValues, from: CardValues): string | undefined => {
     if (field === 'number') {
@@ -52,26 +52,27 @@ export function useCardForm(t: Messages, askHolderId: boolean) {
   };
 
   return {
-    values,
-    errors,
+    values: values.value,
+    errors: errors.value,
     brand: checked.brand,
     onInput(field: keyof CardValues, raw: string) {
-      const value = field === 'number' ? formatNumber(raw) : field === 'expiry' ? formatExpiry(raw, values.expiry) : raw.replace(/\D/g, '');
-      const next = { ...values, [field]: value };
-      setValues(next);
-      if (!validate(field, next)) setErrors((current) => ({ ...current, [field]: undefined }));
+      const value =
+        field === 'number' ? formatNumber(raw) : field === 'expiry' ? formatExpiry(raw, values.value.expiry) : raw.replace(/\D/g, '');
+      const next = { ...values.value, [field]: value };
+      values.value = next;
+      if (!validate(field, next)) errors.value = { ...errors.value, [field]: undefined };
     },
     onBlur(field: keyof CardValues) {
-      if (values[field]) setErrors((current) => ({ ...current, [field]: validate(field, values) }));
+      if (values.value[field]) errors.value = { ...errors.value, [field]: validate(field, values.value) };
     },
     /** The card for the token endpoint; null, with every wrong field marked and the first one focused, when it is not right. */
     read(): CardInput | null {
       const fields: (keyof CardValues)[] = askHolderId ? ['number', 'expiry', 'cvc', 'holder_id'] : ['number', 'expiry', 'cvc'];
       const found: CardErrors = {};
-      for (const field of fields) found[field] = validate(field, values);
-      setErrors(found);
+      for (const field of fields) found[field] = validate(field, values.value);
+      errors.value = found;
       const first = fields.find((field) => found[field]);
-      const expiry = checkExpiry(values.expiry, new Date());
+      const expiry = checkExpiry(values.value.expiry, new Date());
       if (first || !expiry.ok) {
         if (first) document.getElementById(FIELD_IDS[first])?.focus();
         return null;
@@ -80,14 +81,14 @@ export function useCardForm(t: Messages, askHolderId: boolean) {
         number: checked.digits,
         exp_month: expiry.month,
         exp_year: expiry.year,
-        cvc: values.cvc,
-        ...(askHolderId ? { holder_id: values.holder_id } : {}),
+        cvc: values.value.cvc,
+        ...(askHolderId ? { holder_id: values.value.holder_id } : {}),
       };
     },
     /** Shows the processor's refusal beside its field; any other error is thrown again. */
     refused(error: unknown): void {
       if (!(error instanceof CardRefused)) throw error;
-      setErrors({ [error.field]: t.errors[TOKEN_ERRORS[error.code] ?? 'numberInvalid'] });
+      errors.value = { [error.field]: t.errors[TOKEN_ERRORS[error.code] ?? 'numberInvalid'] };
     },
   };
 }

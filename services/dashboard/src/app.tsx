@@ -1,41 +1,45 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { api, call, type Mode, RequestError, type Schemas, session, whenSignedOut } from './api';
 import { ErrorNote, Link } from './components/ui';
 import { applyLang, i18n, type MessageKey, t } from './i18n';
-import { permissionsOf } from './permissions';
-import { AuditLog } from './pages/AuditLog';
-import { Developers } from './pages/Developers';
-import { Documents } from './pages/Documents';
+import { permissionsOf, roleName } from './permissions';
+import { lazyComponent } from '@kupa/web-kit/lazy';
 import { Customer, Customers } from './pages/Customers';
 import { Discounts } from './pages/Discounts';
 import { Product, Products } from './pages/Products';
-import { Settings } from './pages/Settings';
 import { SubscriptionPage, Subscriptions } from './pages/Subscriptions';
 import { Home } from './pages/Home';
-import { WebhookDeliveries, Webhooks } from './pages/Webhooks';
 import { Payment } from './pages/Payment';
 import { Payments } from './pages/Payments';
-import { Security } from './pages/Security';
 import { AcceptInvitation, SignIn } from './pages/SignIn';
-import { roleName, Team } from './pages/Team';
-import { navigate, usePath } from './router';
+import { navigate, router } from './router';
 
 type Me = Schemas['DashboardSession'];
 
+// The pages a merchant opens less often are downloaded when first opened.
+const Settings = lazyComponent(() => import('./pages/Settings').then((page) => page.Settings));
+const Documents = lazyComponent(() => import('./pages/Documents').then((page) => page.Documents));
+const Webhooks = lazyComponent(() => import('./pages/Webhooks').then((page) => page.Webhooks));
+const WebhookDeliveries = lazyComponent(() => import('./pages/Webhooks').then((page) => page.WebhookDeliveries));
+const Developers = lazyComponent(() => import('./pages/Developers').then((page) => page.Developers));
+const Team = lazyComponent(() => import('./pages/Team').then((page) => page.Team));
+const AuditLog = lazyComponent(() => import('./pages/AuditLog').then((page) => page.AuditLog));
+const Security = lazyComponent(() => import('./pages/Security').then((page) => page.Security));
+
 export function App() {
-  const path = usePath();
-  const [me, setMe] = useState<Me | null | undefined>(undefined);
-  const [, setLang] = useState(i18n.lang);
-  const [mode, setMode] = useState<Mode>(session.mode);
-  const [modeError, setModeError] = useState<unknown>();
+  const path = router.path.value;
+  const me = useSignal<Me | null | undefined>(undefined);
+  const mode = useSignal<Mode>(session.mode);
+  const modeError = useSignal<unknown>();
 
   const signedIn = (next: Me) => {
     session.csrf = next.csrf_token;
-    setMe(next);
+    me.value = next;
   };
   const signedOut = () => {
     session.csrf = null;
-    setMe(null);
+    me.value = null;
   };
   const refreshMe = () =>
     call(api.GET('/v1/dashboard/session')).then(
@@ -48,27 +52,26 @@ export function App() {
     if (path !== '/accept') void refreshMe();
   }, []);
 
-  if (path === '/accept' && !me) return <AcceptInvitation onSignedIn={signedIn} />;
-  if (me === undefined) return null;
-  if (me === null) return <SignIn onSignedIn={signedIn} />;
+  if (path === '/accept' && !me.value) return <AcceptInvitation onSignedIn={signedIn} />;
+  if (me.value === undefined) return null;
+  if (me.value === null) return <SignIn onSignedIn={signedIn} />;
 
-  const can = permissionsOf(me.user.role);
+  const can = permissionsOf(me.value.user.role);
   const switchLang = () => {
     applyLang(i18n.lang === 'he' ? 'en' : 'he');
-    setLang(i18n.lang);
   };
   const switchMode = async (next: Mode) => {
     const previous = session.mode;
     session.mode = next;
-    setModeError(undefined);
+    modeError.value = undefined;
     try {
       // The API decides whether this user may work in the mode (an owner in live mode needs two-factor).
       await call(api.GET('/v1/account'));
       localStorage.setItem('kupa-mode', next);
-      setMode(next);
+      mode.value = next;
     } catch (caught) {
       session.mode = previous;
-      setModeError(caught);
+      modeError.value = caught;
     }
   };
   const signOut = async () => {
@@ -92,24 +95,24 @@ export function App() {
     ['/settings', 'settings', can.manageTeam],
     ['/security', 'security', true],
   ];
-  const page = route(path, me, can, refreshMe, signedOut);
+  const page = route(path, me.value, can, refreshMe, signedOut);
   return (
-    <div class={`shell mode-${mode}`}>
+    <div class={`shell mode-${mode.value}`}>
       <a class="skip" href="#main">
         {i18n.lang === 'he' ? 'דילוג לתוכן' : 'Skip to content'}
       </a>
-      {mode === 'test' && (
+      {mode.value === 'test' && (
         <div class="banner" role="note">
           {t('testBanner')}
         </div>
       )}
       <header class="top">
-        <strong class="brand">{me.account.name}</strong>
+        <strong class="brand">{me.value.account.name}</strong>
         <fieldset class="modes">
           <legend class="visually-hidden">{t('testMode')}</legend>
           {(['test', 'live'] as Mode[]).map((m) => (
             <label key={m}>
-              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => switchMode(m)} />
+              <input type="radio" name="mode" value={m} checked={mode.value === m} onChange={() => switchMode(m)} />
               {t(m === 'test' ? 'testMode' : 'liveMode')}
             </label>
           ))}
@@ -118,13 +121,13 @@ export function App() {
           {t('language')}
         </button>
         <span class="who" dir="ltr">
-          {me.user.email} · {roleName(me.user.role)}
+          {me.value.user.email} · {roleName(me.value.user.role)}
         </span>
         <button type="button" onClick={signOut}>
           {t('signOut')}
         </button>
       </header>
-      <ErrorNote error={modeError} />
+      <ErrorNote error={modeError.value} />
       <nav aria-label="Kupa">
         <ul>
           {nav
@@ -138,7 +141,7 @@ export function App() {
             ))}
         </ul>
       </nav>
-      <main id="main" key={`${mode}-${i18n.lang}`}>
+      <main id="main" key={`${mode.value}-${i18n.lang}`}>
         {page}
       </main>
     </div>

@@ -1,17 +1,12 @@
-import { formatDateTime } from '@kupa/web-kit/format';
+import { formatAgorot, formatDateTime } from '@kupa/web-kit/format';
 import { i18n } from './i18n';
 
-/** Agorot as shekels, exactly: integer arithmetic, never a float. */
+/** Agorot as shekels in the dashboard's language, as the checkout page and the portal show them. */
 export function shekels(agorot: number): string {
-  const sign = agorot < 0 ? '-' : '';
-  const abs = Math.abs(agorot);
-  const whole = Math.floor(abs / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}₪${whole}.${String(abs % 100).padStart(2, '0')}`;
+  return formatAgorot(agorot, i18n.lang);
 }
 
-export { parseShekels } from '@kupa/web-kit/format';
+export { agorotForField, parseShekels } from '@kupa/web-kit/format';
 
 /** A moment in Israel's time, in the dashboard's language. */
 export function dateTime(iso: string): string {

@@ -1,3 +1,4 @@
+import { signal } from '@preact/signals';
 import type { Lang } from '@kupa/web-kit/format';
 
 /** The languages of Kupa's pages. */
@@ -501,7 +502,14 @@ function initialLang(): Lang {
   return asked === 'en' ? 'en' : 'he';
 }
 
-export const i18n: { lang: Lang } = { lang: initialLang() };
+const language = signal<Lang>(initialLang());
+
+/** The dashboard's language, a signal: a component that reads it (through `t`, say) re-renders when it changes. */
+export const i18n = {
+  get lang(): Lang {
+    return language.value;
+  },
+};
 
 /** The message in the current language, with `{name}` filled in. */
 export function t(key: MessageKey, values: Record<string, string> = {}): string {
@@ -509,7 +517,7 @@ export function t(key: MessageKey, values: Record<string, string> = {}): string 
 }
 
 export function applyLang(lang: Lang): void {
-  i18n.lang = lang;
+  language.value = lang;
   localStorage.setItem('kupa-lang', lang);
   document.documentElement.lang = lang;
   document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr';

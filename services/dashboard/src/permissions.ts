@@ -1,4 +1,5 @@
 import type { Schemas } from './api';
+import { type MessageKey, t } from './i18n';
 
 /** What the signed-in user's role lets the pages offer; the API checks the same on every request. */
 export interface Permissions {
@@ -22,3 +23,6 @@ export function permissionsOf(role: Schemas['UserRole']): Permissions {
     readRequests: admin || role === 'developer',
   };
 }
+
+/** A role's name in the dashboard's language. */
+export const roleName = (role: Schemas['UserRole']) => t(`role${role[0].toUpperCase()}${role.slice(1)}` as MessageKey);

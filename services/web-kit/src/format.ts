@@ -12,6 +12,12 @@ export function formatAgorot(agorot: number, lang: Lang): string {
   return format(`${sign}${shekels}.${rest}`);
 }
 
+/** Integer agorot as a form field shows them for a person to change: `1240.50`, read back by `parseShekels`. */
+export function agorotForField(agorot: number): string {
+  const abs = Math.abs(agorot);
+  return `${agorot < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** A shekel amount typed by a person (`12`, `12.5`, `1,234.50`) as agorot, or null when it is not one. */
 export function parseShekels(text: string): number | null {
   const match = /^\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$/.exec(text.replace(/,/g, ''));

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { Dialog } from '@kupa/web-kit/dialog';
 import { formatDate } from '../../models/money';
 import { type CancellationReason, type Portal, type PortalPage as PortalView, type PortalSubscription } from '../../models/portal';
@@ -15,10 +15,10 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const words = portal.words.value;
-  const [reason, setReason] = useState<CancellationReason | undefined>(undefined);
+  const reason = useSignal<CancellationReason | undefined>(undefined);
   const atEnd = page.settings.cancel_mode === 'at_period_end' && subscription.status !== 'past_due';
   const confirm = async () => {
-    if (await portal.cancel(subscription.id, reason)) onClose();
+    if (await portal.cancel(subscription.id, reason.value)) onClose();
   };
   return (
     <Dialog title={words.cancelTitle} open onCancel={onClose}>
@@ -28,7 +28,7 @@ export function CancelDialog({
           <legend>{words.reasonLegend}</legend>
           {page.settings.cancellation_reasons.map((option) => (
             <label key={option} class="choice">
-              <input type="radio" name="reason" value={option} checked={reason === option} onChange={() => setReason(option)} />
+              <input type="radio" name="reason" value={option} checked={reason.value === option} onChange={() => (reason.value = option)} />
               <span>{words.reasons[option]}</span>
             </label>
           ))}

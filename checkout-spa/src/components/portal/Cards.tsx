@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { CardFields } from '../CardFields';
 import { BrandMark, LockMark } from '../Marks';
 import { useCardForm } from '../useCardForm';
@@ -8,7 +9,7 @@ import { type Portal, type PortalPage as PortalView } from '../../models/portal'
 export function Cards({ portal, page }: { portal: Portal; page: PortalView }) {
   const words = portal.words.value;
   const busy = portal.busy.value;
-  const [adding, setAdding] = useState(false);
+  const adding = useSignal(false);
   return (
     <section class="panel" aria-labelledby="cards-title">
       <h2 id="cards-title" class="panel__title">
@@ -50,10 +51,10 @@ export function Cards({ portal, page }: { portal: Portal; page: PortalView }) {
           </li>
         ))}
       </ul>
-      {adding ? (
-        <NewCard portal={portal} page={page} onDone={() => setAdding(false)} />
+      {adding.value ? (
+        <NewCard portal={portal} page={page} onDone={() => (adding.value = false)} />
       ) : (
-        <button type="button" class="button button--secondary" disabled={busy} onClick={() => setAdding(true)}>
+        <button type="button" class="button button--secondary" disabled={busy} onClick={() => (adding.value = true)}>
           {words.updateCard}
         </button>
       )}

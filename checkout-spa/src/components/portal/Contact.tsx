@@ -1,13 +1,13 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { type Portal, type PortalPage as PortalView } from '../../models/portal';
 
 export function Contact({ portal, page }: { portal: Portal; page: PortalView }) {
   const words = portal.words.value;
-  const [email, setEmail] = useState(page.customer.email ?? '');
-  const [phone, setPhone] = useState(page.customer.phone ?? '');
+  const email = useSignal(page.customer.email ?? '');
+  const phone = useSignal(page.customer.phone ?? '');
   const submit = (event: Event) => {
     event.preventDefault();
-    void portal.updateContact({ email: email.trim() || null, phone: phone.trim() || null });
+    void portal.updateContact({ email: email.value.trim() || null, phone: phone.value.trim() || null });
   };
   return (
     <section class="panel" aria-labelledby="contact-title">
@@ -22,8 +22,8 @@ export function Contact({ portal, page }: { portal: Portal; page: PortalView }) 
             type="email"
             dir="ltr"
             autocomplete="email"
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
+            value={email.value}
+            onInput={(e) => (email.value = e.currentTarget.value)}
           />
         </div>
         <div class="field">
@@ -33,8 +33,8 @@ export function Contact({ portal, page }: { portal: Portal; page: PortalView }) 
             type="tel"
             dir="ltr"
             autocomplete="tel"
-            value={phone}
-            onInput={(e) => setPhone(e.currentTarget.value)}
+            value={phone.value}
+            onInput={(e) => (phone.value = e.currentTarget.value)}
           />
         </div>
         <button type="submit" class="button button--secondary" disabled={portal.busy.value}>

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { formatAgorot, formatDate } from '../../models/money';
 import { type Portal, type PortalPage as PortalView, type PortalSubscription } from '../../models/portal';
 import { SwitchDialog } from './SwitchDialog';
@@ -24,8 +24,8 @@ function SubscriptionItem({ portal, page, subscription }: { portal: Portal; page
   const words = portal.words.value;
   const lang = portal.lang.value;
   const busy = portal.busy.value;
-  const [switching, setSwitching] = useState(false);
-  const [canceling, setCanceling] = useState(false);
+  const switching = useSignal(false);
+  const canceling = useSignal(false);
   const money = (agorot: number) => formatAgorot(agorot, lang);
   const day = (iso: string) => formatDate(new Date(iso), lang);
   const titleId = `plan-${subscription.id}`;
@@ -55,7 +55,7 @@ function SubscriptionItem({ portal, page, subscription }: { portal: Portal; page
       {open && (
         <div class="actions">
           {subscription.switch_to.length > 0 && (
-            <button type="button" class="button button--secondary" disabled={busy} onClick={() => setSwitching(true)}>
+            <button type="button" class="button button--secondary" disabled={busy} onClick={() => (switching.value = true)}>
               {words.switchPlan}
             </button>
           )}
@@ -64,14 +64,16 @@ function SubscriptionItem({ portal, page, subscription }: { portal: Portal; page
               {words.reactivate}
             </button>
           ) : (
-            <button type="button" class="button button--quiet" disabled={busy} onClick={() => setCanceling(true)}>
+            <button type="button" class="button button--quiet" disabled={busy} onClick={() => (canceling.value = true)}>
               {words.cancelSubscription}
             </button>
           )}
         </div>
       )}
-      {switching && <SwitchDialog portal={portal} subscription={subscription} onClose={() => setSwitching(false)} />}
-      {canceling && <CancelDialog portal={portal} page={page} subscription={subscription} onClose={() => setCanceling(false)} />}
+      {switching.value && <SwitchDialog portal={portal} subscription={subscription} onClose={() => (switching.value = false)} />}
+      {canceling.value && (
+        <CancelDialog portal={portal} page={page} subscription={subscription} onClose={() => (canceling.value = false)} />
+      )}
     </article>
   );
 }

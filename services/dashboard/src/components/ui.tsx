@@ -1,5 +1,6 @@
+import { useSignal } from '@preact/signals';
 import type { ComponentChildren, JSX } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect } from 'preact/hooks';
 import { idempotencyKey } from '../api';
 import { download } from '../downloads';
 import { i18n, type MessageKey, t } from '../i18n';
@@ -27,19 +28,19 @@ export function ErrorNote({ error }: { error: unknown }) {
 
 /** Loads once per change of `deps`: the value, the error, and a way to load again. */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value?: T; error?: unknown; reload: () => void } {
-  const [state, setState] = useState<{ value?: T; error?: unknown }>({});
-  const [round, setRound] = useState(0);
+  const state = useSignal<{ value?: T; error?: unknown }>({});
+  const round = useSignal(0);
   useEffect(() => {
     let current = true;
     load().then(
-      (value) => current && setState({ value }),
-      (error: unknown) => current && setState({ error }),
+      (value) => current && (state.value = { value }),
+      (error: unknown) => current && (state.value = { error }),
     );
     return () => {
       current = false;
     };
-  }, [...deps, round]);
-  return { ...state, reload: () => setRound((n) => n + 1) };
+  }, [...deps, round.value]);
+  return { ...state.value, reload: () => round.value++ };
 }
 
 /**
@@ -47,25 +48,25 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { value?: T
  * disabled while the request is out, and the caller's Idempotency-Key stays the same for the dialog.
  */
 export function ConfirmDialog({ message, onConfirm, onClose }: { message: string; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>();
+  const busy = useSignal(false);
+  const error = useSignal<unknown>();
   const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
+    if (busy.value) return;
+    busy.value = true;
+    error.value = undefined;
     try {
       await onConfirm();
       onClose();
     } catch (caught) {
-      setError(caught);
-      setBusy(false);
+      error.value = caught;
+      busy.value = false;
     }
   };
   return (
     <Dialog title={message} open onCancel={onClose}>
-      <ErrorNote error={error} />
+      <ErrorNote error={error.value} />
       <div class="actions">
-        <button type="button" class="primary" onClick={confirm} disabled={busy} aria-busy={busy}>
+        <button type="button" class="primary" onClick={confirm} disabled={busy.value} aria-busy={busy.value}>
           {t('confirm')}
         </button>
         <button type="button" onClick={onClose}>
@@ -89,16 +90,25 @@ export function chargeStatus(charge: { status: string; amount_refunded: number; 
 
 /** Saves a file of the API; a refusal (a PDF still being made) is shown beside the button. */
 export function DownloadButton({ path, label }: { path: string; label: string }) {
-  const [error, setError] = useState<unknown>();
+  const error = useSignal<unknown>();
   return (
     <>
-      <button type="button" class="link" onClick={() => download(path).then(() => setError(undefined), setError)}>
+      <button
+        type="button"
+        class="link"
+        onClick={() =>
+          download(path).then(
+            () => (error.value = undefined),
+            (next) => (error.value = next),
+          )
+        }
+      >
         {label}
       </button>
-      {error && (
+      {error.value && (
         <span class="error" role="alert">
           {' '}
-          {errorText(error, i18n.lang)}
+          {errorText(error.value, i18n.lang)}
         </span>
       )}
     </>
@@ -113,17 +123,17 @@ export function formFields(event: Event): (name: string) => string {
 
 /** Runs a form's action: the error to show, and whether it is running (to disable its button). */
 export function useAction(): { busy: boolean; error: unknown; note?: string; run: (work: () => Promise<string | void>) => Promise<void> } {
-  const [state, setState] = useState<{ busy: boolean; error: unknown; note?: string }>({ busy: false, error: undefined });
+  const state = useSignal<{ busy: boolean; error: unknown; note?: string }>({ busy: false, error: undefined });
   const run = async (work: () => Promise<string | void>) => {
-    setState({ busy: true, error: undefined });
+    state.value = { busy: true, error: undefined };
     try {
       const note = await work();
-      setState({ busy: false, error: undefined, note: note || undefined });
+      state.value = { busy: false, error: undefined, note: note || undefined };
     } catch (error) {
-      setState({ busy: false, error });
+      state.value = { busy: false, error };
     }
   };
-  return { ...state, run };
+  return { ...state.value, run };
 }
 
 /**
@@ -134,20 +144,26 @@ export function usePages<T extends { id: string | number }>(
   load: (startingAfter?: string) => Promise<{ data: T[]; has_more: boolean }>,
   deps: unknown[],
 ): { items?: T[]; error?: unknown; hasMore: boolean; more: () => void; reload: () => void } {
-  const [extra, setExtra] = useState<{ items: T[]; hasMore: boolean }>();
+  const extra = useSignal<{ items: T[]; hasMore: boolean }>();
   const first = useLoad(async () => {
-    setExtra(undefined);
+    extra.value = undefined;
     return load();
   }, deps);
-  const items = first.value && [...first.value.data, ...(extra?.items ?? [])];
+  const items = first.value && [...first.value.data, ...(extra.value?.items ?? [])];
   const more = () => {
     if (!items || items.length === 0) return;
     load(String(items[items.length - 1].id)).then(
-      (page) => setExtra({ items: [...(extra?.items ?? []), ...page.data], hasMore: page.has_more }),
+      (page) => (extra.value = { items: [...(extra.value?.items ?? []), ...page.data], hasMore: page.has_more }),
       () => undefined,
     );
   };
-  return { items, error: first.error, hasMore: extra ? extra.hasMore : Boolean(first.value?.has_more), more, reload: first.reload };
+  return {
+    items,
+    error: first.error,
+    hasMore: extra.value ? extra.value.hasMore : Boolean(first.value?.has_more),
+    more,
+    reload: first.reload,
+  };
 }
 
 export function MoreButton({ list }: { list: { hasMore: boolean; more: () => void } }) {
@@ -164,15 +180,16 @@ export function MoreButton({ list }: { list: { hasMore: boolean; more: () => voi
  * of this confirmation, whatever the number of clicks; `dialog` is where the page shows it.
  */
 export function useConfirm(): { ask: (message: string, run: (key: string) => Promise<unknown>) => void; dialog: JSX.Element | null } {
-  const [pending, setPending] = useState<{ message: string; key: string; run: (key: string) => Promise<unknown> }>();
-  const ask = (message: string, run: (key: string) => Promise<unknown>) => setPending({ message, run, key: idempotencyKey() });
-  const dialog = pending ? (
+  const pending = useSignal<{ message: string; key: string; run: (key: string) => Promise<unknown> }>();
+  const ask = (message: string, run: (key: string) => Promise<unknown>) => (pending.value = { message, run, key: idempotencyKey() });
+  const asked = pending.value;
+  const dialog = asked ? (
     <ConfirmDialog
-      message={pending.message}
+      message={asked.message}
       onConfirm={async () => {
-        await pending.run(pending.key);
+        await asked.run(asked.key);
       }}
-      onClose={() => setPending(undefined)}
+      onClose={() => (pending.value = undefined)}
     />
   ) : null;
   return { ask, dialog };

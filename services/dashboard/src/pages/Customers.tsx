@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call } from '../api';
 import { chargeStatus, ErrorNote, formFields, Link, MoreButton, Status, useAction, useLoad, usePages } from '../components/ui';
 import { dateTime, parseShekels, shekels } from '../format';
@@ -8,22 +8,28 @@ import { DataTable } from '@kupa/web-kit/data-table';
 
 /** Customers, newest first; found by email or id; a new one. */
 export function Customers() {
-  const [email, setEmail] = useState<string>();
+  const email = useSignal<string>();
   const customers = usePages(
     (startingAfter) =>
       call(
         api.GET('/v1/customers', {
-          params: { query: { limit: 50, ...(email ? { email } : {}), ...(startingAfter ? { starting_after: startingAfter } : {}) } },
+          params: {
+            query: {
+              limit: 50,
+              ...(email.value ? { email: email.value } : {}),
+              ...(startingAfter ? { starting_after: startingAfter } : {}),
+            },
+          },
         }),
       ),
-    [email],
+    [email.value],
   );
   const create = useAction();
   const search = (event: Event) => {
     event.preventDefault();
     const value = formFields(event)('q');
     if (/^cus_\w+$/.test(value)) navigate(`/customers/${value}`);
-    else setEmail(value || undefined);
+    else email.value = value || undefined;
   };
   const add = (event: Event) => {
     event.preventDefault();

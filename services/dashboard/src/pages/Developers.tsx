@@ -1,10 +1,9 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call, type Schemas } from '../api';
 import { ErrorNote, MoreButton, ShownOnce, useConfirm, useLoad, usePages } from '../components/ui';
 import { dateTime } from '../format';
 import { t } from '../i18n';
-import type { Permissions } from '../permissions';
-import { roleName } from './Team';
+import { type Permissions, roleName } from '../permissions';
 import { DataTable } from '@kupa/web-kit/data-table';
 
 type ApiKey = Schemas['ApiKey'];
@@ -24,8 +23,8 @@ export function Developers({ can }: { can: Permissions }) {
     () => (can.readRequests ? call(api.GET('/v1/request_log', { params: { query: { limit: 100 } } })) : Promise.resolve(undefined)),
     [],
   );
-  const [secret, setSecret] = useState<string>();
-  const [error, setError] = useState<unknown>();
+  const secret = useSignal<string>();
+  const error = useSignal<unknown>();
   const { ask, dialog } = useConfirm();
 
   const create = async (event: Event) => {
@@ -33,18 +32,18 @@ export function Developers({ can }: { can: Permissions }) {
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const scope = String(form.get('scope')) as ApiKey['scope'];
     const role = String(form.get('role'));
-    setError(undefined);
+    error.value = undefined;
     try {
       const body = role ? { scope, role: role as KeyRole } : { scope };
-      setSecret((await call(api.POST('/v1/api_keys', { body }))).data.secret);
+      secret.value = (await call(api.POST('/v1/api_keys', { body }))).data.secret;
       keys.reload();
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
   const roll = (key: ApiKey) =>
     ask(t('confirmRoll', { last4: key.last4 }), async () => {
-      setSecret((await call(api.POST('/v1/api_keys/{id}/roll', { params: { path: { id: key.id } } }))).data.secret);
+      secret.value = (await call(api.POST('/v1/api_keys/{id}/roll', { params: { path: { id: key.id } } }))).data.secret;
       keys.reload();
     });
   const revoke = (key: ApiKey) =>
@@ -80,8 +79,8 @@ export function Developers({ can }: { can: Permissions }) {
           </button>
         </form>
       )}
-      <ShownOnce label={t('keyShownOnce')} secret={secret} />
-      <ErrorNote error={error ?? keys.error} />
+      <ShownOnce label={t('keyShownOnce')} secret={secret.value} />
+      <ErrorNote error={error.value ?? keys.error} />
       <DataTable
         rows={keys.value?.data ?? []}
         rowKey={(key) => key.id}

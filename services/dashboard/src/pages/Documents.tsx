@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call } from '../api';
 import { DownloadButton, ErrorNote, MoreButton, usePages } from '../components/ui';
 import { documentPdf } from '../downloads';
@@ -17,40 +17,41 @@ function thisMonth(): { from: string; to: string } {
 
 /** The period's tax documents, each as a PDF, and the export for the accountant (CSV, or ZIP with every PDF). */
 export function Documents() {
-  const [period, setPeriod] = useState(thisMonth());
+  const period = useSignal(thisMonth());
   const documents = usePages(
     (startingAfter) =>
       call(
         api.GET('/v1/documents', {
           params: {
             query: {
-              issued_from: period.from,
-              issued_to: period.to,
+              issued_from: period.value.from,
+              issued_to: period.value.to,
               limit: 100,
               ...(startingAfter ? { starting_after: startingAfter } : {}),
             },
           },
         }),
       ),
-    [period.from, period.to],
+    [period.value.from, period.value.to],
   );
   const choose = (event: Event) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
-    setPeriod({ from: String(form.get('from')), to: String(form.get('to')) });
+    period.value = { from: String(form.get('from')), to: String(form.get('to')) };
   };
-  const exportPath = (format: 'csv' | 'zip') => `/v1/documents/export?issued_from=${period.from}&issued_to=${period.to}&format=${format}`;
+  const exportPath = (format: 'csv' | 'zip') =>
+    `/v1/documents/export?issued_from=${period.value.from}&issued_to=${period.value.to}&format=${format}`;
   return (
     <section aria-labelledby="documents-title">
       <h1 id="documents-title">{t('documents')}</h1>
       <form class="filters" onSubmit={choose}>
         <label>
           {t('from')}
-          <input name="from" type="date" defaultValue={period.from} required />
+          <input name="from" type="date" defaultValue={period.value.from} required />
         </label>
         <label>
           {t('to')}
-          <input name="to" type="date" defaultValue={period.to} required />
+          <input name="to" type="date" defaultValue={period.value.to} required />
         </label>
         <button type="submit">{t('apply')}</button>
       </form>

@@ -1,8 +1,8 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call } from '../api';
 import { chargeStatus, DownloadButton, ErrorNote, Link, Status, useConfirm, useLoad } from '../components/ui';
 import { documentPdf } from '../downloads';
-import { dateTime, parseShekels, shekels } from '../format';
+import { agorotForField, dateTime, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
 
@@ -11,7 +11,7 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
   const charge = useLoad(() => call(api.GET('/v1/charges/{id}', { params: { path: { id } } })), [id]);
   const refunds = useLoad(() => call(api.GET('/v1/refunds', { params: { query: { charge: id, limit: 100 } } })), [id]);
   const events = useLoad(() => call(api.GET('/v1/events', { params: { query: { object: id, limit: 50 } } })), [id]);
-  const [formError, setFormError] = useState<string>();
+  const formError = useSignal<string>();
   const reload = () => {
     charge.reload();
     refunds.reload();
@@ -23,7 +23,7 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
   const amountOf = (event: Event, name: string, fallback: number): number | null => {
     const text = String(new FormData(event.currentTarget as HTMLFormElement).get(name) ?? '').trim();
     const amount = text ? parseShekels(text) : fallback;
-    setFormError(amount === null || amount <= 0 ? t('error') : undefined);
+    formError.value = amount === null || amount <= 0 ? t('error') : undefined;
     return amount === null || amount <= 0 ? null : amount;
   };
 
@@ -90,7 +90,7 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
         <form class="inline-form" onSubmit={refund} aria-label={t('refund')} key={c.amount_refunded}>
           <label>
             {t('refundAmount')}
-            <input name="amount" inputMode="decimal" placeholder={shekels(refundable).slice(1)} dir="ltr" />
+            <input name="amount" inputMode="decimal" placeholder={agorotForField(refundable)} dir="ltr" />
           </label>
           <button type="submit" class="primary">
             {t('refund')}
@@ -101,7 +101,7 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
         <form class="inline-form" onSubmit={capture} aria-label={t('capture')}>
           <label>
             {t('captureAmount')}
-            <input name="amount" inputMode="decimal" placeholder={shekels(c.amount).slice(1)} dir="ltr" />
+            <input name="amount" inputMode="decimal" placeholder={agorotForField(c.amount)} dir="ltr" />
           </label>
           <button type="submit" class="primary">
             {t('capture')}
@@ -111,9 +111,9 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
           </button>
         </form>
       )}
-      {formError && (
+      {formError.value && (
         <p class="error" role="alert">
-          {formError}
+          {formError.value}
         </p>
       )}
 

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import type { paths } from '@kupa/sdk';
 import { api, call, type Schemas } from '../api';
 import { chargeStatus, ErrorNote, Link, MoreButton, Status, usePages } from '../components/ui';
@@ -32,16 +32,18 @@ async function searchFilter(text: string): Promise<Query | 'opened' | 'none'> {
 }
 
 export function Payments() {
-  const [query, setQuery] = useState<Query | 'none'>({});
-  const [error, setError] = useState<unknown>();
+  const query = useSignal<Query | 'none'>({});
+  const error = useSignal<unknown>();
   const list = usePages(
     async (startingAfter) => {
-      if (query === 'none') return { data: [] as Charge[], has_more: false };
+      if (query.value === 'none') return { data: [] as Charge[], has_more: false };
       return call(
-        api.GET('/v1/charges', { params: { query: { ...query, limit: 25, ...(startingAfter ? { starting_after: startingAfter } : {}) } } }),
+        api.GET('/v1/charges', {
+          params: { query: { ...query.value, limit: 25, ...(startingAfter ? { starting_after: startingAfter } : {}) } },
+        }),
       );
     },
-    [JSON.stringify(query)],
+    [JSON.stringify(query.value)],
   );
   const rows = list.items ?? [];
 
@@ -49,13 +51,13 @@ export function Payments() {
     event.preventDefault();
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const get = (name: string) => String(form.get(name) ?? '').trim();
-    setError(undefined);
+    error.value = undefined;
     try {
       const found = await searchFilter(get('q'));
       if (found === 'opened') return;
       const min = get('amount_min') ? parseShekels(get('amount_min')) : null;
       const max = get('amount_max') ? parseShekels(get('amount_max')) : null;
-      setQuery(
+      query.value =
         found === 'none'
           ? 'none'
           : {
@@ -65,10 +67,9 @@ export function Payments() {
               ...(get('created_to') ? { created_to: get('created_to') } : {}),
               ...(min !== null ? { amount_min: min } : {}),
               ...(max !== null ? { amount_max: max } : {}),
-            },
-      );
+            };
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
 
@@ -107,7 +108,7 @@ export function Payments() {
         </label>
         <button type="submit">{t('apply')}</button>
       </form>
-      <ErrorNote error={error ?? list.error} />
+      <ErrorNote error={error.value ?? list.error} />
       {list.items && rows.length === 0 && <p>{t('nothing')}</p>}
       {rows.length > 0 && (
         <DataTable

@@ -1,30 +1,30 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call, type Schemas } from '../api';
 import { ErrorNote } from '../components/ui';
 import { t } from '../i18n';
 
 /** Two-factor sign-in for the signed-in user, and signing out of every device. */
 export function Security({ me, onChanged, onSignedOut }: { me: Schemas['User']; onChanged: () => void; onSignedOut: () => void }) {
-  const [secret, setSecret] = useState<{ secret: string; otpauth_url: string }>();
-  const [error, setError] = useState<unknown>();
+  const secret = useSignal<{ secret: string; otpauth_url: string }>();
+  const error = useSignal<unknown>();
   const begin = async () => {
-    setError(undefined);
+    error.value = undefined;
     try {
-      setSecret((await call(api.POST('/v1/dashboard/two_factor'))).data);
+      secret.value = (await call(api.POST('/v1/dashboard/two_factor'))).data;
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
   const confirm = async (event: Event) => {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget as HTMLFormElement).get('code'));
-    setError(undefined);
+    error.value = undefined;
     try {
       await call(api.POST('/v1/dashboard/two_factor/confirm', { body: { code } }));
-      setSecret(undefined);
+      secret.value = undefined;
       onChanged();
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
   const everywhere = async () => {
@@ -37,14 +37,14 @@ export function Security({ me, onChanged, onSignedOut }: { me: Schemas['User']; 
       <h2>{t('twoFactor')}</h2>
       {me.two_factor_enabled ? (
         <p>{t('twoFactorOn')}</p>
-      ) : secret ? (
+      ) : secret.value ? (
         <form class="card narrow" onSubmit={confirm}>
           <p>{t('twoFactorHelp')}</p>
           <p>
-            {t('secret')}: <code dir="ltr">{secret.secret}</code>
+            {t('secret')}: <code dir="ltr">{secret.value.secret}</code>
           </p>
           <p dir="ltr">
-            <a href={secret.otpauth_url}>{secret.otpauth_url.split('?')[0]}</a>
+            <a href={secret.value.otpauth_url}>{secret.value.otpauth_url.split('?')[0]}</a>
           </p>
           <label>
             {t('totpCode')}
@@ -62,7 +62,7 @@ export function Security({ me, onChanged, onSignedOut }: { me: Schemas['User']; 
           </button>
         </>
       )}
-      <ErrorNote error={error} />
+      <ErrorNote error={error.value} />
       <h2>{t('signOutEverywhere')}</h2>
       <button type="button" onClick={everywhere}>
         {t('signOutEverywhere')}

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call, type Schemas } from '../api';
 import { ErrorNote, formFields, Link, MoreButton, Status, useLoad, useConfirm, usePages } from '../components/ui';
 import { dateTime, shekels } from '../format';
@@ -9,22 +9,28 @@ type Subscription = Schemas['Subscription'];
 const STATUSES: Subscription['status'][] = ['active', 'trialing', 'past_due', 'paused', 'canceled'];
 
 export function Subscriptions() {
-  const [status, setStatus] = useState<Subscription['status']>();
+  const status = useSignal<Subscription['status']>();
   const list = usePages(
     (startingAfter) =>
       call(
         api.GET('/v1/subscriptions', {
-          params: { query: { limit: 100, ...(status ? { status } : {}), ...(startingAfter ? { starting_after: startingAfter } : {}) } },
+          params: {
+            query: {
+              limit: 100,
+              ...(status.value ? { status: status.value } : {}),
+              ...(startingAfter ? { starting_after: startingAfter } : {}),
+            },
+          },
         }),
       ),
-    [status],
+    [status.value],
   );
   return (
     <section aria-labelledby="subscriptions-title">
       <h1 id="subscriptions-title">{t('subscriptions')}</h1>
       <label class="filters">
         {t('status')}
-        <select onChange={(e) => setStatus((e.currentTarget.value || undefined) as Subscription['status'] | undefined)}>
+        <select onChange={(e) => (status.value = (e.currentTarget.value || undefined) as Subscription['status'] | undefined)}>
           <option value="">{t('any')}</option>
           {STATUSES.map((s) => (
             <option value={s}>{t(`status_${s}`)}</option>
@@ -54,9 +60,9 @@ export function Subscriptions() {
 export function SubscriptionPage({ id }: { id: string }) {
   const subscription = useLoad(() => call(api.GET('/v1/subscriptions/{id}', { params: { path: { id } } })), [id]);
   const prices = useLoad(() => call(api.GET('/v1/prices', { params: { query: { type: 'recurring', limit: 100 } } })), []);
-  const [preview, setPreview] = useState<Schemas['UpcomingCharge'] & { price: string }>();
+  const preview = useSignal<Schemas['UpcomingCharge'] & { price: string }>();
   const confirm = useConfirm();
-  const [error, setError] = useState<unknown>();
+  const error = useSignal<unknown>();
   const s = subscription.value?.data;
   if (!s) return <ErrorNote error={subscription.error} />;
   const ask = (message: string, run: (key: string) => Promise<unknown>) =>
@@ -65,27 +71,28 @@ export function SubscriptionPage({ id }: { id: string }) {
   const showPreview = async (event: Event) => {
     event.preventDefault();
     const price = formFields(event)('price');
-    setError(undefined);
+    error.value = undefined;
     try {
       const upcoming = await call(
         api.GET('/v1/subscriptions/{id}/upcoming', { params: { path: { id }, query: { price, proration_behavior: 'always_invoice' } } }),
       );
-      setPreview({ ...upcoming.data, price });
+      preview.value = { ...upcoming.data, price };
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
   const change = () => {
-    if (!preview) return;
-    const when = preview.charged_now ? t('chargedNow') : t('chargedOn', { date: preview.date ? dateTime(preview.date) : '—' });
-    ask(t('confirmChange', { amount: shekels(preview.amount_due), when }), (key) =>
+    const shown = preview.value;
+    if (!shown) return;
+    const when = shown.charged_now ? t('chargedNow') : t('chargedOn', { date: shown.date ? dateTime(shown.date) : '—' });
+    ask(t('confirmChange', { amount: shekels(shown.amount_due), when }), (key) =>
       call(
         api.POST('/v1/subscriptions/{id}', {
           params: { path: { id } },
-          body: { price: preview.price, proration_behavior: 'always_invoice' },
+          body: { price: shown.price, proration_behavior: 'always_invoice' },
           headers: { 'Idempotency-Key': key },
         }),
-      ).then(() => setPreview(undefined)),
+      ).then(() => (preview.value = undefined)),
     );
   };
   const cancel = (atPeriodEnd: boolean) =>
@@ -158,18 +165,20 @@ export function SubscriptionPage({ id }: { id: string }) {
             </label>
             <button type="submit">{t('preview')}</button>
           </form>
-          {preview && (
+          {preview.value && (
             <div class="card">
               <ul class="plain">
-                {preview.lines.map((line, i) => (
+                {preview.value.lines.map((line, i) => (
                   <li key={i}>
                     {line.description} <strong>{shekels(line.amount)}</strong>
                   </li>
                 ))}
               </ul>
               <p>
-                {t('amountDue')}: <strong>{shekels(preview.amount_due)}</strong> ·{' '}
-                {preview.charged_now ? t('chargedNow') : t('chargedOn', { date: preview.date ? dateTime(preview.date) : '—' })}
+                {t('amountDue')}: <strong>{shekels(preview.value.amount_due)}</strong> ·{' '}
+                {preview.value.charged_now
+                  ? t('chargedNow')
+                  : t('chargedOn', { date: preview.value.date ? dateTime(preview.value.date) : '—' })}
               </p>
               <button type="button" class="primary" onClick={change}>
                 {t('changePlan')}
@@ -194,7 +203,7 @@ export function SubscriptionPage({ id }: { id: string }) {
           </div>
         </>
       )}
-      <ErrorNote error={error} />
+      <ErrorNote error={error.value} />
       {confirm.dialog}
     </section>
   );

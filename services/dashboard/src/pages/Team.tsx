@@ -1,14 +1,13 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call, type Schemas } from '../api';
 import { ErrorNote, MoreButton, useConfirm, usePages } from '../components/ui';
 import { dateTime } from '../format';
-import { type MessageKey, t } from '../i18n';
-import type { Permissions } from '../permissions';
+import { t } from '../i18n';
+import { type Permissions, roleName } from '../permissions';
 import { DataTable } from '@kupa/web-kit/data-table';
 
 type Role = Schemas['UserRole'];
 const ROLES: Role[] = ['owner', 'admin', 'developer', 'support', 'viewer'];
-export const roleName = (role: Role) => t(`role${role[0].toUpperCase()}${role.slice(1)}` as MessageKey);
 
 /** Who uses the dashboard: invite by email with a role, change roles, remove. */
 export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
@@ -17,35 +16,35 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
       call(api.GET('/v1/users', { params: { query: { limit: 100, ...(startingAfter ? { starting_after: startingAfter } : {}) } } })),
     [],
   );
-  const [error, setError] = useState<unknown>();
-  const [note, setNote] = useState<string>();
+  const error = useSignal<unknown>();
+  const note = useSignal<string>();
   const { ask, dialog } = useConfirm();
-  const [busy, setBusy] = useState(false);
+  const busy = useSignal(false);
 
   const invite = async (event: Event) => {
     event.preventDefault();
     const formElement = event.currentTarget as HTMLFormElement;
     const form = new FormData(formElement);
-    setBusy(true);
-    setError(undefined);
+    busy.value = true;
+    error.value = undefined;
     try {
       await call(api.POST('/v1/users', { body: { email: String(form.get('email')), role: form.get('role') as Role, locale: 'he' } }));
       formElement.reset();
-      setNote(t('invitationSent'));
+      note.value = t('invitationSent');
       users.reload();
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     } finally {
-      setBusy(false);
+      busy.value = false;
     }
   };
   const changeRole = async (user: Schemas['User'], role: Role) => {
-    setError(undefined);
+    error.value = undefined;
     try {
       await call(api.POST('/v1/users/{id}', { params: { path: { id: user.id } }, body: { role } }));
-      setNote(t('saved'));
+      note.value = t('saved');
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
     users.reload();
   };
@@ -72,13 +71,13 @@ export function Team({ can, me }: { can: Permissions; me: Schemas['User'] }) {
               ))}
             </select>
           </label>
-          <button class="primary" type="submit" disabled={busy}>
+          <button class="primary" type="submit" disabled={busy.value}>
             {t('invite')}
           </button>
         </form>
       )}
-      {note && <p role="status">{note}</p>}
-      <ErrorNote error={error ?? users.error} />
+      {note.value && <p role="status">{note.value}</p>}
+      <ErrorNote error={error.value ?? users.error} />
       <DataTable
         rows={users.items ?? []}
         rowKey={(user) => user.id}

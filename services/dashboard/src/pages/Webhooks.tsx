@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useSignal } from '@preact/signals';
 import { api, call, idempotencyKey, type Schemas } from '../api';
 import { ErrorNote, Link, ShownOnce, useConfirm, useLoad } from '../components/ui';
 import { dateTime } from '../format';
@@ -11,8 +11,8 @@ type Endpoint = Schemas['WebhookEndpoint'];
 /** The account's webhook endpoints of the mode: add one, rotate its secret, delete it. */
 export function Webhooks({ can }: { can: Permissions }) {
   const endpoints = useLoad(() => call(api.GET('/v1/webhooks')), []);
-  const [error, setError] = useState<unknown>();
-  const [secret, setSecret] = useState<string>();
+  const error = useSignal<unknown>();
+  const secret = useSignal<string>();
   const { ask, dialog } = useConfirm();
 
   const add = async (event: Event) => {
@@ -23,20 +23,20 @@ export function Webhooks({ can }: { can: Permissions }) {
       .split(',')
       .map((type) => type.trim())
       .filter(Boolean);
-    setError(undefined);
+    error.value = undefined;
     try {
       const created = await call(api.POST('/v1/webhooks', { body: { url: String(form.get('url')), events } }));
-      setSecret(created.data.secret);
+      secret.value = created.data.secret;
       formElement.reset();
       endpoints.reload();
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
   const rotate = (endpoint: Endpoint) =>
     ask(t('confirmRotate'), async () => {
       const rotated = await call(api.POST('/v1/webhooks/{id}/rotate_secret', { params: { path: { id: endpoint.id } }, body: {} }));
-      setSecret(rotated.data.secret);
+      secret.value = rotated.data.secret;
       endpoints.reload();
     });
   const remove = (endpoint: Endpoint) =>
@@ -63,8 +63,8 @@ export function Webhooks({ can }: { can: Permissions }) {
           </button>
         </form>
       )}
-      <ShownOnce label={t('newSecret')} secret={secret} />
-      <ErrorNote error={error ?? endpoints.error} />
+      <ShownOnce label={t('newSecret')} secret={secret.value} />
+      <ErrorNote error={error.value ?? endpoints.error} />
       <DataTable
         rows={endpoints.value?.data ?? []}
         rowKey={(endpoint) => endpoint.id}
@@ -100,11 +100,11 @@ export function WebhookDeliveries({ id }: { id: number }) {
     () => call(api.GET('/v1/webhooks/{id}/deliveries', { params: { path: { id }, query: { limit: 100 } } })),
     [id],
   );
-  const [open, setOpen] = useState<string>();
-  const [note, setNote] = useState<string>();
-  const [error, setError] = useState<unknown>();
+  const open = useSignal<string>();
+  const note = useSignal<string>();
+  const error = useSignal<unknown>();
   const redeliver = async (eventId: string) => {
-    setError(undefined);
+    error.value = undefined;
     try {
       await call(
         api.POST('/v1/events/{id}/redeliver', {
@@ -113,10 +113,10 @@ export function WebhookDeliveries({ id }: { id: number }) {
           headers: { 'Idempotency-Key': idempotencyKey() },
         }),
       );
-      setNote(t('redelivered'));
+      note.value = t('redelivered');
       setTimeout(deliveries.reload, 1_500);
     } catch (caught) {
-      setError(caught);
+      error.value = caught;
     }
   };
   return (
@@ -125,13 +125,16 @@ export function WebhookDeliveries({ id }: { id: number }) {
         <Link to="/webhooks">{t('back')}</Link>
       </p>
       <h1 id="deliveries-title">{t('deliveries')}</h1>
-      {note && <p role="status">{note}</p>}
-      <ErrorNote error={error ?? deliveries.error} />
+      {note.value && <p role="status">{note.value}</p>}
+      <ErrorNote error={error.value ?? deliveries.error} />
       {deliveries.value && deliveries.value.data.length === 0 && <p>{t('nothing')}</p>}
       <ul class="plain deliveries">
         {deliveries.value?.data.map((delivery) => (
           <li key={delivery.id}>
-            <details open={open === delivery.id} onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && setOpen(delivery.id)}>
+            <details
+              open={open.value === delivery.id}
+              onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && (open.value = delivery.id)}
+            >
               <summary>
                 <code dir="ltr">{delivery.event_type}</code> · {t('attempt')} {delivery.attempt} ·{' '}
                 <span class={`status status-${delivery.outcome === 'succeeded' ? 'succeeded' : 'failed'}`}>
@@ -139,7 +142,7 @@ export function WebhookDeliveries({ id }: { id: number }) {
                 </span>{' '}
                 · <span dir="ltr">{delivery.response_status ?? delivery.error}</span> · {dateTime(delivery.created)}
               </summary>
-              <DeliveryDetail delivery={delivery} shown={open === delivery.id} />
+              <DeliveryDetail delivery={delivery} shown={open.value === delivery.id} />
               <button type="button" onClick={() => redeliver(delivery.event)}>
                 {t('redeliver')}
               </button>

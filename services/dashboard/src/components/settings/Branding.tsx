@@ -1,6 +1,6 @@
 import { api, call } from '../../api';
 import { formFields } from '../ui';
-import { parseShekels, shekels } from '../../format';
+import { agorotForField, parseShekels } from '../../format';
 import { t } from '../../i18n';
 import type { SettingsPart } from './part';
 
@@ -50,13 +50,7 @@ export function Branding({ account: a, action, save, reload }: SettingsPart) {
         </label>
         <label>
           {t('supportRefundLimit')}
-          <input
-            name="support_refund_limit"
-            defaultValue={shekels(a.support_refund_limit).slice(1)}
-            inputMode="decimal"
-            dir="ltr"
-            size={8}
-          />
+          <input name="support_refund_limit" defaultValue={agorotForField(a.support_refund_limit)} inputMode="decimal" dir="ltr" size={8} />
         </label>
         <button type="submit" disabled={action.busy}>
           {t('save')}

@@ -7,7 +7,8 @@ type Price = Schemas['Price'];
 type ProrationBehavior = Schemas['ProrationBehavior'];
 type CancellationReason = Schemas['CancellationReason'];
 type CancelMode = Schemas['PortalSettings']['cancel_mode'];
-const REASONS: CancellationReason[] = [
+/** The contract's reasons in the order the form offers them; the build fails when the contract adds one not here. */
+const REASONS = [
   'too_expensive',
   'missing_features',
   'switched_service',
@@ -16,7 +17,9 @@ const REASONS: CancellationReason[] = [
   'too_complex',
   'low_quality',
   'other',
-];
+] as const satisfies readonly CancellationReason[];
+const everyReason: Exclude<CancellationReason, (typeof REASONS)[number]> extends never ? true : never = true;
+void everyReason;
 
 /** What customers may do in the portal: the plans they switch to, proration, how and why they cancel. */
 export function PortalPlans({ account: a, action, save, prices }: SettingsPart & { prices: Price[] | undefined }) {
