@@ -1,4 +1,4 @@
-import type { Lang } from '@kupa/web-kit/format';
+import type { Lang } from '@kupa/web-kit/i18n';
 
 /**
  * Every word the page shows, in Hebrew (the product's first language) and English. Functions take the
@@ -258,14 +258,3 @@ const en: Messages = {
 export type { Lang };
 
 export const MESSAGES: Record<Lang, Messages> = { he, en };
-
-/** `auto` follows the browser's language and falls back to Hebrew. */
-export function resolveLang(locale: 'auto' | Lang, browserLanguages: readonly string[]): Lang {
-  if (locale !== 'auto') return locale;
-  for (const tag of browserLanguages) {
-    const primary = tag.toLowerCase().split('-')[0];
-    if (primary === 'he' || primary === 'iw') return 'he';
-    if (primary === 'en') return 'en';
-  }
-  return 'he';
-}

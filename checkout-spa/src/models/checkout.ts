@@ -1,5 +1,6 @@
 import { batch, computed, signal } from '@preact/signals';
-import { type Lang, MESSAGES, resolveLang } from '../i18n/messages';
+import { type Lang, resolveLang } from '@kupa/web-kit/i18n';
+import { MESSAGES } from '../i18n/messages';
 import { api, call, CHECKOUT_URL, type ConfirmPaymentMethod, type ConfirmResult, NetworkError, type PageView, RequestError } from './api';
 import { asCardRefused, type CardInput, CardRefused } from './card';
 import { EmbedChannel } from './embed';
@@ -29,7 +30,7 @@ export function createCheckout(sessionId: string, embedded: boolean) {
   const pendingRetry = signal<(() => Promise<void>) | null>(null);
   const challenge = signal<string | null>(null);
   const announcement = signal('');
-  const lang = computed<Lang>(() => resolveLang(page.value?.locale ?? 'auto', navigator.languages ?? [navigator.language]));
+  const lang = computed<Lang>(() => resolveLang(page.value?.locale ?? 'auto'));
   const t = computed(() => MESSAGES[lang.value]);
   const channel = new EmbedChannel(sessionId);
   const surface = embedded ? 'embed' : 'hosted';

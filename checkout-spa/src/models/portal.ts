@@ -1,6 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import type { components } from '@kupa/sdk';
-import { type Lang, MESSAGES, resolveLang } from '../i18n/messages';
+import { type Lang, resolveLang } from '@kupa/web-kit/i18n';
+import { MESSAGES } from '../i18n/messages';
 import { PORTAL_MESSAGES } from '../i18n/portal-messages';
 import { api, call, NetworkError, RequestError } from './api';
 import { asCardRefused, type CardInput } from './card';
@@ -24,7 +25,7 @@ export function createPortal(sessionId: string) {
   const phase = signal<PortalPhase>({ kind: 'loading' });
   const busy = signal(false);
   const notice = signal<Notice>(null);
-  const lang = computed<Lang>(() => page.value?.locale ?? resolveLang('auto', navigator.languages ?? [navigator.language]));
+  const lang = computed<Lang>(() => page.value?.locale ?? resolveLang('auto'));
   const t = computed(() => MESSAGES[lang.value]);
   const words = computed(() => PORTAL_MESSAGES[lang.value]);
   const path = { params: { path: { id: sessionId } } };

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import type { Lang } from '@kupa/web-kit/format';
+import { applyDocumentLang, fillIn, type Lang } from '@kupa/web-kit/i18n';
 
 /** The languages of Kupa's pages. */
 export type { Lang };
@@ -513,12 +513,11 @@ export const i18n = {
 
 /** The message in the current language, with `{name}` filled in. */
 export function t(key: MessageKey, values: Record<string, string> = {}): string {
-  return (MESSAGES[i18n.lang][key] as string).replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? '');
+  return fillIn(MESSAGES[i18n.lang][key] as string, values);
 }
 
 export function applyLang(lang: Lang): void {
   language.value = lang;
   localStorage.setItem('kupa-lang', lang);
-  document.documentElement.lang = lang;
-  document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr';
+  applyDocumentLang(lang);
 }

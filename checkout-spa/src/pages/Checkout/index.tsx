@@ -1,10 +1,11 @@
+import { applyDocumentLang, resolveLang } from '@kupa/web-kit/i18n';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { accentStyle, LegalLinks, MerchantLogo } from '../../components/Branding';
 import { Dialog } from '@kupa/web-kit/dialog';
 import { PaymentPanel } from '../../components/PaymentPanel';
 import { StatusView } from '../../components/StatusView';
 import { Summary } from '../../components/Summary';
-import { MESSAGES, type Messages, resolveLang } from '../../i18n/messages';
+import { MESSAGES, type Messages } from '../../i18n/messages';
 import { type Checkout, createCheckout, type Outcome } from '../../models/checkout';
 import { formatAgorot, formatDate } from '../../models/money';
 import './style.css';
@@ -12,7 +13,7 @@ import './style.css';
 export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null; embedded: boolean }) {
   const checkout = useMemo(() => (sessionId ? createCheckout(sessionId, embedded) : null), [sessionId, embedded]);
   const root = useRef<HTMLDivElement>(null);
-  const lang = checkout?.lang.value ?? resolveLang('auto', navigator.languages ?? [navigator.language]);
+  const lang = checkout?.lang.value ?? resolveLang('auto');
   const t = MESSAGES[lang];
   const page = checkout?.page.value ?? null;
   const phase = checkout?.phase.value.kind ?? 'not_found';
@@ -22,8 +23,7 @@ export function CheckoutPage({ sessionId, embedded }: { sessionId: string | null
   }, [checkout]);
 
   useEffect(() => {
-    document.documentElement.lang = lang;
-    document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr';
+    applyDocumentLang(lang);
     document.title =
       page && phase === 'ready' ? `${embedded ? t.embedTitle : t.title} · ${page.merchant.name}` : embedded ? t.embedTitle : t.title;
   }, [lang, page, phase]);

@@ -1,3 +1,4 @@
+import { applyDocumentLang } from '@kupa/web-kit/i18n';
 import { useEffect, useMemo } from 'preact/hooks';
 import { accentStyle, LegalLinks, MerchantLogo } from '../../components/Branding';
 import { StatusView } from '../../components/StatusView';
@@ -20,8 +21,7 @@ export function PortalPage({ sessionId }: { sessionId: string }) {
   }, [portal]);
 
   useEffect(() => {
-    document.documentElement.lang = lang;
-    document.documentElement.dir = lang === 'he' ? 'rtl' : 'ltr';
+    applyDocumentLang(lang);
     document.title = page ? `${portal.words.value.title} · ${page.merchant.name}` : portal.words.value.title;
   }, [lang, page]);
 
