@@ -8,7 +8,7 @@ import { type Account, GetAccount } from '../../accounts';
 import { type Customer, GetCustomer } from '../../customers';
 import { type EventRecord, type EventType, RecordEvent } from '../../events';
 import { Bill } from '../../../shared/domain/bill';
-import { type DocumentDetails, documentLines, IssueDocument, PrintDocument } from '../../invoicing';
+import { type DocumentDetails, IssueDocument, PrintDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
 import { Charge, type NewCharge, shownCard } from '../domain/charge';
 import type { Refund } from '../domain/refund';
@@ -122,8 +122,8 @@ export class ChargeBook {
     }
   }
 
-  /** Money was returned: the credit document, referring to the charge, and the customer's email. */
-  async refunded(charge: Charge, refund: Refund): Promise<void> {
+  /** Money was returned: the credit document of the refund's bill, referring to the charge, and the customer's email. */
+  async refunded(charge: Charge, refund: Refund, bill: Bill): Promise<void> {
     const customer = await this.getCustomer.ofRecord(charge, charge.customerId);
     const account = await this.getAccount.execute(charge.accountId);
     const documentId = charge.createDocument
@@ -133,7 +133,7 @@ export class ChargeBook {
           chargeId: charge.id,
           refundId: refund.id,
           currency: charge.currency,
-          lines: [documentLines.refund(charge.id, refund.amount)],
+          lines: [...bill.lines],
           details: documentDetails(charge, account, customer, null),
         })
       : null;

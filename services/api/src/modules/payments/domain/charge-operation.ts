@@ -1,3 +1,5 @@
+import { Bill } from '../../../shared/domain/bill';
+import { documentLines } from '../../../shared/domain/document-line';
 import { idFor, newId } from '../../../shared/domain/ids';
 import type { MoneyIntent } from '../../../shared/domain/money-intent';
 import type { Scope } from '../../../shared/domain/scope';
@@ -38,6 +40,12 @@ export class ChargeOperation implements MoneyIntent {
     operation.createdAt = now;
     operation.updatedAt = now;
     return operation;
+  }
+
+  /** What a refund returns, as its credit document lists it (a negative total): the processor returns its opposite. */
+  refundBill(): Bill {
+    if (this.kind !== 'refund') throw new Error(`operation ${this.id} is a ${this.kind}, not a refund`);
+    return Bill.of([documentLines.refund(this.chargeId, this.amount!)]);
   }
 
   succeeded(): void {

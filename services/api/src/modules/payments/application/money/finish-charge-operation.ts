@@ -107,7 +107,7 @@ export class FinishChargeOperation implements IntentFinisher {
       if (operation.kind === 'capture') await this.book.moneyTaken(charge);
       if (operation.kind === 'refund') {
         refund = Refund.of(charge, operation, now);
-        await this.book.refunded(charge, refund);
+        await this.book.refunded(charge, refund, operation.refundBill());
         await this.refunds.add(refund);
       }
       events.push(
@@ -134,7 +134,8 @@ async function callProcessor(processor: CardProcessor, operation: ChargeOperatio
   try {
     if (operation.kind === 'capture') return { capturedAs: (await processor.capture({ ...call, amount: operation.amount! })).processorRef };
     if (operation.kind === 'cancel') await processor.void(call);
-    else await processor.refund({ ...call, amount: operation.amount! });
+    // A credit document's bill is negative: the processor returns its opposite.
+    else await processor.refund({ ...call, amount: -operation.refundBill().total });
     return { capturedAs: null };
   } catch (error) {
     if (error instanceof ProcessorRefused) return error;
