@@ -40,6 +40,7 @@ import { Migration20261129030000 } from './Migration20261129030000';
 import { Migration20261129040000 } from './Migration20261129040000';
 import { Migration20261130010000 } from './Migration20261130010000';
 import { Migration20261201010000 } from './Migration20261201010000';
+import { Migration20261202010000 } from './Migration20261202010000';
 
 /** Every migration of this folder, oldest first. */
 export const MIGRATIONS = [
@@ -84,4 +85,5 @@ export const MIGRATIONS = [
   Migration20261129040000,
   Migration20261130010000,
   Migration20261201010000,
+  Migration20261202010000,
 ];

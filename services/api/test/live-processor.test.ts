@@ -69,7 +69,7 @@ describe('connecting a live processor', () => {
     expect((await live.GET('/v1/account')).data!.data.processor).toBeNull();
   });
 
-  it('checks the credentials with one call, keeps them, and answers the terminal and capabilities without them', async () => {
+  it('checks the credentials and the terminal, keeps them with the name of user field 20, and answers the terminal and capabilities without them', async () => {
     const searches = twin.ledger.length;
     const res = await connect(live, FIRST);
     expect(res.response.status, JSON.stringify(res.error)).toBe(200);
@@ -88,6 +88,11 @@ describe('connecting a live processor', () => {
         hold_window_seconds: 5 * 86_400,
       },
     });
+    const [kept] = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute('select settings from processor_connections where account_id = ?', [merchant.id]);
+    expect(kept.settings).toEqual({ key_field: 'order_ref' });
     const text = JSON.stringify(res.data);
     expect(text).not.toContain(FIRST.secret);
     expect(text).not.toContain(FIRST.appKey);

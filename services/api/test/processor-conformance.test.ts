@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENTS } from '../src/modules/payments/payments.tokens';
 import { type CardProcessor, type ProcessorDirectory, ProcessorTimeout } from '../src/modules/payments/application/ports/card-processor';
@@ -106,20 +109,129 @@ describe('the Tranzila twin and connector', () => {
     expect((await post(signedHeaders(TERMINAL, new Date()), { terminal_name: 'someoneelse', transaction_index: 1 })).status).toBe(403);
   });
 
-  it('is refused with processor_credentials_invalid when the secret is wrong, and checks good credentials with one call', async () => {
+  it('is refused with processor_credentials_invalid when the secret is wrong; connecting answers the name of user field 20', async () => {
     const wrong = new TranzilaConnector(
       { ...TERMINAL, secret: 'wrong' },
       { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET },
     );
-    await expect(wrong.checkCredentials()).rejects.toMatchObject({ code: 'processor_credentials_invalid' });
-    await expect(tranzila.checkCredentials()).resolves.toBeUndefined();
+    await expect(wrong.connect()).rejects.toMatchObject({ code: 'processor_credentials_invalid' });
+    await expect(tranzila.connect()).resolves.toEqual({ key_field: 'order_ref' });
     const unreachable = new TranzilaConnector(TERMINAL, {
       apiUrl: 'http://127.0.0.1:9',
       reportUrl: 'http://127.0.0.1:9',
       timeoutMs: 300,
       fingerprintSecret: TEST_FINGERPRINT_SECRET,
     });
-    await expect(unreachable.checkCredentials()).rejects.toMatchObject({ code: 'processor_timeout' });
+    await expect(unreachable.connect()).rejects.toMatchObject({ code: 'processor_timeout' });
+  });
+
+  it('refuses to connect a terminal whose user field 20 is not set up, or whose search answers no list', async () => {
+    const bare = { terminal: 'kupabare', appKey: 'bare_app_key_0123456789', secret: 'bare_secret_abcdefghijklm', keyField: null };
+    const other = await startTranzilaTwin({ terminals: [bare] });
+    try {
+      const settings = { apiUrl: other.url, reportUrl: other.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET };
+      await expect(new TranzilaConnector(bare, settings).connect()).rejects.toMatchObject({
+        code: 'processor_terminal_unsuitable',
+        message: expect.stringContaining('user field 20'),
+      });
+      // A report API that lists the fields but refuses the search: connecting must not pass as if none were found.
+      const refusing = createServer((req, res) => {
+        res.setHeader('content-type', 'application/json');
+        if (req.url === '/v1/terminals/settings/fields/list')
+          return res.end(JSON.stringify([{ terminal_id: TERMINAL.terminal, field_id: 20, api_parameter_name: 'order_ref' }]));
+        res.statusCode = 400;
+        res.end(JSON.stringify({ error_code: 20010, message: 'Search refused' }));
+      });
+      await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+      const reportUrl = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+      try {
+        await expect(new TranzilaConnector(TERMINAL, { ...settings, reportUrl }).connect()).rejects.toMatchObject({
+          code: 'processor_terminal_unsuitable',
+          message: expect.stringContaining('HTTP 400'),
+        });
+      } finally {
+        refusing.close();
+      }
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('finds a transaction by the name the terminal gives user field 20, read once when the connection did not keep it', async () => {
+    const named = { terminal: 'kupanamed', appKey: 'named_app_key_0123456789', secret: 'named_secret_abcdefghijk', keyField: 'kupa_ref' };
+    const other = await startTranzilaTwin({ terminals: [named] });
+    try {
+      const settings = { apiUrl: other.url, reportUrl: other.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET };
+      const connector = new TranzilaConnector(named, settings);
+      const { token } = await connector.tokenize(card('4444333322221111'), new Date());
+      const key = `named_${Date.now()}`;
+      await connector.authorize({
+        idempotencyKey: key,
+        source: { token },
+        amount: 1_000,
+        currency: 'ils',
+        capture: true,
+        installments: null,
+        merchantInitiated: false,
+        reference: 'cs_named',
+      });
+      expect(await connector.lookup(key)).toMatchObject({ outcome: { status: 'approved' } });
+      // Kept from a connection: the same search, with no list read first.
+      const kept = new TranzilaConnector(named, settings, { key_field: 'kupa_ref' });
+      expect(await kept.lookup(key)).toMatchObject({ outcome: { status: 'approved' } });
+      // The name this terminal does not have finds nothing, as a search by user_defined_20 would.
+      const stale = new TranzilaConnector(named, settings, { key_field: 'user_defined_20' });
+      expect(await stale.lookup(key)).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('reads a J2/J5 check answered 777 as approved, and a charge only by 000', async () => {
+    const checks = {
+      terminal: 'kupa777',
+      appKey: 'c777_app_key_0123456789',
+      secret: 'c777_secret_abcdefghijkl',
+      checkApproved: '777' as const,
+    };
+    const other = await startTranzilaTwin({ terminals: [checks] });
+    try {
+      const connector = new TranzilaConnector(checks, {
+        apiUrl: other.url,
+        reportUrl: other.url,
+        timeoutMs: 500,
+        fingerprintSecret: TEST_FINGERPRINT_SECRET,
+      });
+      const { token } = await connector.tokenize(card('4444333322221111'), new Date());
+      const hold = { idempotencyKey: `hold_${Date.now()}`, source: { token }, amount: 5_000, currency: 'ils' as const, installments: null };
+      const held = await connector.authorize({ ...hold, capture: false, merchantInitiated: false, reference: 'cs_777' });
+      expect(held).toMatchObject({ status: 'authorized' });
+      expect(await connector.lookup(hold.idempotencyKey)).toMatchObject({ outcome: { status: 'approved' } });
+      await connector.capture({
+        idempotencyKey: `force_${Date.now()}`,
+        processorRef: (held as { processorRef: string }).processorRef,
+        amount: 5_000,
+      });
+      expect(other.ledger.filter((t) => t.txnType === 'force')).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('takes the request time in seconds, as the authentication page documents it, or in milliseconds, as the Handshake page shows it', async () => {
+    const inMilliseconds = { ...signedHeaders(TERMINAL, new Date()) };
+    const ms = String(Date.now());
+    inMilliseconds['X-tranzila-api-request-time'] = ms;
+    inMilliseconds['X-tranzila-api-access-token'] = createHmac('sha256', TERMINAL.secret + ms + inMilliseconds['X-tranzila-api-nonce'])
+      .update(TERMINAL.appKey)
+      .digest('hex');
+    expect((await post(inMilliseconds)).status).toBe(200);
+    const staleMs = String(Date.now() - 10 * 60 * 1000);
+    const stale: Record<string, string> = { ...signedHeaders(TERMINAL, new Date()), 'X-tranzila-api-request-time': staleMs };
+    stale['X-tranzila-api-access-token'] = createHmac('sha256', TERMINAL.secret + staleMs + stale['X-tranzila-api-nonce'])
+      .update(TERMINAL.appKey)
+      .digest('hex');
+    expect((await post(stale)).status).toBe(401);
   });
 
   it('sends amounts in shekels exactly, and installments that add up', async () => {

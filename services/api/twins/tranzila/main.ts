@@ -9,11 +9,12 @@ const terminal = {
   terminal: process.env.TRANZILA_TWIN_TERMINAL ?? 'kupatwin',
   appKey: process.env.TRANZILA_TWIN_APP_KEY ?? 'twin_app_key',
   secret: process.env.TRANZILA_TWIN_SECRET ?? 'twin_secret',
+  keyField: process.env.TRANZILA_TWIN_KEY_FIELD ?? 'order_ref',
 };
 const twin = await startTranzilaTwin({ port, host: process.env.TRANZILA_TWIN_HOST ?? '127.0.0.1', terminals: [terminal] });
 process.stdout.write(
   `Tranzila twin on ${twin.url}\n` +
-    `  terminal ${terminal.terminal}, app key ${terminal.appKey}, secret ${terminal.secret}\n` +
+    `  terminal ${terminal.terminal}, app key ${terminal.appKey}, secret ${terminal.secret}, user field 20 named ${terminal.keyField}\n` +
     `  ledger: GET ${twin.url}/twin/ledger   faults: POST ${twin.url}/twin/faults {"mode":"slow"|"lost"|"error","count":1}\n` +
     `  Kupa: TRANZILA_API_URL=${twin.url}\n`,
 );

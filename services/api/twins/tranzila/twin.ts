@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * plans 1, 6 and 8) and the transaction search `POST /v1/transaction`. It is strict where Tranzila is:
  * every request is signed (`X-tranzila-api-*`: HMAC-SHA256 of the app key keyed by secret + time + nonce;
  * a stale time or a reused nonce is refused), the terminal's duplicate guard (`DCdisable`, kept in user
- * field 20) refuses a second approved charge with the same value for 24 hours, a J5 holds its amount for
+ * field 20, filtered by the name the terminal's field list `POST /v1/terminals/settings/fields/list` gives
+ * it) refuses a second approved charge with the same value for 24 hours, a J5 holds its amount for
  * its window and is forced or reversed once, credits never exceed what was charged. It keeps its own
  * ledger, which `GET /twin/ledger` shows, and has fault modes (`POST /twin/faults`): slow, an answer lost
  * after committing, and 5xx.
@@ -18,6 +19,13 @@ export interface TwinTerminal {
   terminal: string;
   appKey: string;
   secret: string;
+  /**
+   * The `api_parameter_name` of the terminal's user field 20 (the duplicate guard), as its field list
+   * answers it and its search filters by it: `order_ref` unless said; null when field 20 is not set up.
+   */
+  keyField?: string | null;
+  /** The code an approved J2/J5 check answers: 000, or 777 as some public clients read it. */
+  checkApproved?: '000' | '777';
 }
 
 export interface TwinOptions {
@@ -151,8 +159,9 @@ export class TranzilaTwin {
       const terminal = this.authenticate(req);
       const body = parseBody(raw);
       if (body.terminal_name !== terminal.terminal) throw new Refusal(403, 403, 'The terminal does not belong to this application key');
-      if (path === '/v1/transaction/credit_card/create') return await this.transaction(terminal.terminal, body, res);
-      if (path === '/v1/transaction') return send(res, 200, this.search(terminal.terminal, body));
+      if (path === '/v1/transaction/credit_card/create') return await this.transaction(terminal, body, res);
+      if (path === '/v1/transaction') return send(res, 200, this.search(terminal, body));
+      if (path === '/v1/terminals/settings/fields/list') return send(res, 200, fieldsOf(terminal));
       throw new Refusal(404, 404, 'Not found');
     } catch (error) {
       if (error instanceof Refusal) return send(res, error.status, { error_code: error.errorCode, message: error.message });
@@ -171,7 +180,9 @@ export class TranzilaTwin {
     const token = header('X-tranzila-api-access-token');
     const terminal = this.options.terminals.find((candidate) => candidate.appKey === appKey);
     if (!terminal || !time || !nonce || !token) throw new Refusal(401, 401, 'Authentication headers missing or application key unknown');
-    const seconds = Number(time);
+    // The authentication page documents the request time in Unix seconds; the Handshake and Bit pages show
+    // milliseconds. Both are accepted, told apart by size (a time in seconds stays below 10^11 until 5138).
+    const seconds = Number(time) >= 1e11 ? Math.floor(Number(time) / 1000) : Number(time);
     const nowS = Math.floor(Date.now() / 1000);
     if (!/^\d+$/.test(time) || Math.abs(nowS - seconds) > SIGNATURE_WINDOW_S) throw new Refusal(401, 401, 'Request time out of range');
     if (!/^[0-9a-f]{80}$/i.test(nonce)) throw new Refusal(401, 401, 'Nonce must be 80 hexadecimal characters');
@@ -186,11 +197,17 @@ export class TranzilaTwin {
     return terminal;
   }
 
-  private async transaction(terminal: string, body: Record<string, unknown>, res: ServerResponse): Promise<void> {
+  private async transaction(terminal: TwinTerminal, body: Record<string, unknown>, res: ServerResponse): Promise<void> {
     const fault = this.takeFault();
     if (fault?.mode === 'error') return send(res, 503, { error_code: 503, message: 'Service temporarily unavailable' });
     if (fault?.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-    const [status, answer] = this.process(terminal, body);
+    const [status, answer] = this.process(terminal.terminal, body);
+    const result = (answer as { transaction_result?: { processor_response_code: string; transaction_id: string } }).transaction_result;
+    if (result)
+      result.processor_response_code = this.shownCode(
+        terminal,
+        this.ledger.find((t) => t.index === result.transaction_id)!,
+      );
     if (fault?.mode === 'lost') {
       res.socket?.destroy();
       return;
@@ -396,27 +413,34 @@ export class TranzilaTwin {
     return { paymentPlan, installments, first, other };
   }
 
-  private search(terminal: string, body: Record<string, unknown>): object {
+  private search(terminal: TwinTerminal, body: Record<string, unknown>): object {
     const index = body.transaction_index === undefined ? null : text(body.transaction_index);
     const start = text(body.transaction_start_date);
     const end = text(body.transaction_end_date);
     if (index === null && !(/^\d{4}-\d{2}-\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2}$/.test(end))) {
       throw new Refusal(400, 20010, 'transaction_start_date and transaction_end_date (YYYY-MM-DD) are required without transaction_index');
     }
+    // A filter by a name the terminal's fields do not have (`user_defined_20` itself, say) finds nothing.
+    const keyField = keyFieldOf(terminal);
     const fields = Array.isArray(body.ufields) ? (body.ufields as Array<Record<string, unknown>>) : [];
     const matches = this.ledger.filter((t) => {
-      if (t.terminal !== terminal) return false;
+      if (t.terminal !== terminal.terminal) return false;
       if (index !== null) return t.index === index;
       const day = israelDate(t.createdAt);
       if (day < start || day > end) return false;
       return fields.every(
-        (field) => text(field.name) === 'user_defined_20' && text(field.operator) === 'equals' && t.dcdisable === text(field.value),
+        (field) => text(field.name) === keyField && text(field.operator) === 'equals' && t.dcdisable === text(field.value),
       );
     });
-    return { error_code: 0, total: matches.length, rows: matches.length, transactions: matches.map((t) => this.row(t)) };
+    return { error_code: 0, total: matches.length, rows: matches.length, transactions: matches.map((t) => this.row(terminal, t)) };
   }
 
-  private row(t: Transaction): object {
+  /** The code a transaction is answered and listed with: a J2/J5 check's approval as the terminal says it. */
+  private shownCode(terminal: TwinTerminal, t: Transaction): string {
+    return t.responseCode === '000' && t.txnType === 'verify' ? (terminal.checkApproved ?? '000') : t.responseCode;
+  }
+
+  private row(terminal: TwinTerminal, t: Transaction): object {
     const [date, time] = israelDateTime(t.createdAt);
     return {
       index: t.index,
@@ -427,7 +451,7 @@ export class TranzilaTwin {
       expiration_month: String(t.expMonth).padStart(2, '0'),
       expiration_year: String(t.expYear % 100).padStart(2, '0'),
       authorization_number: t.authNumber,
-      processor_response_code: t.responseCode,
+      processor_response_code: this.shownCode(terminal, t),
       txn_type: t.txnType.toUpperCase(),
       payment_plan: String(t.paymentPlan),
       number_of_payments: String(t.installments ?? 0),
@@ -458,6 +482,28 @@ export class TranzilaTwin {
 
 type CardOnFile = { token: string; last4: string; brand: string; expMonth: number; expYear: number };
 type Plan = { paymentPlan: number; installments: number | null; first: number | null; other: number | null };
+
+/** The name of the terminal's user field 20, or null when it has none. */
+function keyFieldOf(terminal: TwinTerminal): string | null {
+  return terminal.keyField === undefined ? 'order_ref' : terminal.keyField;
+}
+
+/** `POST /v1/terminals/settings/fields/list`: the terminal's configured user fields, as the report API lists them. */
+function fieldsOf(terminal: TwinTerminal): object[] {
+  const field = (fieldId: number, name: string, caption: string) => ({
+    terminal_id: terminal.terminal,
+    field_id: fieldId,
+    api_parameter_name: name,
+    caption,
+    default_value: null,
+    display_order: null,
+    mandatory: 'N',
+    data_type: 'string',
+    update_date: '2026-01-01 10:00:00',
+  });
+  const keyField = keyFieldOf(terminal);
+  return [...(keyField ? [field(20, keyField, 'Order reference')] : []), field(5, 'email', 'דואר אלקטרוני')];
+}
 
 export function startTranzilaTwin(options: TwinOptions): Promise<TranzilaTwin> {
   return new TranzilaTwin(options).start();

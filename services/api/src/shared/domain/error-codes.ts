@@ -131,6 +131,7 @@ export const ERROR_CODES = {
   tax_authority_not_configured: 'unavailable',
   processor_timeout: 'unavailable',
   processor_credentials_invalid: 'invalid',
+  processor_terminal_unsuitable: 'invalid',
   document_certificate_invalid: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 

@@ -12,8 +12,9 @@ import type { ProcessorCredentials, ProcessorDirectory } from './ports/card-proc
 import type { ProcessorConnectionRepository } from './ports/payment-repositories';
 
 /**
- * Connects a live account's gateway terminal: the credentials are checked with one read-only call to
- * the gateway, sealed by the account's data key, and kept; they are never answered, logged or put in an
+ * Connects a live account's gateway terminal: the credentials and the terminal's set-up are checked with
+ * read-only calls to the gateway, the credentials sealed by the account's data key and kept with what the
+ * gateway told of the terminal; they are never answered, logged or put in an
  * event. Connecting again replaces them.
  */
 @injectable()
@@ -31,13 +32,15 @@ export class ConnectTerminal {
     scope: Scope,
     input: { name: ProcessorName; terminal: string; credentials: ProcessorCredentials },
   ): Promise<ProcessorSummary> {
-    await this.processors.connector(input.name, input.terminal, input.credentials).checkCredentials();
+    const settings = await this.processors.connector(input.name, input.terminal, input.credentials).connect();
     const sealed = await this.secrets.seal(scope.accountId, PROCESSOR_CREDENTIALS, JSON.stringify(input.credentials));
     await this.uow.join(async () => {
       const existing = await this.connections.find(scope.accountId);
       const now = this.clock.now();
-      if (existing) existing.reconnect(input.name, input.terminal, sealed, now);
-      await this.connections.save(existing ?? ProcessorConnection.connect(scope.accountId, input.name, input.terminal, sealed, now));
+      if (existing) existing.reconnect(input.name, input.terminal, sealed, settings, now);
+      await this.connections.save(
+        existing ?? ProcessorConnection.connect(scope.accountId, input.name, input.terminal, sealed, settings, now),
+      );
     });
     return (await this.describe.execute(scope))!;
   }

@@ -14,25 +14,36 @@ export class ProcessorConnection {
   name!: ProcessorName;
   terminal!: string;
   credentialsSealed!: string;
+  /** What the gateway told of the terminal when it was connected (not secret). */
+  settings!: Record<string, string>;
   createdAt!: Date;
   updatedAt!: Date;
 
-  static connect(accountId: string, name: ProcessorName, terminal: string, credentialsSealed: string, now: Date): ProcessorConnection {
+  static connect(
+    accountId: string,
+    name: ProcessorName,
+    terminal: string,
+    credentialsSealed: string,
+    settings: Record<string, string>,
+    now: Date,
+  ): ProcessorConnection {
     const connection = new ProcessorConnection();
     connection.accountId = accountId;
     connection.name = name;
     connection.terminal = terminal;
     connection.credentialsSealed = credentialsSealed;
+    connection.settings = settings;
     connection.createdAt = now;
     connection.updatedAt = now;
     return connection;
   }
 
   /** Connecting again replaces the gateway, terminal and credentials; when it was first connected stays. */
-  reconnect(name: ProcessorName, terminal: string, credentialsSealed: string, now: Date): void {
+  reconnect(name: ProcessorName, terminal: string, credentialsSealed: string, settings: Record<string, string>, now: Date): void {
     this.name = name;
     this.terminal = terminal;
     this.credentialsSealed = credentialsSealed;
+    this.settings = settings;
     this.updatedAt = now;
   }
 }

@@ -57,17 +57,24 @@ describe('the smaller records of payments', () => {
     });
   });
 
-  it('a processor connection keeps when it was first made when connected again', () => {
-    const connection = ProcessorConnection.connect('acct_1', 'tranzila', 'shop1', 'sealed-1', now);
+  it('a processor connection keeps when it was first made when connected again, and what the gateway told of the terminal', () => {
+    const connection = ProcessorConnection.connect('acct_1', 'tranzila', 'shop1', 'sealed-1', { key_field: 'order_ref' }, now);
     expect(connection).toMatchObject({
       name: 'tranzila',
       terminal: 'shop1',
       credentialsSealed: 'sealed-1',
+      settings: { key_field: 'order_ref' },
       createdAt: now,
       updatedAt: now,
     });
-    connection.reconnect('tranzila', 'shop2', 'sealed-2', later);
-    expect(connection).toMatchObject({ terminal: 'shop2', credentialsSealed: 'sealed-2', createdAt: now, updatedAt: later });
+    connection.reconnect('tranzila', 'shop2', 'sealed-2', { key_field: 'kupa_key' }, later);
+    expect(connection).toMatchObject({
+      terminal: 'shop2',
+      credentialsSealed: 'sealed-2',
+      settings: { key_field: 'kupa_key' },
+      createdAt: now,
+      updatedAt: later,
+    });
     expect(PROCESSOR_CREDENTIALS).toBe('processor-credentials');
   });
 });

@@ -65,8 +65,13 @@ export interface CardProcessor {
   lookup(idempotencyKey: string): Promise<LookedUp | null>;
   /** A ready-made token of the processor's test mode (e.g. `tok_visa`), which any test call may use any number of times. */
   isFixture(token: string): boolean;
-  /** One read-only call that succeeds only with good credentials (`processor_credentials_invalid` otherwise). */
-  checkCredentials(): Promise<void>;
+  /**
+   * Read-only calls made when a merchant connects the terminal: they succeed only with good credentials
+   * (`processor_credentials_invalid` otherwise) and a terminal set up as the connector needs
+   * (`processor_terminal_unsuitable`), and answer what the gateway told of the terminal, kept with the
+   * connection and given back to its connector.
+   */
+  connect(): Promise<TerminalSettings>;
 }
 
 export type InstallmentKind = 'payments' | 'credit';
@@ -140,6 +145,9 @@ export type CardSource = { token: string } | { paymentMethodRef: string };
 /** A gateway's API credentials, by the names its connector reads (Tranzila: `app_key`, `secret`). */
 export type ProcessorCredentials = Record<string, string>;
 
+/** What a gateway told of a terminal when it was connected (Tranzila: the name of its user field 20). */
+export type TerminalSettings = Record<string, string>;
+
 export interface ProcessorDirectory {
   /**
    * The processor a scope's money moves through: the simulated one in test mode, the account's connected
@@ -147,7 +155,7 @@ export interface ProcessorDirectory {
    */
   forScope(scope: Scope): Promise<CardProcessor>;
   /** A connector for a gateway's terminal and credentials, as given (to check them before they are kept). */
-  connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials): CardProcessor;
+  connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials, settings?: TerminalSettings): CardProcessor;
   /** What a connector declares it can do: known without its credentials. */
   capabilitiesOf(name: ProcessorName | 'simulated'): ProcessorCapabilities;
 }

@@ -312,7 +312,9 @@ export class FakeProcessor implements CardProcessor {
   isFixture(): boolean {
     return false;
   }
-  async checkCredentials(): Promise<void> {}
+  async connect() {
+    return {};
+  }
 }
 
 export class FakeDirectory implements ProcessorDirectory {

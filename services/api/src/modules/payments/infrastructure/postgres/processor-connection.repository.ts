@@ -10,6 +10,7 @@ type ConnectionRow = {
   name: ProcessorConnection['name'];
   terminal: string;
   credentials_sealed: string;
+  settings: Record<string, string>;
   created_at: string;
   updated_at: string;
 };
@@ -27,6 +28,7 @@ export class PgProcessorConnectionRepository implements ProcessorConnectionRepos
       name: rows[0].name,
       terminal: rows[0].terminal,
       credentialsSealed: rows[0].credentials_sealed,
+      settings: rows[0].settings,
       createdAt: new Date(rows[0].created_at),
       updatedAt: new Date(rows[0].updated_at),
     });
@@ -35,14 +37,17 @@ export class PgProcessorConnectionRepository implements ProcessorConnectionRepos
   async save(connection: ProcessorConnection): Promise<void> {
     await sqlRows(
       this.em,
-      `insert into processor_connections (account_id, name, terminal, credentials_sealed, created_at, updated_at) values ($1, $2, $3, $4, $5, $6)
+      `insert into processor_connections (account_id, name, terminal, credentials_sealed, settings, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (account_id) do update
-         set name = excluded.name, terminal = excluded.terminal, credentials_sealed = excluded.credentials_sealed, updated_at = excluded.updated_at`,
+         set name = excluded.name, terminal = excluded.terminal, credentials_sealed = excluded.credentials_sealed,
+             settings = excluded.settings, updated_at = excluded.updated_at`,
       [
         connection.accountId,
         connection.name,
         connection.terminal,
         connection.credentialsSealed,
+        JSON.stringify(connection.settings),
         connection.createdAt,
         connection.updatedAt,
       ],

@@ -6,6 +6,7 @@ import {
   type CardProcessor,
   type ProcessorCapabilities,
   type ProcessorCredentials,
+  type TerminalSettings,
   type ProcessorDirectory,
   ProcessorUnavailable,
 } from '../../application/ports/card-processor';
@@ -46,7 +47,7 @@ export class ConnectedProcessorDirectory implements ProcessorDirectory {
     const credentials = JSON.parse(
       await this.secrets.open(scope.accountId, PROCESSOR_CREDENTIALS, connection.credentialsSealed),
     ) as ProcessorCredentials;
-    const processor = this.connector(connection.name, connection.terminal, credentials);
+    const processor = this.connector(connection.name, connection.terminal, credentials, connection.settings);
     this.live.set(scope.accountId, { sealed: connection.credentialsSealed, processor });
     return processor;
   }
@@ -55,13 +56,14 @@ export class ConnectedProcessorDirectory implements ProcessorDirectory {
     return CAPABILITIES[name];
   }
 
-  connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials): CardProcessor {
+  connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials, settings: TerminalSettings = {}): CardProcessor {
     const { tranzilaApiUrl, tranzilaReportUrl, timeoutMs } = this.settings.processors;
     switch (name) {
       case 'tranzila':
         return new TranzilaConnector(
           { terminal, appKey: credentials.app_key, secret: credentials.secret },
           { apiUrl: tranzilaApiUrl, reportUrl: tranzilaReportUrl, timeoutMs, fingerprintSecret: this.settings.fingerprintSecret },
+          settings,
         );
     }
   }

@@ -15,6 +15,7 @@ import {
   type CardSource,
   type DeclineCode,
   type LookedUp,
+  type TerminalSettings,
   ProcessorRefused,
 } from '../../../application/ports/card-processor';
 import { SIMULATED_CAPABILITIES } from './capabilities';
@@ -160,7 +161,9 @@ export class SimulatedProcessor implements CardProcessor {
   }
 
   /** Test mode needs no credentials. */
-  async checkCredentials(): Promise<void> {}
+  async connect(): Promise<TerminalSettings> {
+    return {};
+  }
 
   async lookup(idempotencyKey: string): Promise<LookedUp | null> {
     const rows = await poolRows<{ result: LedgerResult; created_at: string }>(

@@ -1,7 +1,19 @@
 import type { DeclineCode } from '../../../application/ports/card-processor';
 
 /** The Shva response code of an approval. */
-export const APPROVED = '000';
+const APPROVED = '000';
+/**
+ * What some public Tranzila clients read as a J2/J5 check's approval, where docs.tranzila.com's response
+ * codes give 000 for every approved transaction. Accepted for checks (`txn_type` verify) only: a check
+ * moves no money, and a J5 wrongly read as held is refused when it is forced, so reading it either way
+ * is safe. A charge, a force, a reversal or a credit is approved by 000 alone.
+ */
+const CHECK_APPROVED = '777';
+
+/** Whether Tranzila approved a transaction of this type (`debit`, `verify`, `force`, `reversal`, `credit`). */
+export function approved(responseCode: string | undefined, txnType: string | undefined): boolean {
+  return responseCode === APPROVED || (responseCode === CHECK_APPROVED && txnType?.toLowerCase() === 'verify');
+}
 /** "Double transaction": the terminal's duplicate guard (`DCdisable`) found this reference already paid. */
 export const DUPLICATE = '173';
 

@@ -11,11 +11,12 @@ import {
   type DeclineCode,
   type LookedUp,
   ProcessorRefused,
+  type TerminalSettings,
   ProcessorTimeout,
 } from '../../../application/ports/card-processor';
 import { checkCard } from '../../../domain/card-rules';
 import { TRANZILA_CAPABILITIES } from './capabilities';
-import { APPROVED, declineOf, DUPLICATE } from './declines';
+import { approved, declineOf, DUPLICATE } from './declines';
 import { signedHeaders, type TranzilaCredentials } from './signing';
 import {
   authorizeBody,
@@ -55,6 +56,11 @@ type Answer = { kind: 'answered'; code: string; result: TransactionResult; messa
 /** The call got no usable answer: time-out, connection lost, or a 5xx. */
 class Unanswered extends Error {}
 
+/** The user field that keeps the duplicate guard (`DCdisable`), whose name the terminal's field list gives. */
+const KEY_FIELD_ID = 20;
+/** The terminal setting that keeps that name. */
+const KEY_FIELD_SETTING = 'key_field';
+
 /**
  * The Tranzila connector, for one merchant's terminal. Every money call carries our idempotency key as
  * the terminal's duplicate guard (`DCdisable`, kept in user field 20): Tranzila refuses a second charge
@@ -66,11 +72,17 @@ export class TranzilaConnector implements CardProcessor {
   readonly name = 'tranzila';
   readonly capabilities = TRANZILA_CAPABILITIES;
 
+  /** The name searches filter user field 20 by: from the connection, else asked of Tranzila once. */
+  private keyField: Promise<string> | null;
+
   constructor(
     private readonly credentials: TranzilaCredentials,
     private readonly settings: TranzilaSettings,
+    terminal: TerminalSettings = {},
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.keyField = terminal[KEY_FIELD_SETTING] ? Promise.resolve(terminal[KEY_FIELD_SETTING]) : null;
+  }
 
   /** J2 with the card: the number and CVC go to Tranzila in this call only; its token comes back. */
   async tokenize(input: CardInput, now: Date): Promise<{ token: string; card: CardDetails }> {
@@ -83,7 +95,7 @@ export class TranzilaConnector implements CardProcessor {
       throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
     });
     const { code, result, message } = this.resultOf(answer);
-    if (code !== APPROVED || !result.token) {
+    if (!approved(code, 'verify') || !result.token) {
       if (code === '006') throw new DomainError('cvc_invalid', 'The security code or ID number was refused by the card issuer', 'card.cvc');
       throw new CardDeclined(`The card was declined: ${message}`);
     }
@@ -100,11 +112,12 @@ export class TranzilaConnector implements CardProcessor {
     const answer = await this.moneyCall(authorizeBody(this.credentials.terminal, card, request), request.idempotencyKey);
     if (answer.kind === 'found') {
       const found = answer.found;
-      return found.processor_response_code === APPROVED
+      return approved(found.processor_response_code, found.txn_type)
         ? { status: 'authorized', processorRef: chargeRefText(chargeRefOf(found)), card: this.details(card, null) }
         : { status: 'declined', ...declineOf(found.processor_response_code), card: this.details(card, null) };
     }
-    if (answer.code !== APPROVED) return { status: 'declined', ...declineOf(answer.code), card: this.details(card, answer.result) };
+    if (!approved(answer.code, request.capture ? 'debit' : 'verify'))
+      return { status: 'declined', ...declineOf(answer.code), card: this.details(card, answer.result) };
     const ref: ChargeRef = {
       transactionId: answer.result.transaction_id!,
       authNumber: answer.result.auth_number ?? '',
@@ -166,7 +179,7 @@ export class TranzilaConnector implements CardProcessor {
     if (!card) return { declined: 'processing_error' };
     const answer = await this.moneyCall(verifyBody(this.credentials.terminal, card, request.idempotencyKey), request.idempotencyKey);
     const code = answer.kind === 'found' ? answer.found.processor_response_code : answer.code;
-    if (code !== APPROVED) return { declined: declineOf(code).code };
+    if (!approved(code, 'verify')) return { declined: declineOf(code).code };
     return { ref: cardTokenText(card), card: this.details(card, answer.kind === 'answered' ? answer.result : null) };
   }
 
@@ -175,10 +188,9 @@ export class TranzilaConnector implements CardProcessor {
     if (!found) return null;
     return {
       receivedAt: israelTime(found.transaction_date, found.transaction_time),
-      outcome:
-        found.processor_response_code === APPROVED
-          ? { status: 'approved', processorRef: found.credit_card_token ? chargeRefText(chargeRefOf(found)) : null }
-          : { status: 'declined', code: declineOf(found.processor_response_code).code },
+      outcome: approved(found.processor_response_code, found.txn_type)
+        ? { status: 'approved', processorRef: found.credit_card_token ? chargeRefText(chargeRefOf(found)) : null }
+        : { status: 'declined', code: declineOf(found.processor_response_code).code },
     };
   }
 
@@ -186,9 +198,19 @@ export class TranzilaConnector implements CardProcessor {
     return false;
   }
 
-  /** One read-only call with the credentials: a search Tranzila answers only to a correctly signed terminal. */
-  async checkCredentials(): Promise<void> {
-    await this.find(`kupa_check_${Date.now()}`);
+  /**
+   * Read-only calls with the credentials: the terminal's user fields, which must name field 20 (the
+   * duplicate guard that every lookup searches by), then a search by it, which must answer a list.
+   * Either refused, or answering anything else, refuses the connection: a lookup that could never find a
+   * transaction would pass silently otherwise.
+   */
+  async connect(): Promise<TerminalSettings> {
+    const keyField = await this.readKeyField();
+    this.keyField = Promise.resolve(keyField);
+    const answer = await this.search(`kupa_check_${Date.now()}`);
+    if (!Array.isArray((answer.json as { transactions?: unknown } | null)?.transactions))
+      throw unsuitable(`its transaction search answered HTTP ${answer.status} without a list of transactions`);
+    return { [KEY_FIELD_SETTING]: keyField };
   }
 
   /** A call on an earlier transaction; answers the new transaction's id and authorization number. */
@@ -203,10 +225,10 @@ export class TranzilaConnector implements CardProcessor {
     if (!ref) throw refused(processorRef);
     const answer = await this.moneyCall(followUpBody(this.credentials.terminal, txnType, ref, amount ?? ref.amount, key), key);
     if (answer.kind === 'found') {
-      if (answer.found.processor_response_code !== APPROVED) throw refused(ref.transactionId);
+      if (!approved(answer.found.processor_response_code, txnType)) throw refused(ref.transactionId);
       return { transactionId: answer.found.index, authNumber: answer.found.authorization_number };
     }
-    if (answer.code !== APPROVED) throw refused(ref.transactionId);
+    if (!approved(answer.code, txnType)) throw refused(ref.transactionId);
     return { transactionId: answer.result.transaction_id!, authNumber: answer.result.auth_number ?? '' };
   }
 
@@ -230,17 +252,46 @@ export class TranzilaConnector implements CardProcessor {
 
   /** The transactions of the last day with `key` in the duplicate-guard field: the approved one, else the last. */
   private async find(key: string): Promise<FoundTransaction | null> {
+    const answer = await this.search(key);
+    const found = (answer.json as { transactions?: FoundTransaction[] } | null)?.transactions ?? [];
+    return found.find((transaction) => approved(transaction.processor_response_code, transaction.txn_type)) ?? found.at(-1) ?? null;
+  }
+
+  /**
+   * `POST /v1/transaction` of the report API, filtered by user field 20 under the name the terminal's
+   * field list gives it (`api_parameter_name`), which is the terminal's own, not `user_defined_20`.
+   */
+  private async search(key: string): Promise<{ status: number; json: unknown }> {
+    this.keyField ??= this.readKeyField().catch((error: unknown) => {
+      this.keyField = null;
+      throw error;
+    });
+    const keyField = await this.keyField;
     const now = this.now();
-    const answer = await this.post(this.settings.reportUrl, '/v1/transaction', {
+    return this.post(this.settings.reportUrl, '/v1/transaction', {
       terminal_name: this.credentials.terminal,
       transaction_start_date: israelDate(new Date(now.getTime() - 24 * 60 * 60 * 1000)),
       transaction_end_date: israelDate(now),
-      ufields: [{ name: 'user_defined_20', operator: 'equals', value: key }],
+      ufields: [{ name: keyField, operator: 'equals', value: key }],
     }).catch((error: unknown) => {
       throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
     });
-    const found = (answer.json as { transactions?: FoundTransaction[] } | null)?.transactions ?? [];
-    return found.find((transaction) => transaction.processor_response_code === APPROVED) ?? found.at(-1) ?? null;
+  }
+
+  /** `POST /v1/terminals/settings/fields/list`: the `api_parameter_name` of the terminal's user field 20. */
+  private async readKeyField(): Promise<string> {
+    const answer = await this.post(this.settings.reportUrl, '/v1/terminals/settings/fields/list', {
+      terminal_name: this.credentials.terminal,
+    }).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    if (!Array.isArray(answer.json)) throw unsuitable(`its list of user fields answered HTTP ${answer.status} without a list`);
+    const field = (answer.json as Array<{ field_id?: unknown; api_parameter_name?: unknown }>).find(
+      (candidate) => Number(candidate.field_id) === KEY_FIELD_ID,
+    );
+    if (typeof field?.api_parameter_name !== 'string' || field.api_parameter_name === '')
+      throw unsuitable(`user field ${KEY_FIELD_ID} is not set up on it; ask Tranzila to enable it for the duplicate guard`);
+    return field.api_parameter_name;
   }
 
   private resultOf(response: { status: number; json: unknown }): Answer & { kind: 'answered' } {
@@ -288,4 +339,9 @@ export class TranzilaConnector implements CardProcessor {
   private fingerprint(card: CardToken): string {
     return `fp_${createHmac('sha256', this.settings.fingerprintSecret).update(`tranzila:${card.token}`).digest('hex').slice(0, 24)}`;
   }
+}
+
+/** The terminal answers, but not as Kupa needs it to: the merchant's set-up must change before it is connected. */
+function unsuitable(why: string): DomainError {
+  return new DomainError('processor_terminal_unsuitable', `The Tranzila terminal cannot be connected: ${why}`);
 }
