@@ -218,6 +218,13 @@ describe('the Tranzila twin and connector', () => {
     }
   });
 
+  it('locks an amount with a handshake (thtk) for the terminal, in exact shekels', async () => {
+    const thtk = await tranzila.handshake(13_410);
+    expect(thtk).toMatch(/^[0-9a-f]{32}$/);
+    expect(twin.handshakes.get(thtk)).toMatchObject({ terminal: TERMINAL.terminal, sum: 13_410 });
+    expect(await tranzila.handshake(13_410)).not.toBe(thtk);
+  });
+
   it('takes the request time in seconds, as the authentication page documents it, or in milliseconds, as the Handshake page shows it', async () => {
     const inMilliseconds = { ...signedHeaders(TERMINAL, new Date()) };
     const ms = String(Date.now());

@@ -1,11 +1,12 @@
-import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
  * A twin of Tranzila's documented server-to-server API (docs.tranzila.com): `POST /v1/transaction/credit_card/create`
  * (txn_type debit, verify with verify_mode 2 = J2 and 5 = J5, force, reversal, credit; tokens; payment
- * plans 1, 6 and 8) and the transaction search `POST /v1/transaction`. It is strict where Tranzila is:
+ * plans 1, 6 and 8), the transaction search `POST /v1/transaction`, and handshake v2 (`POST
+ * /v2/handshake/create`, a `thtk` locking a sum). It is strict where Tranzila is:
  * every request is signed (`X-tranzila-api-*`: HMAC-SHA256 of the app key keyed by secret + time + nonce;
  * a stale time or a reused nonce is refused), the terminal's duplicate guard (`DCdisable`, kept in user
  * field 20, filtered by the name the terminal's field list `POST /v1/terminals/settings/fields/list` gives
@@ -94,6 +95,7 @@ const MESSAGES: Record<string, string> = {
 
 const SIGNATURE_WINDOW_S = 300;
 const DUPLICATE_GUARD_MS = 24 * 60 * 60 * 1000;
+const HANDSHAKE_TTL_MS = 30 * 60 * 1000;
 
 class Refusal extends Error {
   constructor(
@@ -111,6 +113,8 @@ export class TranzilaTwin {
   private readonly nonces = new Map<string, number>();
   private readonly cards = new Map<string, { behavior: string | null; j2: boolean; last4: string; brand: string }>();
   private faults: { mode: FaultMode; remaining: number; delayMs: number } | null = null;
+  /** Handshake v2 tokens, each with the terminal and the sum (agorot) it locks, and until when. */
+  readonly handshakes = new Map<string, { terminal: string; sum: number; until: number }>();
   private clockOffsetMs = 0;
   private nextIndex = 1;
   url = '';
@@ -162,6 +166,7 @@ export class TranzilaTwin {
       if (path === '/v1/transaction/credit_card/create') return await this.transaction(terminal, body, res);
       if (path === '/v1/transaction') return send(res, 200, this.search(terminal, body));
       if (path === '/v1/terminals/settings/fields/list') return send(res, 200, fieldsOf(terminal));
+      if (path === '/v2/handshake/create') return send(res, 200, this.handshake(terminal, body));
       throw new Refusal(404, 404, 'Not found');
     } catch (error) {
       if (error instanceof Refusal) return send(res, error.status, { error_code: error.errorCode, message: error.message });
@@ -433,6 +438,18 @@ export class TranzilaTwin {
       );
     });
     return { error_code: 0, total: matches.length, rows: matches.length, transactions: matches.map((t) => this.row(terminal, t)) };
+  }
+
+  /**
+   * `POST /v2/handshake/create`: a `thtk` that locks `sum` for the terminal. The docs call it time-limited
+   * without saying for how long; the twin keeps it for 30 minutes.
+   */
+  private handshake(terminal: TwinTerminal, body: Record<string, unknown>): object {
+    const sum = agorotOf(text(body.sum));
+    if (sum <= 0) throw new Refusal(400, 20005, 'sum must be above zero');
+    const thtk = randomBytes(16).toString('hex');
+    this.handshakes.set(thtk, { terminal: terminal.terminal, sum, until: this.now().getTime() + HANDSHAKE_TTL_MS });
+    return { error_code: 0, message: 'Success', thtk };
   }
 
   /** The code a transaction is answered and listed with: a J2/J5 check's approval as the terminal says it. */

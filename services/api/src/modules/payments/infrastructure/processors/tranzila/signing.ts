@@ -11,7 +11,10 @@ export interface TranzilaCredentials {
 
 /**
  * The signed headers of every Tranzila API request: the access token is HMAC-SHA256 of the app key,
- * keyed by secret + request time (Unix seconds) + a fresh 80-hex-character nonce, hex-encoded.
+ * keyed by secret + request time + a fresh 80-hex-character nonce, hex-encoded. The time is in Unix
+ * seconds, as the reports' authentication page (docs.tranzila.com/docs/reports/authentication) documents
+ * it; the Handshake v2 and Bit pages show milliseconds and a 40-byte nonce for the same scheme. The
+ * twin takes either, so a gateway that insists on milliseconds is one change here.
  */
 export function signedHeaders(credentials: Pick<TranzilaCredentials, 'appKey' | 'secret'>, now: Date): Record<string, string> {
   const time = String(Math.floor(now.getTime() / 1000));

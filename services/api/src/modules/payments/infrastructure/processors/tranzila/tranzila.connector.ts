@@ -37,7 +37,7 @@ import {
   type TransactionResult,
   verifyBody,
 } from './transformers';
-import { parse, stringify } from './wire';
+import { parse, shekels, stringify } from './wire';
 
 export interface TranzilaSettings {
   /** `TRANZILA_API_URL`: the transaction API (https://api.tranzila.com), or a twin of it. */
@@ -211,6 +211,26 @@ export class TranzilaConnector implements CardProcessor {
     if (!Array.isArray((answer.json as { transactions?: unknown } | null)?.transactions))
       throw unsuitable(`its transaction search answered HTTP ${answer.status} without a list of transactions`);
     return { [KEY_FIELD_SETTING]: keyField };
+  }
+
+  /**
+   * Handshake v2 (`POST /v2/handshake/create`): a token (`thtk`) that locks `amount` on Tranzila's side
+   * for the payment the processor's own card fields will make; a charge of any other amount is refused
+   * there (912791). Created by the server for each amount a page shows.
+   */
+  async handshake(amount: number): Promise<string> {
+    const answer = await this.post(this.settings.apiUrl, '/v2/handshake/create', {
+      terminal_name: this.credentials.terminal,
+      sum: shekels(amount),
+    }).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    const json = (answer.json ?? {}) as { error_code?: string; message?: string; thtk?: string };
+    if (json.error_code !== '0' || !json.thtk)
+      throw new Error(
+        `Tranzila refused the handshake (HTTP ${answer.status}, error ${json.error_code ?? '?'}): ${json.message ?? 'no message'}`,
+      );
+    return json.thtk;
   }
 
   /** A call on an earlier transaction; answers the new transaction's id and authorization number. */
