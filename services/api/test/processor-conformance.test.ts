@@ -225,6 +225,22 @@ describe('the Tranzila twin and connector', () => {
     expect(await tranzila.handshake(13_410)).not.toBe(thtk);
   });
 
+  it('reads a payment back by its transaction index, and refuses a reference whose key, amount or type differ', async () => {
+    const { token } = await tranzila.tokenize(card('4444333322221111'), new Date());
+    const key = `read_${Date.now()}`;
+    const sale = { idempotencyKey: key, source: { token }, amount: 2_500, currency: 'ils' as const, installments: null };
+    await tranzila.authorize({ ...sale, capture: true, merchantInitiated: false, reference: 'cs_read' });
+    const index = twin.ledger.find((t) => t.dcdisable === key)!.index;
+    const expected = { transactionId: index, idempotencyKey: key, amount: 2_500, capture: true };
+    expect(await tranzila.readPayment(expected)).toMatchObject({ status: 'authorized', processorRef: expect.stringContaining(index) });
+    // Another payment's key (a reference replayed into this one), another amount, a hold for a sale: none completes it.
+    expect(await tranzila.readPayment({ ...expected, idempotencyKey: 'pay_other' })).toEqual({ status: 'mismatch', field: 'reference' });
+    expect(await tranzila.readPayment({ ...expected, amount: 2_400 })).toEqual({ status: 'mismatch', field: 'amount' });
+    expect(await tranzila.readPayment({ ...expected, capture: false })).toEqual({ status: 'mismatch', field: 'type' });
+    expect(await tranzila.readPayment({ ...expected, transactionId: '999999' })).toEqual({ status: 'not_found' });
+    expect(await tranzila.readPayment({ ...expected, transactionId: "1' or 1=1" })).toEqual({ status: 'not_found' });
+  });
+
   it('takes the request time in seconds, as the authentication page documents it, or in milliseconds, as the Handshake page shows it', async () => {
     const inMilliseconds = { ...signedHeaders(TERMINAL, new Date()) };
     const ms = String(Date.now());

@@ -197,6 +197,8 @@ export interface FoundTransaction {
   authorization_number: string;
   processor_response_code: string;
   txn_type?: string;
+  /** User field 20, the duplicate guard: the key Kupa gave the call (`user_defined_N` in every row). */
+  user_defined_20?: string;
 }
 
 export function chargeRefOf(found: FoundTransaction): ChargeRef {

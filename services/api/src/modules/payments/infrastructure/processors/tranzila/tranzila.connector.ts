@@ -37,7 +37,7 @@ import {
   type TransactionResult,
   verifyBody,
 } from './transformers';
-import { parse, shekels, stringify } from './wire';
+import { agorot, parse, shekels, stringify } from './wire';
 
 export interface TranzilaSettings {
   /** `TRANZILA_API_URL`: the transaction API (https://api.tranzila.com), or a twin of it. */
@@ -231,6 +231,38 @@ export class TranzilaConnector implements CardProcessor {
         `Tranzila refused the handshake (HTTP ${answer.status}, error ${json.error_code ?? '?'}): ${json.message ?? 'no message'}`,
       );
     return json.thtk;
+  }
+
+  /**
+   * A payment the terminal's own card fields made, read back from Tranzila by its transaction index:
+   * what the browser reports is never taken as it is. The transaction must carry the key Kupa gave the
+   * payment in user field 20, the amount Kupa asked, and the type it asked (a sale, or a J5 hold); a
+   * transaction that does not is a forged or replayed reference, and `mismatch` says what differed. The
+   * docs list no card brand or last four digits among a report row's fields, so none is read here.
+   */
+  async readPayment(request: {
+    transactionId: string;
+    idempotencyKey: string;
+    amount: number;
+    capture: boolean;
+  }): Promise<AuthorizeOutcome | { status: 'not_found' } | { status: 'mismatch'; field: 'reference' | 'amount' | 'type' }> {
+    if (!/^\d{1,18}$/.test(request.transactionId)) return { status: 'not_found' };
+    const answer = await this.post(this.settings.reportUrl, '/v1/transaction', {
+      terminal_name: this.credentials.terminal,
+      transaction_index: Number(request.transactionId),
+    }).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    const found = (answer.json as { transactions?: FoundTransaction[] } | null)?.transactions?.[0];
+    if (!found) return { status: 'not_found' };
+    if (found.user_defined_20 !== request.idempotencyKey) return { status: 'mismatch', field: 'reference' };
+    if (agorot(found.amount) !== request.amount) return { status: 'mismatch', field: 'amount' };
+    if ((found.txn_type ?? '').toLowerCase() !== (request.capture ? 'debit' : 'verify')) return { status: 'mismatch', field: 'type' };
+    const ref = chargeRefOf(found);
+    const card: CardToken = { token: ref.card.token, expMonth: ref.card.expMonth, expYear: ref.card.expYear, last4: '', brand: 'unknown' };
+    return approved(found.processor_response_code, found.txn_type)
+      ? { status: 'authorized', processorRef: chargeRefText(ref), card: this.details(card, null) }
+      : { status: 'declined', ...declineOf(found.processor_response_code), card: this.details(card, null) };
   }
 
   /** A call on an earlier transaction; answers the new transaction's id and authorization number. */
