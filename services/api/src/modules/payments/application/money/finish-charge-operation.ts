@@ -25,8 +25,8 @@ export interface FinishedOperation {
  * is called with the operation's idempotency key, outside any transaction, then the charge records it
  * with its event, document and (for a refund) the refund and its credit document; or, when the processor
  * refuses for good, the operation ends failed and the charge stays as it was. Run by the request that
- * started the operation or, after a crash, by the reconciler (it is the finisher of these kinds); under the operation's row lock it is
- * recorded once however many run it.
+ * started the operation or, after a crash, by the reconciler (it is these kinds' finisher); under the
+ * operation's row lock it is recorded once however many run it.
  */
 @injectable()
 export class FinishChargeOperation implements IntentFinisher {
