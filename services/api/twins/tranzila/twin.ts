@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostedFieldPage, hostedFieldsScript } from './hosted-fields';
 
 /**
  * A twin of Tranzila's documented server-to-server API (docs.tranzila.com): `POST /v1/transaction/credit_card/create`
@@ -37,7 +38,11 @@ export interface TwinOptions {
   holdWindowMs?: number;
 }
 
-export type FaultMode = 'slow' | 'lost' | 'error';
+/**
+ * `slow`: answered after a delay; `lost`: committed, then the connection dropped; `error`: a 5xx;
+ * `lost_callback` (hosted fields): approved, and the page is never answered, as when the tab closes.
+ */
+export type FaultMode = 'slow' | 'lost' | 'error' | 'lost_callback';
 
 export interface Transaction {
   index: string;
@@ -134,7 +139,7 @@ export class TranzilaTwin {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  /** The next `count` transaction calls are slow (answered after `delayMs`), lost after committing, or 5xx. */
+  /** The next `count` transaction calls (the API's and the hosted fields' charges) meet `mode` (see `FaultMode`). */
   fault(mode: FaultMode, count = 1, delayMs = 1_000): void {
     this.faults = { mode, remaining: count, delayMs };
   }
@@ -159,6 +164,7 @@ export class TranzilaTwin {
       const raw = await readBody(req);
       const path = new URL(req.url ?? '/', 'http://twin').pathname;
       if (path.startsWith('/twin/')) return this.admin(req.method ?? 'GET', path, raw, res);
+      if (path.startsWith('/hosted-fields/')) return await this.hostedFields(req, path, raw, res);
       if (req.method !== 'POST') throw new Refusal(405, 405, 'Method not allowed');
       const terminal = this.authenticate(req);
       const body = parseBody(raw);
@@ -450,6 +456,68 @@ export class TranzilaTwin {
     const thtk = randomBytes(16).toString('hex');
     this.handshakes.set(thtk, { terminal: terminal.terminal, sum, until: this.now().getTime() + HANDSHAKE_TTL_MS });
     return { error_code: 0, message: 'Success', thtk };
+  }
+
+  /**
+   * The hosted fields: the script, each field's page, and the charge the card number's field sends with
+   * the card. A charge names its terminal and carries a handshake (`thtk`) that locked its amount: a
+   * missing or expired one, or another amount, is refused with 912791 and moves nothing. `tran_mode` A
+   * is a sale and V a J5 hold, as public integrations send them. Faults apply as to the API, and
+   * `lost_callback` approves and never answers the page.
+   */
+  private async hostedFields(req: IncomingMessage, path: string, raw: string, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://twin');
+    if (req.method === 'GET' && path === '/hosted-fields/thostedf.js') {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      return void res.end(hostedFieldsScript(this.url));
+    }
+    if (req.method === 'GET' && path === '/hosted-fields/field') {
+      const parent = url.searchParams.get('parent') ?? '';
+      if (!/^https?:\/\/[^/]+$/.test(parent)) throw new Refusal(400, 400, 'parent must be an origin');
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `frame-ancestors ${parent}` });
+      return void res.end(hostedFieldPage(url.searchParams.get('name') ?? '', url.searchParams.get('placeholder') ?? '', parent));
+    }
+    if (req.method !== 'POST' || path !== '/hosted-fields/charge') throw new Refusal(404, 404, 'Not found');
+    const body = parseBody(raw);
+    const terminal = this.options.terminals.find((candidate) => candidate.terminal === text(body.terminal_name));
+    if (!terminal) return send(res, 200, { errors: [{ code: '403', message: 'Unknown terminal' }] });
+    const amount = agorotOf(text(body.amount));
+    const locked = this.handshakes.get(text(body.thtk));
+    if (!locked || locked.terminal !== terminal.terminal || locked.sum !== amount || locked.until <= this.now().getTime())
+      return send(res, 200, { errors: [{ code: '912791', message: 'The amount does not match the handshake' }] });
+    const card = (body.card ?? {}) as Record<string, unknown>;
+    const [month, year] = text(card.expiry)
+      .split('/')
+      .map((part) => part.trim());
+    const hold = text(body.tran_mode) === 'V';
+    const fault = this.takeFault();
+    let answer: object;
+    try {
+      [, answer] = this.process(terminal.terminal, {
+        txn_type: hold ? 'verify' : 'debit',
+        ...(hold ? { verify_mode: '5' } : {}),
+        card_number: text(card.credit_card_number).replace(/\s/g, ''),
+        expire_month: month ?? '',
+        expire_year: year ?? '',
+        cvv: text(card.cvv),
+        items: [{ name: 'Hosted fields payment', unit_price: decimal(amount), units_number: '1' }],
+        ...(body.DCdisable === undefined ? {} : { DCdisable: text(body.DCdisable) }),
+      });
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return send(res, 200, { errors: [{ code: String(error.errorCode), message: error.message }] });
+    }
+    if (fault?.mode === 'lost') return void res.socket?.destroy();
+    if (fault?.mode === 'lost_callback') return;
+    const result = (answer as { transaction_result: { processor_response_code: string; transaction_id: string } }).transaction_result;
+    const transaction = this.ledger.find((t) => t.index === result.transaction_id)!;
+    send(res, 200, {
+      transaction_response: {
+        success: transaction.responseCode === '000',
+        transaction_id: transaction.index,
+        processor_response_code: this.shownCode(terminal, transaction),
+      },
+    });
   }
 
   /** The code a transaction is answered and listed with: a J2/J5 check's approval as the terminal says it. */
