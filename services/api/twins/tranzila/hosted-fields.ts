@@ -59,7 +59,8 @@ export function hostedFieldPage(name: string, placeholder: string, parentOrigin:
   const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
 <html><head><meta charset="utf-8"><style>
-  body { margin: 0; } input { box-sizing: border-box; width: 100%; height: 2.5em; font: inherit; padding: 0 .5em; border: 1px solid #8a8f98; border-radius: 6px; }
+  body { margin: 0; }
+  input { box-sizing: border-box; width: 100%; height: 2.5em; font: inherit; padding: 0 .5em; border: 1px solid #8a8f98; border-radius: 6px; }
 </style></head>
 <body data-field="${escape(name)}">
 <input ${input[name] ?? ''} dir="ltr" aria-label="${escape(placeholder || name)}" placeholder="${escape(placeholder)}">
@@ -81,9 +82,11 @@ export function hostedFieldPage(name: string, placeholder: string, parentOrigin:
     fetch('/hosted-fields/charge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
       .then(function (res) { return res.json(); })
       .then(function (answer) {
-        parent.postMessage({ type: 'tzla-charge-result', id: event.data.id, error: answer.errors || null, response: answer.errors ? null : answer }, parentOrigin);
+        var result = { type: 'tzla-charge-result', id: event.data.id, error: answer.errors || null, response: answer.errors ? null : answer };
+        parent.postMessage(result, parentOrigin);
       }, function () {
-        parent.postMessage({ type: 'tzla-charge-result', id: event.data.id, error: [{ code: 'network', message: 'Tranzila could not be reached' }] }, parentOrigin);
+        var unreachable = [{ code: 'network', message: 'Tranzila could not be reached' }];
+        parent.postMessage({ type: 'tzla-charge-result', id: event.data.id, error: unreachable }, parentOrigin);
       });
   });
 })();
