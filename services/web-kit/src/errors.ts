@@ -92,7 +92,10 @@ const WORDS: Record<ErrorCode, [he: string, en: string]> = {
   price_not_recurring: ['המחיר אינו מחזורי', 'This price is not recurring'],
   price_or_line_items_required: ['יש לבחור מחיר או שורות', 'Give a price or lines'],
   processor_credentials_invalid: ['פרטי חברת הסליקה שגויים', 'The card processor refused these details'],
-  processor_terminal_unsuitable: ['המסוף אינו מוגדר כנדרש; יש לפנות לחברת הסליקה', 'The terminal is not set up as Kupa needs; ask the card processor'],
+  processor_terminal_unsuitable: [
+    'המסוף אינו מוגדר כנדרש; יש לפנות לחברת הסליקה',
+    'The terminal is not set up as Kupa needs; ask the card processor',
+  ],
   processor_required: ['יש לחבר קודם חברת סליקה', 'Connect a card processor first'],
   processor_timeout: ['חברת הסליקה לא ענתה בזמן. התשלום נבדק', 'The card processor did not answer in time. The payment is being checked'],
   processor_unavailable: ['התשלום אינו זמין כרגע', 'Payments are not available right now'],
