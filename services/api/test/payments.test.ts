@@ -192,13 +192,22 @@ describe('declines and 3-D Secure', () => {
     },
   );
 
+  it('a card the issuer does not challenge records no 3-D Secure check', async () => {
+    const s = await session({ locale: 'en' });
+    await pay.payWithCard(s.id);
+    expect(await charge(await chargeOf(s.id))).toMatchObject({ payment_method_details: { three_d_secure: null } });
+  });
+
   it('a challenged card asks for 3-D Secure, then succeeds when authenticated', async () => {
     const s = await session({ locale: 'en' });
     const first = await pay.payWithCard(s.id, CARDS.threeDSecure);
     expect(first.data!.data).toMatchObject({ status: 'requires_action', next_action: { type: 'three_d_secure' } });
     const done = await pay.threeDSecure(s.id, first.data!.data.next_action!.challenge_id, 'authenticated');
     expect(done.data!.data).toEqual({ status: 'succeeded', redirect_url: expect.stringContaining(s.id) });
-    expect((await charge(await chargeOf(s.id))).status).toBe('succeeded');
+    expect(await charge(await chargeOf(s.id))).toMatchObject({
+      status: 'succeeded',
+      payment_method_details: { three_d_secure: { result: 'authenticated', version: '2.2.0' } },
+    });
   });
 
   it('a failed challenge is a decline the shopper can read, and the session stays open', async () => {
@@ -208,6 +217,14 @@ describe('declines and 3-D Secure', () => {
     expect(done.data!.data).toEqual({
       status: 'failed',
       failure: { code: 'authentication_failed', message: 'Authentication failed. Try again or use another card.' },
+    });
+    const failed = (await api.GET('/v1/charges', { params: { query: { status: 'failed', limit: 100 } } })).data!.data.find(
+      (candidate) => candidate.checkout_session === s.id.replace('co_', 'cs_'),
+    );
+    expect(failed).toMatchObject({
+      status: 'failed',
+      failure_code: 'authentication_failed',
+      payment_method_details: { three_d_secure: { result: 'failed', version: '2.2.0' } },
     });
     const wrong = await pay.threeDSecure(s.id, 'not-a-challenge', 'authenticated');
     expect(wrong.response.status).toBe(400);

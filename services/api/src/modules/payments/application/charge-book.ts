@@ -50,7 +50,7 @@ export class ChargeBook {
     now: Date,
   ): Promise<Charge> {
     const shown = answer.card ? shownCard(answer.card) : input.paymentMethod.card;
-    const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown } };
+    const details = { ...input, paymentMethod: { ...input.paymentMethod, card: shown, threeDSecure: answer.threeDSecure ?? null } };
     // A hold lasts its processor's window; a sale needs none.
     const holdWindowMs =
       details.captureMethod === 'manual' ? (await this.describeProcessor.execute(scope))!.capabilities.holdWindowMs : null;

@@ -26,6 +26,14 @@ export interface PaymentMethodDetails {
   type: 'card' | 'wallet';
   wallet: 'apple_pay' | 'google_pay' | 'bit' | null;
   card: ShownCard;
+  /** The issuer's 3-D Secure check of this payment, when one ran (charges made before it was kept have none). */
+  threeDSecure?: ThreeDSecure | null;
+}
+
+/** A 3-D Secure check's outcome and its protocol version. */
+export interface ThreeDSecure {
+  result: 'authenticated' | 'failed';
+  version: string;
 }
 
 export interface NewCharge {

@@ -40,6 +40,7 @@ export function chargeView(charge: Charge): Schemas['Charge'] {
         exp_month: charge.paymentMethodDetails.card.expMonth,
         exp_year: charge.paymentMethodDetails.card.expYear,
       },
+      three_d_secure: charge.paymentMethodDetails.threeDSecure ?? null,
     },
     installments: charge.installments,
     document: charge.documentId,

@@ -1,6 +1,7 @@
 import { DomainError } from '../../../../shared/domain/domain-error';
 import type { Scope } from '../../../../shared/domain/scope';
 import type { CardDetails } from '../../domain/card';
+import type { ThreeDSecure } from '../../domain/charge';
 import type { ProcessorName } from '../../domain/processor-connection';
 
 export type { CardDetails } from '../../domain/card';
@@ -121,9 +122,9 @@ export interface AuthorizeRequest {
 }
 
 export type AuthorizeOutcome =
-  | { status: 'authorized'; processorRef: string; card: CardDetails }
+  | { status: 'authorized'; processorRef: string; card: CardDetails; threeDSecure?: ThreeDSecure }
   | { status: 'requires_action'; challengeId: string; card: CardDetails }
-  | { status: 'declined'; code: DeclineCode; soft: boolean; card: CardDetails | null };
+  | { status: 'declined'; code: DeclineCode; soft: boolean; card: CardDetails | null; threeDSecure?: ThreeDSecure };
 
 /** A money call the processor received: when, and what it came to (approved with its reference, or declined). */
 export interface LookedUp {

@@ -24,6 +24,9 @@ import { checkCard } from '../../../domain/card-rules';
 import { PAYMENTS, type PaymentSettings } from '../../../payments.tokens';
 
 /** What the ledger recorded as a call's answer (a challenge's row keeps its card). */
+/** The 3-D Secure version the simulated issuers run (EMV 3-D Secure 2.2). */
+const THREE_D_SECURE_VERSION = '2.2.0';
+
 type LedgerResult = {
   status?: string;
   code?: DeclineCode;
@@ -108,8 +111,10 @@ export class SimulatedProcessor implements CardProcessor {
       );
       if (rows.length === 0) return { status: 'declined', code: 'processing_error', soft: false, card: null };
       const { card: details } = rows[0].result;
-      if (request.result === 'failed') return { status: 'declined', code: 'authentication_failed', soft: true, card: details };
-      return { status: 'authorized', processorRef: chargeRef(rows[0].request), card: details };
+      const threeDSecure = { result: request.result, version: THREE_D_SECURE_VERSION };
+      if (request.result === 'failed')
+        return { status: 'declined', code: 'authentication_failed', soft: true, card: details, threeDSecure };
+      return { status: 'authorized', processorRef: chargeRef(rows[0].request), card: details, threeDSecure };
     });
   }
 
