@@ -110,7 +110,7 @@ export class ChargeSavedCard {
   }
 
   private async charge(request: SavedCardCharge, method: PaymentMethod | null): Promise<SavedCardAnswer> {
-    await this.gate.processorFor(request.scope);
+    await this.gate.checkOnboarded(request.scope);
     if (!method?.customerId)
       return { outcome: { status: 'declined', code: 'card_declined', soft: false, card: null }, card: method?.card() ?? UNKNOWN_CARD };
     const answer = await this.driver.call(request.scope, (processor) =>

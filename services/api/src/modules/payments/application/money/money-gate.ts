@@ -17,9 +17,14 @@ export class MoneyGate {
   ) {}
 
   async processorFor(scope: Scope): Promise<CardProcessor> {
+    await this.checkOnboarded(scope);
+    return this.processors.forScope(scope);
+  }
+
+  /** The onboarding check alone, for a call whose processor the money driver looks up itself. */
+  async checkOnboarded(scope: Scope): Promise<void> {
     if (scope.livemode && !(await this.getAccount.execute(scope.accountId)).liveOnboarded) {
       throw new DomainError('account_not_onboarded', 'Live payments need processor onboarding and business identity linking first');
     }
-    return this.processors.forScope(scope);
   }
 }
