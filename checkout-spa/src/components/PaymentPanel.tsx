@@ -2,6 +2,8 @@ import { useSignal } from '@preact/signals';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
 import { CardFields } from './CardFields';
+import { HostedCardFields } from './HostedCardFields';
+import type { HostedFields } from '../models/hosted-fields';
 import { useCardForm } from './useCardForm';
 import { Dialog } from '@kupa/web-kit/dialog';
 import { LockMark } from './Marks';
@@ -18,6 +20,9 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const money = (agorot: number) => formatAgorot(agorot, lang);
 
   const card = useCardForm(t, options.cardholder_id_required);
+  const collection = options.card_collection;
+  // The processor's own fields, once drawn (live mode on a processor that takes cards in its iframes).
+  const hosted = useSignal<HostedFields | null>(null);
   const installments = useSignal(1);
   const walletsOpen = useSignal(options.auto_open_wallets && options.wallets.length > 0 && !page.livemode);
   const installmentCount = page.installments && page.amount_due_now > 0 ? installments.value : null;
@@ -25,6 +30,10 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
+    if (collection.type === 'hosted_fields') {
+      if (hosted.value) await checkout.payWithHostedFields(hosted.value, installmentCount);
+      return;
+    }
     const input = card.read();
     if (!input) return;
     try {
@@ -81,16 +90,25 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
       )}
       {options.card && (
         <form class="card-form" onSubmit={submit} noValidate aria-busy={busy}>
-          <CardFields
-            t={t}
-            values={card.values}
-            errors={card.errors}
-            brand={card.brand}
-            askHolderId={options.cardholder_id_required}
-            disabled={busy}
-            onInput={card.onInput}
-            onBlur={card.onBlur}
-          />
+          {collection.type === 'hosted_fields' ? (
+            <HostedCardFields
+              t={t}
+              scriptUrl={collection.script_url!}
+              askHolderId={options.cardholder_id_required}
+              onReady={(fields) => (hosted.value = fields)}
+            />
+          ) : (
+            <CardFields
+              t={t}
+              values={card.values}
+              errors={card.errors}
+              brand={card.brand}
+              askHolderId={options.cardholder_id_required}
+              disabled={busy}
+              onInput={card.onInput}
+              onBlur={card.onBlur}
+            />
+          )}
           {page.installments && due > 0 && (
             <div class="field">
               <label for="installments">{t.installments}</label>

@@ -32,6 +32,8 @@ const he = {
   networkTitle: 'אין חיבור לשירות התשלום',
   networkText: 'בדקו את החיבור לאינטרנט ונסו שוב. לא תחויבו פעמיים.',
   totalChanged: 'הסכום לתשלום השתנה: הנחה הסתיימה או נוצלה עד תומה ממש עכשיו. לא חויבתם; בדקו את הסכום החדש ושלמו שוב.',
+  amountNotLocked: 'חברת הסליקה לא קיבלה את הסכום הזה. לא חויבתם; הסכום עודכן, בדקו אותו ושלמו שוב.',
+  cardFieldsUnavailable: 'לא ניתן לטעון את שדות הכרטיס. רעננו את הדף ונסו שוב.',
   paymentInProgress: 'תשלום בכרטיס אחר עדיין בטיפול עבור הזמנה זו. המתינו לתוצאה שלו, ואז נסו שוב אם יש צורך.',
   planChangeUnavailable: 'המנוי השתנה או בוטל מאז שנפתח הדף, ולכן אי אפשר לשלם על שינוי המסלול הזה. לא חויבתם; בקשו מהעסק קישור חדש.',
   subscriptionBusy: 'שינוי אחר במנוי נמצא כרגע בחיוב. לא חויבתם; נסו שוב בעוד כמה שניות.',
@@ -157,6 +159,8 @@ const en: Messages = {
   networkTitle: 'Cannot reach the payment service',
   networkText: 'Check your connection and try again. You will not be charged twice.',
   totalChanged: 'The total has changed: a discount has just run out or ended. You were not charged; check the new total and pay again.',
+  amountNotLocked: 'The card processor did not accept this amount. You were not charged; the total is updated: check it and pay again.',
+  cardFieldsUnavailable: 'The card fields could not be loaded. Reload the page and try again.',
   paymentInProgress:
     'A payment with another card is still being processed for this order. Wait for its outcome, then try again if you need to.',
   planChangeUnavailable:

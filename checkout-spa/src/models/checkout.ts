@@ -4,6 +4,13 @@ import { MESSAGES } from '../i18n/messages';
 import { api, call, CHECKOUT_URL, type ConfirmPaymentMethod, type ConfirmResult, NetworkError, type PageView, RequestError } from './api';
 import { asCardRefused, type CardInput, CardRefused } from './card';
 import { EmbedChannel } from './embed';
+import type { HostedFields } from './hosted-fields';
+
+/** The processor's refusal of an amount other than the one its handshake locked (Tranzila's 912791). */
+const AMOUNT_NOT_LOCKED = '912791';
+
+/** The total changed between the page's showing it and the processor's fields paying it: nothing was charged. */
+class TotalChanged extends Error {}
 
 export type Outcome = 'paid' | 'authorized' | 'trial' | 'plan_changed';
 
@@ -116,6 +123,8 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         });
       } else if (error instanceof RequestError && error.error.code === 'session_not_pending') {
         await load();
+      } else if (error instanceof TotalChanged) {
+        paymentError.value = t.value.amountNotLocked;
       } else if (error instanceof RequestError && (error.error.code === 'amount_changed' || error.error.code === 'exhausted')) {
         // A discount ran out between showing the total and paying: nothing was charged; show the new total.
         await refresh();
@@ -189,6 +198,32 @@ export function createCheckout(sessionId: string, embedded: boolean) {
     });
   }
 
+  /**
+   * Pays in the processor's own card fields: the server starts the payment and locks its amount, the
+   * fields make it, and the page reports what they answered, which the server reads back from the
+   * processor before it believes anything. An amount the processor refused as not the locked one (the
+   * total changed meanwhile) shows the new total.
+   */
+  function payWithHostedFields(fields: HostedFields, installments: number | null): Promise<void> {
+    return step(async () => {
+      const asked = await confirm({ type: 'hosted_fields' }, installments);
+      const action = asked.next_action;
+      if (asked.status !== 'requires_action' || action?.type !== 'hosted_fields_charge' || !action.charge) return asked;
+      const answer = await fields.charge(action.charge);
+      const reported = await call(
+        api.POST('/v1/checkout_sessions/{id}/hosted_charge', {
+          params: { path: { id: sessionId } },
+          body: { challenge_id: action.challenge_id, transaction_id: answer.transactionId, card: answer.card },
+        }),
+      );
+      if (answer.refusal === AMOUNT_NOT_LOCKED && reported.status === 'failed') {
+        await refresh();
+        throw new TotalChanged();
+      }
+      return reported;
+    });
+  }
+
   return {
     page,
     phase,
@@ -203,6 +238,7 @@ export function createCheckout(sessionId: string, embedded: boolean) {
     embedded,
     load,
     payWithCard,
+    payWithHostedFields,
     payWithSavedCard: (id: string, installments: number | null) =>
       step(() => confirm({ type: 'saved_card', payment_method: id }, installments)),
     payWithWallet: (wallet: 'apple_pay' | 'google_pay' | 'bit') =>

@@ -158,7 +158,7 @@ export function startServer(name: ServerName, databaseUrl: string, spawned: (chi
         PUBLIC_RATE_LIMIT_PER_MINUTE: '1000000000',
         ...env,
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', process.env.BENCH_DEBUG ? 'inherit' : 'ignore', 'pipe'],
     });
     spawned(child);
     let err = '';

@@ -30,6 +30,7 @@ beforeAll(async () => {
       services.config,
       async () => null,
       (id) => services.inContext(() => services.container.get(GetLogo).execute(id)),
+      async () => [],
     ).listen(0, '127.0.0.1', () => resolve(server));
   });
   checkoutUrl = `http://127.0.0.1:${(checkoutHost.address() as AddressInfo).port}`;

@@ -20,6 +20,7 @@ beforeAll(async () => {
       config,
       async () => null,
       async () => null,
+      async (id) => (id === 'co_live' ? ['https://hf.tranzila.com'] : []),
     ).listen(0, '127.0.0.1', () => resolve(s));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -41,6 +42,19 @@ describe('checkout host', () => {
     expect(html).toContain('<meta name="kupa-api" content="https://api.kupa.example"');
     expect(html).toContain('<meta name="kupa-checkout" content="http://localhost:3001"');
     expect(html).not.toMatch(/<script>(?!<\/script>)/); // no inline script under script-src 'self'
+  });
+
+  it("lets exactly the processor's card fields into a live page that has them (script, frames, calls), and nothing into a test page", async () => {
+    for (const path of ['/checkout/co_live', '/checkout/co_live/embed']) {
+      const csp = (await fetch(`${baseUrl}${path}`)).headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self' https://hf.tranzila.com;");
+      expect(csp).toContain('frame-src https://hf.tranzila.com;');
+      expect(csp).toContain("connect-src 'self' https://api.kupa.example https://hf.tranzila.com;");
+    }
+    const test = (await fetch(`${baseUrl}/checkout/co_abc`)).headers.get('content-security-policy')!;
+    expect(test).not.toContain('tranzila');
+    expect(test).not.toContain('frame-src');
+    expect(test).toContain("default-src 'self'");
   });
 
   it('serves the embed framable by https sites only, without X-Frame-Options', async () => {

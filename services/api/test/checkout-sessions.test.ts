@@ -327,6 +327,7 @@ describe('rule 6: manual capture (J5)', () => {
       .GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id }, query: { surface: 'embed' } } });
     expect(page.data!.data.payment_options).toEqual({
       card: true,
+      card_collection: { type: 'server', script_url: null },
       cardholder_id_required: false,
       wallets: [],
       saved_cards: [],
@@ -392,6 +393,7 @@ describe('rules 7 and 8: wallets and payment methods (embedded only)', () => {
     ).data!.data;
     expect(embed.payment_options).toEqual({
       card: true,
+      card_collection: { type: 'server', script_url: null },
       cardholder_id_required: false,
       wallets: [],
       saved_cards: [],
@@ -400,6 +402,7 @@ describe('rules 7 and 8: wallets and payment methods (embedded only)', () => {
     const hosted = (await publicApi.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: session.id } } })).data!.data;
     expect(hosted.payment_options).toEqual({
       card: true,
+      card_collection: { type: 'server', script_url: null },
       cardholder_id_required: false,
       wallets: ['apple_pay', 'google_pay', 'bit'],
       saved_cards: [],

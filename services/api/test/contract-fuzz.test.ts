@@ -128,6 +128,7 @@ function validBodies(): Record<string, Record<string, unknown>> {
     applyCheckoutDiscount: { code: 'FUZZ10' },
     confirmCheckoutSession: { payment_method: { type: 'card', token: 'tok_visa' }, installments: 2, expected_amount: 7_000 },
     completeThreeDSecure: { challenge_id: '3ds_unknown', result: 'authenticated' },
+    reportHostedCharge: { challenge_id: 'att_unknown', transaction_id: null, card: null },
     createCardToken: { checkout_session: ids.session, card: { number: CARDS.ok, exp_month: 12, exp_year: 2034, cvc: '123' } },
     createDiscount: {
       name: 'Fuzz',
@@ -190,6 +191,7 @@ function pathIds(op: Operation): Record<string, string> {
     '/v1/checkout_sessions/{id}/discount/{code}': { id: ids.session, code: 'FUZZ10' },
     '/v1/checkout_sessions/{id}/confirm': { id: ids.session },
     '/v1/checkout_sessions/{id}/three_d_secure': { id: ids.session },
+    '/v1/checkout_sessions/{id}/hosted_charge': { id: ids.session },
     '/v1/discounts/{id}': { id: ids.discount },
     '/v1/discounts/{id}/deactivate': { id: ids.discount },
     '/v1/charges/{id}': { id: ids.charge },

@@ -4,7 +4,8 @@ import { UpdateAccountSettings } from '../src/modules/accounts/application/updat
 import { RenewDueSubscriptions } from '../src/modules/subscriptions/application/renew-due-subscriptions';
 import { TranzilaConnector } from '../src/modules/payments/infrastructure/processors/tranzila/tranzila.connector';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
-import { shopper, URLS } from './support/checkout';
+import { chargeInHostedFields, shopper, URLS } from './support/checkout';
+import { ReconcileMoneyIntents } from '../src/modules/payments';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { sleep } from './support/receiver';
 
@@ -84,6 +85,7 @@ describe('connecting a live processor', () => {
         three_d_secure: false,
         wallets: [],
         amount_unit: 'shekels',
+        card_collection: 'hosted_fields',
         installments: { kinds: ['payments'], max: 36 },
         hold_window_seconds: 5 * 86_400,
       },
@@ -138,10 +140,12 @@ describe('live money through Tranzila', () => {
   it('pays in installments: one debit in the twin, with its payments, and a live charge', async () => {
     const s = await session({ line_items: [{ name: 'Olive oil set', amount_agorot: 30_000 }], installments: { max: 6 } });
     const before = approved().length;
-    const res = await pay.confirm(s.id, { type: 'card', token: await pay.token(s.id, CARD) }, 3);
-    expect(res.data!.data.status, JSON.stringify(res.data ?? res.error)).toBe('succeeded');
+    const { reported } = await pay.payInHostedFields(s.id, twin.url, CARD, { installments: 3 });
+    expect(reported!.data!.data.status, JSON.stringify(reported!.data ?? reported!.error)).toBe('succeeded');
     const charge = await chargeOf(s.id);
     expect(charge).toMatchObject({ status: 'succeeded', amount: 30_000, livemode: true, installments: 3 });
+    // The brand and last four the fields showed, for the receipt.
+    expect(charge.payment_method_details?.card).toMatchObject({ brand: 'visa', last4: '1111' });
     const debits = approved()
       .slice(before)
       .filter((transaction) => transaction.txnType === 'debit');
@@ -151,7 +155,7 @@ describe('live money through Tranzila', () => {
 
   it('holds (J5), captures in part and refunds, each once in the twin', async () => {
     const s = await session({ line_items: [{ name: 'Camera', amount_agorot: 10_000 }], capture_method: 'manual' });
-    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
     const held = await chargeOf(s.id);
     expect(held.status).toBe('requires_capture');
     expect(new Date(held.capturable_until!).getTime() - new Date(held.created).getTime()).toBe(5 * 86_400_000);
@@ -168,13 +172,19 @@ describe('live money through Tranzila', () => {
 
   it("records Tranzila's final no to a refund or a capture: the charge stays as it was, and nothing is left in flight", async () => {
     // The terminal's money moved outside Kupa (in Tranzila's own console, say), so Tranzila refuses what Kupa asks next.
-    const outside = new TranzilaConnector(FIRST, { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 2_000, fingerprintSecret: 'outside' });
+    const outside = new TranzilaConnector(FIRST, {
+      apiUrl: twin.url,
+      reportUrl: twin.url,
+      hostedFieldsUrl: `${twin.url}/hosted-fields/thostedf.js`,
+      timeoutMs: 2_000,
+      fingerprintSecret: 'outside',
+    });
     const sql = (query: string, params: unknown[]) => app.services.orm.em.fork().getConnection().execute(query, params);
     const refOf = async (chargeId: string) =>
       (await sql('select processor_ref from charges where id = ?', [chargeId]))[0].processor_ref as string;
 
     const s = await session({ line_items: [{ name: 'Vase', amount_agorot: 10_000 }] });
-    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
     const sale = await chargeOf(s.id);
     await outside.refund({ idempotencyKey: `outside_${sale.id}`, processorRef: await refOf(sale.id), amount: 10_000 });
     const refund = () =>
@@ -194,7 +204,7 @@ describe('live money through Tranzila', () => {
     expect(await chargeOf(s.id)).toMatchObject({ amount_refunded: 0, status: 'succeeded' });
 
     const h = await session({ line_items: [{ name: 'Drone', amount_agorot: 20_000 }], capture_method: 'manual' });
-    expect((await pay.payWithCard(h.id, CARD)).data!.data.status).toBe('succeeded');
+    expect((await pay.payInHostedFields(h.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
     const held = await chargeOf(h.id);
     await outside.capture({ idempotencyKey: `outside_${held.id}`, processorRef: await refOf(held.id), amount: 20_000 });
     const capture = await live.POST('/v1/charges/{id}/capture', { params: { path: { id: held.id } } });
@@ -224,38 +234,119 @@ describe('live money through Tranzila', () => {
   it('tells the shopper of a decline in their language, and moves no money', async () => {
     const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }], locale: 'he' });
     const before = approved().length;
-    const res = await pay.payWithCard(s.id, '4000000000000002');
+    const res = (await pay.payInHostedFields(s.id, twin.url, '4000000000000002')).reported!;
     expect(res.data!.data).toMatchObject({ status: 'failed', failure: { code: 'card_declined' } });
     expect(res.data!.data.failure!.message).toMatch(/[\u0590-\u05FF]/);
     expect(approved().length).toBe(before);
+    // The session stays open for another card, which pays.
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
+    expect(approved().length).toBe(before + 1);
   });
 
-  it('survives an answer lost after Tranzila approved: the confirm finds the charge by its key, once', async () => {
+  it('survives an answer lost after Tranzila approved: the report names no transaction, and the payment is found by its key, once', async () => {
     const s = await session({ line_items: [{ name: 'Lost answer', amount_agorot: 4_200 }] });
-    const token = await pay.token(s.id, CARD);
+    const asked = await pay.confirm(s.id, { type: 'hosted_fields' });
+    const { challenge_id: challengeId, charge } = asked.data!.data.next_action!;
     twin.fault('lost');
     const before = approved().length;
-    const res = await pay.confirm(s.id, { type: 'card', token });
-    expect(res.data!.data.status).toBe('succeeded');
+    await expect(chargeInHostedFields(twin.url, charge!, CARD)).rejects.toThrow();
+    const res = await pay.reportHostedCharge(s.id, challengeId, {}, null);
+    expect(res.data!.data.status, JSON.stringify(res.data ?? res.error)).toBe('succeeded');
     expect(approved().length - before).toBe(1);
     expect((await chargeOf(s.id)).amount).toBe(4_200);
   });
 
-  it('answers processor_timeout when Tranzila is down, and the repeated confirm pays once when it is back', async () => {
+  it('when the fields could not charge (Tranzila down), the report ends the payment with nothing moved, and the next one pays once', async () => {
     const s = await session({ line_items: [{ name: 'Outage', amount_agorot: 5_100 }] });
-    const token = await pay.token(s.id, CARD);
     twin.fault('error');
     const before = approved().length;
-    const down = await pay.confirm(s.id, { type: 'card', token });
-    expect(down.response.status).toBe(503);
-    expect(down.error!.error.code).toBe('processor_timeout');
+    const down = await pay.payInHostedFields(s.id, twin.url, CARD);
+    expect(down.charged!.transaction_response).toBeUndefined();
+    expect(down.reported!.data!.data).toMatchObject({ status: 'failed', failure: { code: 'processing_error' } });
+    const again = await pay.payInHostedFields(s.id, twin.url, CARD);
+    expect(again.reported!.data!.data.status, JSON.stringify(again.reported!.data ?? again.reported!.error)).toBe('succeeded');
+    expect(approved().length - before).toBe(1);
+    const charges = (await live.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+      (charge) => charge.line_items?.[0]?.name === 'Outage',
+    );
+    expect(charges.map((charge) => charge.status)).toEqual(['succeeded']);
+  });
+
+  it("locks each attempt's amount: a coupon that changes the total gets a new lock, and the old one pays nothing", async () => {
+    await live.POST('/v1/discounts', { body: { name: 'Ten off', code: 'TEN', percent_off: 10 } as never });
+    const s = await session({ line_items: [{ name: 'Basket', amount_agorot: 20_000 }] });
+    const first = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data.next_action!;
+    expect(first.charge).toMatchObject({ amount: '200.00', tran_mode: 'A', terminal_name: TERMINAL });
+    expect(twin.handshakes.get(first.charge!.thtk)).toMatchObject({ sum: 20_000 });
+    // A double click gets the same payment (the same key) under a lock of the same amount.
+    const again = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data.next_action!;
+    expect(again.challenge_id).toBe(first.challenge_id);
+    expect(again.charge!.DCdisable).toBe(first.charge!.DCdisable);
+    const applied = await app
+      .client()
+      .POST('/v1/checkout_sessions/{id}/discount', { params: { path: { id: s.id } }, body: { code: 'TEN' } });
+    expect(applied.response.status, JSON.stringify(applied.error)).toBe(200);
+    const second = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data.next_action!;
+    expect(second.challenge_id).not.toBe(first.challenge_id);
+    expect(second.charge).toMatchObject({ amount: '180.00' });
+    // The old lock cannot pay the new total, nor the old key the new payment.
+    expect(await chargeInHostedFields(twin.url, { ...second.charge!, thtk: first.charge!.thtk }, CARD)).toMatchObject({
+      errors: [{ code: '912791' }],
+    });
+    const before = approved().length;
+    const paid = await pay.reportHostedCharge(s.id, second.challenge_id, await chargeInHostedFields(twin.url, second.charge!, CARD));
+    expect(paid.data!.data.status).toBe('succeeded');
+    expect(
+      approved()
+        .slice(before)
+        .map((t) => t.amount),
+    ).toEqual([18_000]);
+  });
+
+  it('refuses a forged or replayed report and records it; the real one completes the session once', async () => {
+    const paidBefore = await session({ line_items: [{ name: 'Earlier', amount_agorot: 2_000 }] });
+    const earlier = await pay.payInHostedFields(paidBefore.id, twin.url, CARD);
+    const s = await session({ line_items: [{ name: 'Forged', amount_agorot: 2_000 }] });
+    const asked = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data.next_action!;
+    const replayed = await pay.reportHostedCharge(s.id, asked.challenge_id, earlier.charged!);
+    expect(replayed.response.status).toBe(400);
+    expect(replayed.error!.error).toMatchObject({ code: 'hosted_report_refused', param: 'transaction_id' });
+    const forged = await pay.reportHostedCharge(s.id, asked.challenge_id, {}, '999999');
+    expect(forged.error!.error.code).toBe('hosted_report_refused');
+    expect((await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.status).toBe('pending');
+    expect(logs.filter((line) => line.includes('hosted fields report refused') && line.includes(s.id))).toHaveLength(2);
+    const real = await pay.reportHostedCharge(s.id, asked.challenge_id, await chargeInHostedFields(twin.url, asked.charge!, CARD));
+    expect(real.data!.data.status).toBe('succeeded');
+    expect((await pay.reportHostedCharge(s.id, asked.challenge_id, {}, null)).data!.data.status).toBe('succeeded');
+  });
+
+  it('finishes a payment whose tab closed after Tranzila approved: the reconciler finds it by its key, once', async () => {
+    const s = await session({ line_items: [{ name: 'Closed tab', amount_agorot: 6_600 }] });
+    const before = approved().length;
+    const { charged } = await pay.payInHostedFields(s.id, twin.url, CARD, { report: false });
+    expect(charged!.transaction_response!.success).toBe(true);
     await sleep(350);
-    const again = await pay.confirm(s.id, { type: 'card', token });
-    expect(again.data!.data.status, JSON.stringify(again.data ?? again.error)).toBe('succeeded');
+    await app.services.inContext(() => app.services.container.get(ReconcileMoneyIntents).execute());
+    await app.services.inContext(() => app.services.container.get(ReconcileMoneyIntents).execute());
+    expect(await chargeOf(s.id)).toMatchObject({ status: 'succeeded', amount: 6_600 });
     expect(approved().length - before).toBe(1);
   });
 
-  it("saves the card with a subscription's first payment (J2), then charges the renewal by Tranzila's token without the shopper", async () => {
+  it('takes no card number in live mode: POST /v1/tokens answers hosted_fields_required', async () => {
+    const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
+    const res = await app.client().POST('/v1/tokens', {
+      body: { checkout_session: s.id, card: { number: CARD, exp_month: 12, exp_year: 2031, cvc: '123' } },
+    });
+    expect(res.response.status).toBe(400);
+    expect(res.error!.error).toMatchObject({ code: 'hosted_fields_required', param: 'card' });
+    const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } });
+    expect(page.data!.data.payment_options.card_collection).toEqual({
+      type: 'hosted_fields',
+      script_url: `${twin.url}/hosted-fields/thostedf.js`,
+    });
+  });
+
+  it("saves the card from a subscription's first payment in the fields, then charges the renewal by Tranzila's token without the shopper", async () => {
     const product = (await live.POST('/v1/products', { body: { name: 'Olive club' } })).data!.data.id;
     const monthly = (
       await live.POST('/v1/prices', {
@@ -264,7 +355,7 @@ describe('live money through Tranzila', () => {
     ).data!.data.id;
     const s = await session({ price: monthly });
     const before = approved().length;
-    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
     const subscriptionId = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.subscription!;
     expect(
       approved()
@@ -293,7 +384,7 @@ describe('live money through Tranzila', () => {
     const hook = await app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
     const signingSecret = hook.data!.data.secret!.slice('whsec_'.length);
     const s = await session({ line_items: [{ name: 'After rotation', amount_agorot: 1_000 }] });
-    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
     expect(twin.ledger.at(-1)).toMatchObject({ txnType: 'debit', responseCode: '000', amount: 1_000 });
 
     const forbidden = [FIRST.secret, FIRST.appKey, ROTATED.secret, ROTATED.appKey, signingSecret, CARD, '4000000000000002'];

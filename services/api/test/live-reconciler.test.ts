@@ -3,7 +3,7 @@ import type { KupaClient } from '@kupa/sdk';
 import { UpdateAccountSettings } from '../src/modules/accounts/application/update-account-settings';
 import { reconcile } from '../src/main/reconciler';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
-import { shopper, URLS } from './support/checkout';
+import { chargeInHostedFields, shopper, URLS } from './support/checkout';
 import { crashedCall } from './support/crash';
 import { freshDatabase } from './support/database';
 import { startTestApp, type TestApp } from './support/harness';
@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from './support/harness';
 // The crash matrix of the live flows: a second API process on the same database dies on either side of
 // its call to Tranzila (the twin), then the reconciler finishes the operation: by a lookup of its key
 // when Tranzila already acted (the repeat is refused as a duplicate and the first transaction found),
-// by the call itself when it never left. Each ends with exactly one transaction in the twin's ledger.
+// by the call itself when it never left. A payment made in Tranzila's own fields is read back by its key.
+// Each ends with exactly one transaction in the twin's ledger.
 const POINTS = ['before_processor_call', 'after_processor_call'] as const;
 type Point = (typeof POINTS)[number];
 const TERMINAL = { terminal: 'crashshop', appKey: 'crash_app_key', secret: 'crash-terminal-secret' };
@@ -92,12 +93,15 @@ const processorRefOf = async (chargeId: string) => {
 };
 
 describe.each(POINTS)('live: a crash %s Tranzila, then the reconciler', (point) => {
-  it('a checkout payment is charged once and recorded once', async () => {
+  it("a checkout payment made in Tranzila's fields is recorded once, by its key, when the report dies", async () => {
     const s = await session();
-    const token = await pay.token(s.id, CARD);
+    const { challenge_id: challengeId, charge } = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data.next_action!;
     const debits = moved('debit');
-    await crashed(point, `/v1/checkout_sessions/${s.id}/confirm`, { payment_method: { type: 'card', token } });
-    expect(moved('debit') - debits).toBe(point === 'after_processor_call' ? 1 : 0);
+    const charged = await chargeInHostedFields(twin.url, charge!, CARD);
+    expect(moved('debit') - debits).toBe(1);
+    const report = { challenge_id: challengeId, transaction_id: charged.transaction_response!.transaction_id, card: null };
+    await crashed(point, `/v1/checkout_sessions/${s.id}/hosted_charge`, report);
+    expect((await sessionOf(s.id)).status).toBe('pending');
 
     expect((await reconciled()).checkouts).toBe(1);
     const paid = await sessionOf(s.id);
@@ -109,7 +113,7 @@ describe.each(POINTS)('live: a crash %s Tranzila, then the reconciler', (point) 
 
   it('a capture is forced once, and a refund credited once', async () => {
     const s = await session({ capture_method: 'manual' });
-    expect((await pay.payWithCard(s.id, CARD)).data!.data.status).toBe('succeeded');
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
     const held = (await sessionOf(s.id)).charge!;
     const hold = transactionOf(await processorRefOf(held));
     await crashed(point, `/v1/charges/${held}/capture`, { amount: 7_000 }, liveKey);

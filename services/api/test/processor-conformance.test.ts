@@ -6,6 +6,7 @@ import { PAYMENTS } from '../src/modules/payments/payments.tokens';
 import { type CardProcessor, type ProcessorDirectory, ProcessorTimeout } from '../src/modules/payments/application/ports/card-processor';
 import { TranzilaConnector } from '../src/modules/payments/infrastructure/processors/tranzila/tranzila.connector';
 import { signedHeaders } from '../src/modules/payments/infrastructure/processors/tranzila/signing';
+import { chargeInHostedFields } from './support/checkout';
 import { startTranzilaTwin, type TranzilaTwin } from '../twins/tranzila/twin';
 import { conformanceSuite } from './processors/conformance';
 import { freshDatabase } from './support/database';
@@ -31,6 +32,7 @@ beforeAll(async () => {
     reportUrl: twin.url,
     timeoutMs: 500,
     fingerprintSecret: TEST_FINGERPRINT_SECRET,
+    hostedFieldsUrl: `${twin.url}/hosted-fields/thostedf.js`,
   });
 });
 afterAll(async () => {
@@ -79,6 +81,10 @@ conformanceSuite('tranzila', { network: true, threeDSecure: false }, () => ({
     twin.ledger.filter((transaction) => transaction.dcdisable === key && transaction.responseCode === '000').length,
   installmentsUnder: async (key) =>
     twin.ledger.find((transaction) => transaction.dcdisable === key && transaction.responseCode === '000')?.installments ?? null,
+  collect: async (charge, input) => {
+    const answer = await chargeInHostedFields(twin.url, charge, input.number);
+    return answer.transaction_response?.transaction_id ?? null;
+  },
   faults: {
     loseNextAnswer: async () => twin.fault('lost'),
     failNext: async () => twin.fault('error'),
@@ -112,13 +118,14 @@ describe('the Tranzila twin and connector', () => {
   it('is refused with processor_credentials_invalid when the secret is wrong; connecting answers the name of user field 20', async () => {
     const wrong = new TranzilaConnector(
       { ...TERMINAL, secret: 'wrong' },
-      { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET },
+      { apiUrl: twin.url, reportUrl: twin.url, hostedFieldsUrl: '', timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET },
     );
     await expect(wrong.connect()).rejects.toMatchObject({ code: 'processor_credentials_invalid' });
     await expect(tranzila.connect()).resolves.toEqual({ key_field: 'order_ref' });
     const unreachable = new TranzilaConnector(TERMINAL, {
       apiUrl: 'http://127.0.0.1:9',
       reportUrl: 'http://127.0.0.1:9',
+      hostedFieldsUrl: '',
       timeoutMs: 300,
       fingerprintSecret: TEST_FINGERPRINT_SECRET,
     });
@@ -129,7 +136,13 @@ describe('the Tranzila twin and connector', () => {
     const bare = { terminal: 'kupabare', appKey: 'bare_app_key_0123456789', secret: 'bare_secret_abcdefghijklm', keyField: null };
     const other = await startTranzilaTwin({ terminals: [bare] });
     try {
-      const settings = { apiUrl: other.url, reportUrl: other.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET };
+      const settings = {
+        apiUrl: other.url,
+        reportUrl: other.url,
+        hostedFieldsUrl: '',
+        timeoutMs: 500,
+        fingerprintSecret: TEST_FINGERPRINT_SECRET,
+      };
       await expect(new TranzilaConnector(bare, settings).connect()).rejects.toMatchObject({
         code: 'processor_terminal_unsuitable',
         message: expect.stringContaining('user field 20'),
@@ -161,7 +174,13 @@ describe('the Tranzila twin and connector', () => {
     const named = { terminal: 'kupanamed', appKey: 'named_app_key_0123456789', secret: 'named_secret_abcdefghijk', keyField: 'kupa_ref' };
     const other = await startTranzilaTwin({ terminals: [named] });
     try {
-      const settings = { apiUrl: other.url, reportUrl: other.url, timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET };
+      const settings = {
+        apiUrl: other.url,
+        reportUrl: other.url,
+        hostedFieldsUrl: '',
+        timeoutMs: 500,
+        fingerprintSecret: TEST_FINGERPRINT_SECRET,
+      };
       const connector = new TranzilaConnector(named, settings);
       const { token } = await connector.tokenize(card('4444333322221111'), new Date());
       const key = `named_${Date.now()}`;
@@ -199,6 +218,7 @@ describe('the Tranzila twin and connector', () => {
       const connector = new TranzilaConnector(checks, {
         apiUrl: other.url,
         reportUrl: other.url,
+        hostedFieldsUrl: '',
         timeoutMs: 500,
         fingerprintSecret: TEST_FINGERPRINT_SECRET,
       });
@@ -218,27 +238,56 @@ describe('the Tranzila twin and connector', () => {
     }
   });
 
-  it('locks an amount with a handshake (thtk) for the terminal, in exact shekels', async () => {
-    const thtk = await tranzila.handshake(13_410);
-    expect(thtk).toMatch(/^[0-9a-f]{32}$/);
-    expect(twin.handshakes.get(thtk)).toMatchObject({ terminal: TERMINAL.terminal, sum: 13_410 });
-    expect(await tranzila.handshake(13_410)).not.toBe(thtk);
+  it('prepares a hosted-fields charge: a handshake (thtk) locking the exact shekels, the plan, and the key in the duplicate guard', async () => {
+    const request = { idempotencyKey: `pay_${Date.now()}`, amount: 13_410, currency: 'ils', capture: true, installments: 3 };
+    const charge = await tranzila.hostedFields.prepare(request);
+    expect(charge).toEqual({
+      terminal_name: TERMINAL.terminal,
+      thtk: expect.stringMatching(/^[0-9a-f]{32}$/),
+      amount: '134.10',
+      currency_code: 'ILS',
+      tran_mode: 'A',
+      payment_plan: '8',
+      total_installments_number: '3',
+      first_installment_amount: '44.70',
+      other_installments_amount: '44.70',
+      DCdisable: request.idempotencyKey,
+    });
+    expect(twin.handshakes.get(String(charge.thtk))).toMatchObject({ terminal: TERMINAL.terminal, sum: 13_410 });
+    const hold = await tranzila.hostedFields.prepare({ ...request, capture: false, installments: null });
+    expect(hold).toMatchObject({ tran_mode: 'V', payment_plan: '1' });
+    expect(hold.thtk).not.toBe(charge.thtk);
   });
 
-  it('reads a payment back by its transaction index, and refuses a reference whose key, amount or type differ', async () => {
-    const { token } = await tranzila.tokenize(card('4444333322221111'), new Date());
-    const key = `read_${Date.now()}`;
-    const sale = { idempotencyKey: key, source: { token }, amount: 2_500, currency: 'ils' as const, installments: null };
-    await tranzila.authorize({ ...sale, capture: true, merchantInitiated: false, reference: 'cs_read' });
-    const index = twin.ledger.find((t) => t.dcdisable === key)!.index;
-    const expected = { transactionId: index, idempotencyKey: key, amount: 2_500, capture: true };
-    expect(await tranzila.readPayment(expected)).toMatchObject({ status: 'authorized', processorRef: expect.stringContaining(index) });
-    // Another payment's key (a reference replayed into this one), another amount, a hold for a sale: none completes it.
-    expect(await tranzila.readPayment({ ...expected, idempotencyKey: 'pay_other' })).toEqual({ status: 'mismatch', field: 'reference' });
-    expect(await tranzila.readPayment({ ...expected, amount: 2_400 })).toEqual({ status: 'mismatch', field: 'amount' });
-    expect(await tranzila.readPayment({ ...expected, capture: false })).toEqual({ status: 'mismatch', field: 'type' });
-    expect(await tranzila.readPayment({ ...expected, transactionId: '999999' })).toEqual({ status: 'not_found' });
-    expect(await tranzila.readPayment({ ...expected, transactionId: "1' or 1=1" })).toEqual({ status: 'not_found' });
+  it('reads a hosted-fields payment back by its transaction or its key, and refuses one whose key, amount, type or plan differ', async () => {
+    const request = { idempotencyKey: `read_${Date.now()}`, amount: 2_500, currency: 'ils', capture: true, installments: null };
+    const read = (more: Partial<Parameters<typeof tranzila.hostedFields.read>[0]>) =>
+      tranzila.hostedFields.read({ ...request, transactionId: null, ...more });
+    expect(await read({})).toEqual({ status: 'not_found' });
+    const charged = await chargeInHostedFields(twin.url, await tranzila.hostedFields.prepare(request), '4444333322221111');
+    const index = charged.transaction_response!.transaction_id;
+    const shown = { brand: 'visa' as const, last4: '1111' };
+    const approved = await read({ transactionId: index, shown });
+    expect(approved).toMatchObject({
+      status: 'authorized',
+      processorRef: expect.stringContaining(index),
+      card: { brand: 'visa', last4: '1111', expMonth: 12, expYear: 2031 },
+      cardRef: expect.stringMatching(/~1231~1111~visa$/),
+    });
+    expect(await read({})).toMatchObject({ status: 'authorized', processorRef: expect.stringContaining(index) });
+    // Another payment's key (a reference replayed into this one), another amount, a hold for a sale, another plan: none completes it.
+    expect(await read({ transactionId: index, idempotencyKey: 'pay_other' })).toEqual({ status: 'mismatch', field: 'reference' });
+    expect(await read({ transactionId: index, amount: 2_400 })).toEqual({ status: 'mismatch', field: 'amount' });
+    expect(await read({ transactionId: index, capture: false })).toEqual({ status: 'mismatch', field: 'type' });
+    expect(await read({ transactionId: index, installments: 2 })).toEqual({ status: 'mismatch', field: 'installments' });
+    expect(await read({ transactionId: '999999' })).toEqual({ status: 'mismatch', field: 'reference' });
+    expect(await read({ transactionId: "1' or 1=1" })).toEqual({ status: 'mismatch', field: 'reference' });
+    // A decline made in the fields is read back as a decline.
+    const declinedKey = { ...request, idempotencyKey: `declined_${Date.now()}` };
+    const declined = await chargeInHostedFields(twin.url, await tranzila.hostedFields.prepare(declinedKey), '4000000000000002');
+    expect(
+      await tranzila.hostedFields.read({ ...declinedKey, transactionId: declined.transaction_response!.transaction_id }),
+    ).toMatchObject({ status: 'declined', code: 'card_declined' });
   });
 
   it('takes the request time in seconds, as the authentication page documents it, or in milliseconds, as the Handshake page shows it', async () => {

@@ -96,6 +96,14 @@ const WORDS: Record<ErrorCode, [he: string, en: string]> = {
     'המסוף אינו מוגדר כנדרש; יש לפנות לחברת הסליקה',
     'The terminal is not set up as Kupa needs; ask the card processor',
   ],
+  hosted_report_refused: [
+    'העסקה שדווחה אינה של התשלום הזה; דבר לא הושלם',
+    "The reported transaction is not this payment's; nothing was completed",
+  ],
+  hosted_fields_required: [
+    'במצב חי מספר הכרטיס מוקלד רק בשדות של חברת הסליקה',
+    "In live mode the card number is typed only into the card processor's own fields",
+  ],
   processor_required: ['יש לחבר קודם חברת סליקה', 'Connect a card processor first'],
   processor_timeout: ['חברת הסליקה לא ענתה בזמן. התשלום נבדק', 'The card processor did not answer in time. The payment is being checked'],
   processor_unavailable: ['התשלום אינו זמין כרגע', 'Payments are not available right now'],

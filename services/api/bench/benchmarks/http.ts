@@ -230,8 +230,9 @@ export const httpBenchmarks: Benchmark[] = [
   {
     name: 'confirm-checkout-live',
     what:
-      'the checkout page paying a one-time session in live mode, through the Tranzila connector against its twin (J2 token, signed ' +
-      'debit), against the same payment in test mode through the simulated processor, on the same server',
+      "the checkout page paying a one-time session in live mode in Tranzila's hosted fields against its twin (the server's handshake, " +
+      "the fields' debit, the report read back from the transaction search), against the same payment in test mode (token, " +
+      'confirm) through the simulated processor, on the same server',
     goal: 0.8,
     floor: 0.1,
     unit: 'payments/s',
@@ -253,8 +254,8 @@ export const httpBenchmarks: Benchmark[] = [
 ];
 
 /** A live merchant on Tranzila's twin, onboarded as a merchant would be, with a live customer. */
-let live: Promise<{ key: string; customer: string }> | undefined;
-function liveMerchant(ctx: Context): Promise<{ key: string; customer: string }> {
+let live: Promise<Merchant> | undefined;
+function liveMerchant(ctx: Context): Promise<Merchant> {
   live ??= ctx.services.inContext(async () => {
     const { container } = ctx.services;
     const { account, apiKeys } = await container.get(CreateAccount).execute({ name: 'Bench live merchant' });
@@ -285,23 +286,23 @@ function liveMerchant(ctx: Context): Promise<{ key: string; customer: string }> 
       { name: 'Dana Levi', email: 'dana@example.co.il' },
       { apiKey: apiKeys.live },
     );
-    return { key: apiKeys.live, customer: customer.id };
+    return { key: apiKeys.live, customer: customer.id, hostedFields: ctx.tranzila.url };
   });
   return live;
+}
+
+/** Whose sessions a payment benchmark pays; `hostedFields`: the twin whose card fields take the card, as live mode on Tranzila does. */
+interface Merchant {
+  key: string;
+  customer: string;
+  hostedFields?: string;
 }
 
 /**
  * Pays fresh one-time sessions of `merchant` (copies of one made through the API) on `server` for
  * `durationMs`, checking each paid once, with its document.
  */
-async function confirmSessions(
-  ctx: Context,
-  name: string,
-  side: Side,
-  server: Side,
-  durationMs: number,
-  merchant: { key: string; customer: string },
-) {
+async function confirmSessions(ctx: Context, name: string, side: Side, server: Side, durationMs: number, merchant: Merchant) {
   const template = await call(
     ctx,
     'POST',
@@ -316,6 +317,7 @@ async function confirmSessions(
   );
   const sessions = await copyRow(ctx, 'checkout_sessions', template.id, size(4_000, 1_500, 40));
   const pool = new Pool((await ctx.server(server)).origin, { connections: CONNECTIONS });
+  const fields = merchant.hostedFields ? new Pool(merchant.hostedFields, { connections: CONNECTIONS }) : null;
   let next = 0;
   const paid: string[] = [];
   const card = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' };
@@ -325,6 +327,10 @@ async function confirmSessions(
     await closedLoop({ connections: CONNECTIONS, durationMs: SMOKE ? 60_000 : durationMs }, async () => {
       if (next >= sessions.length) return false;
       const session = sessions[next++];
+      if (merchant.hostedFields) {
+        paid.push(session);
+        return (await payInHostedFields(pool, fields!, session, card.number)) ? true : 'error';
+      }
       const tokenRes = await pool.request({
         method: 'POST',
         path: '/v1/tokens',
@@ -344,6 +350,7 @@ async function confirmSessions(
     }),
   );
   await pool.close();
+  await fields?.close();
   const { rows } = await ctx.db.query(
     `select count(*)::int as charges, count(distinct ch.checkout_session_id)::int as sessions, count(d.id)::int as documents,
             (select count(*)::int from checkout_sessions where id = any($1) and status = 'completed') as completed
@@ -357,4 +364,35 @@ async function confirmSessions(
     `${name}/${side}: ${paid.length} sessions paid but ${JSON.stringify(books)}`,
   );
   return result;
+}
+
+/**
+ * The live page's payment: confirm answers the charge to make in the processor's fields, the fields (the
+ * twin's, over `fields`, standing in for the shopper's browser) make it, and the page reports it for the
+ * server to read back.
+ */
+async function payInHostedFields(pool: Pool, fields: Pool, session: string, number: string): Promise<boolean> {
+  const asked = await pool.request({
+    method: 'POST',
+    path: `/v1/checkout_sessions/${session}/confirm`,
+    headers: PUBLIC,
+    body: JSON.stringify({ payment_method: { type: 'hosted_fields' } }),
+  });
+  const action = ((await asked.body.json()) as { data?: { next_action?: { challenge_id: string; charge: Record<string, string> } } }).data
+    ?.next_action;
+  if (asked.statusCode !== 200 || !action) return false;
+  const charged = await fields.request({
+    method: 'POST',
+    path: '/hosted-fields/charge',
+    headers: PUBLIC,
+    body: JSON.stringify({ ...action.charge, card: { credit_card_number: number.replace(/ /g, ''), expiry: '12/34', cvv: '123' } }),
+  });
+  const answer = (await charged.body.json()) as { transaction_response?: { transaction_id: string } };
+  if (!answer.transaction_response) return false;
+  return send(pool, {
+    method: 'POST',
+    path: `/v1/checkout_sessions/${session}/hosted_charge`,
+    headers: PUBLIC,
+    body: JSON.stringify({ challenge_id: action.challenge_id, transaction_id: answer.transaction_response.transaction_id, card: null }),
+  });
 }

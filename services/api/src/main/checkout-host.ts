@@ -9,7 +9,6 @@ export const CHECKOUT_DIST = fromRepoRoot('checkout-spa', 'dist');
 
 const COMMON_CSP = [
   "default-src 'self'",
-  "script-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "img-src 'self' https: data:",
@@ -23,18 +22,28 @@ const COMMON_CSP = [
  */
 /** An uploaded logo's bytes by its id, or null. */
 export type LogoReader = (id: string) => Promise<{ contentType: string; data: Buffer } | null>;
+/** The origins a checkout page lets in besides its own: its processor's card fields, on a live page. */
+export type CardFieldOriginsReader = (sessionId: string) => Promise<string[]>;
 
-export function createCheckoutApp(config: Config, ready: Readiness, logos: LogoReader): Express {
+export function createCheckoutApp(config: Config, ready: Readiness, logos: LogoReader, cardFields: CardFieldOriginsReader): Express {
   const app = express();
   app.disable('x-powered-by');
   const indexPath = `${CHECKOUT_DIST}/index.html`;
   const apiOrigin = new URL(config.publicBaseUrl).origin;
-  const connect = `connect-src 'self' ${apiOrigin}`;
+  /** Exactly the processor's card fields on a live page that has them (script, frames, their calls); first-party only otherwise. */
+  const sources = (processor: string[]) =>
+    processor.length === 0
+      ? ["script-src 'self'", `connect-src 'self' ${apiOrigin}`]
+      : [
+          `script-src 'self' ${processor.join(' ')}`,
+          `frame-src ${processor.join(' ')}`,
+          `connect-src 'self' ${apiOrigin} ${processor.join(' ')}`,
+        ];
   const frameAncestors = config.webhooksAllowLoopback
     ? 'frame-ancestors https: http://localhost:* http://127.0.0.1:*'
     : 'frame-ancestors https:';
 
-  const sendPage = (req: Request, res: Response, embed: boolean) => {
+  const sendPage = async (req: Request, res: Response, embed: boolean, processor: string[] = []) => {
     if (!existsSync(indexPath)) {
       res.status(503).type('text').send('The checkout page is not built. Run `pnpm build`.');
       return;
@@ -42,7 +51,10 @@ export function createCheckoutApp(config: Config, ready: Readiness, logos: LogoR
     const html = readFileSync(indexPath, 'utf8')
       .replace('__KUPA_API_URL__', config.publicBaseUrl.replace(/["&<>]/g, ''))
       .replace('__KUPA_CHECKOUT_URL__', config.checkoutHostUrl.replace(/["&<>]/g, ''));
-    res.setHeader('Content-Security-Policy', [...COMMON_CSP, connect, embed ? frameAncestors : "frame-ancestors 'none'"].join('; '));
+    res.setHeader(
+      'Content-Security-Policy',
+      [...COMMON_CSP, ...sources(processor), embed ? frameAncestors : "frame-ancestors 'none'"].join('; '),
+    );
     if (!embed) res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('Cache-Control', 'no-store');
@@ -51,8 +63,8 @@ export function createCheckoutApp(config: Config, ready: Readiness, logos: LogoR
   };
 
   app.use(healthRoutes(ready));
-  app.get('/checkout/:id', (req, res) => sendPage(req, res, false));
-  app.get('/checkout/:id/embed', (req, res) => sendPage(req, res, true));
+  app.get('/checkout/:id', async (req, res) => sendPage(req, res, false, await cardFields(req.params.id)));
+  app.get('/checkout/:id/embed', async (req, res) => sendPage(req, res, true, await cardFields(req.params.id)));
   // The customer portal: the same app, never framed.
   app.get('/portal/:id', (req, res) => sendPage(req, res, false));
   // The merchant's embed script: a stable URL, so cached briefly rather than forever.

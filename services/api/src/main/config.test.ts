@@ -58,11 +58,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).processors).toEqual({
       tranzilaApiUrl: 'https://api.tranzila.com',
       tranzilaReportUrl: 'https://report.tranzila.com',
+      tranzilaHostedFieldsUrl: 'https://hf.tranzila.com/assets/js/thostedf.js',
       timeoutMs: 30_000,
     });
     expect(loadConfig({ TRANZILA_API_URL: 'http://127.0.0.1:4010/' }).processors).toMatchObject({
       tranzilaApiUrl: 'http://127.0.0.1:4010',
       tranzilaReportUrl: 'http://127.0.0.1:4010',
+      tranzilaHostedFieldsUrl: 'http://127.0.0.1:4010/hosted-fields/thostedf.js',
     });
   });
 });

@@ -61,7 +61,7 @@ export interface Config {
   masterKey?: Buffer;
   previousMasterKeys: Buffer[];
   /** The live processors' API addresses and how long a call may go unanswered. */
-  processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; timeoutMs: number };
+  processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; tranzilaHostedFieldsUrl: string; timeoutMs: number };
   /**
    * The Tax Authority's Israel Invoices API, for live allocation numbers: its OAuth and API addresses,
    * Kupa's app there (client id and secret), and Kupa's software registration number; live documents wait
@@ -215,6 +215,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tranzilaApiUrl: tranzilaApiUrl ?? 'https://api.tranzila.com',
       // A twin (TRANZILA_API_URL) serves the search too; Tranzila itself answers it on its report host.
       tranzilaReportUrl: url('TRANZILA_REPORT_URL', ['http:', 'https:']) ?? tranzilaApiUrl ?? 'https://report.tranzila.com',
+      // A twin serves a stand-in of the hosted fields' script too.
+      tranzilaHostedFieldsUrl:
+        url('TRANZILA_HOSTED_FIELDS_URL', ['http:', 'https:']) ??
+        (tranzilaApiUrl ? new URL('/hosted-fields/thostedf.js', tranzilaApiUrl).href : 'https://hf.tranzila.com/assets/js/thostedf.js'),
       timeoutMs: integer('PROCESSOR_TIMEOUT_MS', 30_000, 1),
     },
     taxAuthority: {

@@ -9,6 +9,7 @@ import { devOwnerSignIn, ensureDevMerchant } from './dev-merchant';
 import { createApiApp } from './http';
 import { createCheckoutApp } from './checkout-host';
 import { GetLogo } from '../modules/accounts';
+import { CardFieldOrigins } from '../modules/checkout';
 import { createOpsApp, readiness } from './ops';
 import { startWorker } from './worker';
 
@@ -113,7 +114,12 @@ async function main(): Promise<void> {
     if (roles.includes('checkout'))
       servers.push(
         await listen(
-          createCheckoutApp(config, readiness(started), (id) => started.inContext(() => started.container.get(GetLogo).execute(id))),
+          createCheckoutApp(
+            config,
+            readiness(started),
+            (id) => started.inContext(() => started.container.get(GetLogo).execute(id)),
+            (id) => started.inContext(() => started.container.get(CardFieldOrigins).execute(id)),
+          ),
           config.checkoutPort,
           'CHECKOUT_PORT',
           config.requestTimeoutMs,

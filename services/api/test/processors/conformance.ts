@@ -32,6 +32,12 @@ export interface ConnectorUnderTest {
   movedUnder(key: string): Promise<number>;
   /** The installments the processor recorded for the call with this key. */
   installmentsUnder(key: string): Promise<number | null>;
+  /**
+   * For a connector that declares `hosted_fields`: what the shopper's browser does with the processor's
+   * own card fields, given the charge `prepare` answered and the card typed into them; answers the
+   * transaction the fields named, or null when they made none.
+   */
+  collect?(charge: Record<string, string>, card: CardInput): Promise<string | null>;
   /** Network faults on the connector's next money call, where the connector crosses a network. */
   faults?: {
     /** The processor commits the call, and its answer never arrives. */
@@ -81,6 +87,33 @@ export function conformanceSuite(
       expect(capabilities.installments.max).toBeGreaterThanOrEqual(capabilities.installments.kinds.length > 0 ? 2 : 0);
       expect(['agorot', 'shekels']).toContain(capabilities.amountUnit);
       expect(t().processor.name).toMatch(/^[a-z]+$/);
+    });
+
+    it('takes a new card as it declares: by tokenize, or in its own fields with the amount locked, read back by the transaction or the key, once', async () => {
+      const { processor, collect, cards } = t();
+      const collection = processor.capabilities.cardCollection;
+      if (collection.type === 'server') {
+        expect(processor.hostedFields).toBeUndefined();
+        expect((await processor.tokenize(cards.approved, NOW)).token).toBeTruthy();
+        return;
+      }
+      expect(collection.scriptUrl).toMatch(/^https?:\/\//);
+      expect(collect).toBeDefined();
+      const request = { idempotencyKey: key('hosted'), amount: 10_000, currency: 'ils', capture: true, installments: null };
+      const charge = await processor.hostedFields!.prepare(request);
+      const transactionId = await collect!(charge, cards.approved);
+      expect(transactionId).toBeTruthy();
+      const shown = { brand: 'unknown' as const, last4: cards.approved.number.slice(-4) };
+      const read = await processor.hostedFields!.read({ ...request, transactionId, shown });
+      expect(read).toMatchObject({ status: 'authorized', card: { last4: shown.last4, expMonth: cards.approved.expMonth } });
+      expect(await processor.hostedFields!.read({ ...request, transactionId: null })).toMatchObject({ status: 'authorized' });
+      // The same charge submitted twice (a double click inside the fields) moves the money once.
+      await collect!(charge, cards.approved);
+      expect(await t().movedUnder(request.idempotencyKey)).toBe(1);
+      // Any other amount than the locked one is refused by the processor, and nothing moves.
+      const other = { ...request, idempotencyKey: key('hosted') };
+      expect(await collect!({ ...(await processor.hostedFields!.prepare(other)), amount: '99.99' }, cards.approved)).toBeNull();
+      expect(await t().movedUnder(other.idempotencyKey)).toBe(0);
     });
 
     it('tokenizes a card and approves a payment, naming the card', async () => {

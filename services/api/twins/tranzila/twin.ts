@@ -474,7 +474,9 @@ export class TranzilaTwin {
     if (req.method === 'GET' && path === '/hosted-fields/field') {
       const parent = url.searchParams.get('parent') ?? '';
       if (!/^https?:\/\/[^/]+$/.test(parent)) throw new Refusal(400, 400, 'parent must be an origin');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': `frame-ancestors ${parent}` });
+      // Framed by the payment page, which may itself be framed (an embedded checkout): the docs say nothing of
+      // which ancestors Tranzila allows, so the twin allows any, and posts the card's answer to `parent` alone.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return void res.end(hostedFieldPage(url.searchParams.get('name') ?? '', url.searchParams.get('placeholder') ?? '', parent));
     }
     if (req.method !== 'POST' || path !== '/hosted-fields/charge') throw new Refusal(404, 404, 'Not found');
@@ -491,6 +493,7 @@ export class TranzilaTwin {
       .map((part) => part.trim());
     const hold = text(body.tran_mode) === 'V';
     const fault = this.takeFault();
+    if (fault?.mode === 'error') return send(res, 503, { errors: [{ code: '503', message: 'Service unavailable' }] });
     let answer: object;
     try {
       [, answer] = this.process(terminal.terminal, {
@@ -500,6 +503,15 @@ export class TranzilaTwin {
         expire_month: month ?? '',
         expire_year: year ?? '',
         cvv: text(card.cvv),
+        txn_currency_code: text(body.currency_code) || 'ILS',
+        ...(body.payment_plan === undefined ? {} : { payment_plan: text(body.payment_plan) }),
+        ...(body.total_installments_number === undefined
+          ? {}
+          : {
+              installments_number: text(body.total_installments_number),
+              first_installment_amount: text(body.first_installment_amount),
+              other_installments_amount: text(body.other_installments_amount),
+            }),
         items: [{ name: 'Hosted fields payment', unit_price: decimal(amount), units_number: '1' }],
         ...(body.DCdisable === undefined ? {} : { DCdisable: text(body.DCdisable) }),
       });
@@ -511,11 +523,14 @@ export class TranzilaTwin {
     if (fault?.mode === 'lost_callback') return;
     const result = (answer as { transaction_result: { processor_response_code: string; transaction_id: string } }).transaction_result;
     const transaction = this.ledger.find((t) => t.index === result.transaction_id)!;
+    const shown = (answer as { transaction_result: { last_4?: string; card_type_name?: string } }).transaction_result;
     send(res, 200, {
       transaction_response: {
         success: transaction.responseCode === '000',
         transaction_id: transaction.index,
         processor_response_code: this.shownCode(terminal, transaction),
+        card_type_name: shown.card_type_name ?? null,
+        last_4: shown.last_4 ?? null,
       },
     });
   }

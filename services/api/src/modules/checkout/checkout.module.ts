@@ -14,6 +14,8 @@ import { SessionPricing } from './application/session-pricing';
 import { CompleteCheckoutSession } from './application/complete-checkout-session';
 import { ChoosePaymentSource } from './application/choose-payment-source';
 import { CompleteThreeDSecure } from './application/complete-three-d-secure';
+import { CompleteHostedCharge } from './application/complete-hosted-charge';
+import { CardFieldOrigins } from './application/card-field-origins';
 import { LoadPendingSession } from './application/load-pending-session';
 import { SettleCheckoutPayment } from './application/settle-checkout-payment';
 import { ConfirmCheckoutSession } from './application/confirm-checkout-session';
@@ -54,6 +56,8 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
     CompleteCheckoutSession,
     ConfirmCheckoutSession,
     CompleteThreeDSecure,
+    CompleteHostedCharge,
+    CardFieldOrigins,
     CreateCardToken,
     LoadPendingSession,
     SettleCheckoutPayment,

@@ -6,6 +6,7 @@ import { CancelCharge } from './application/cancel-charge';
 import { CaptureCharge } from './application/capture-charge';
 import { AnswerPaymentChallenge } from './application/money/answer-payment-challenge';
 import { SettlePaymentAttempt } from './application/money/settle-payment-attempt';
+import { PrepareHostedCharge } from './application/money/prepare-hosted-charge';
 import { AwaitPaymentAttempt } from './application/money/await-payment-attempt';
 import { ChargeBook } from './application/charge-book';
 import { CreatePaymentMethod } from './application/create-payment-method';
@@ -81,6 +82,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     AnswerPaymentChallenge,
     AwaitPaymentAttempt,
     SettlePaymentAttempt,
+    PrepareHostedCharge,
     RecordPaymentAttempt,
     EndHold,
     CaptureCharge,

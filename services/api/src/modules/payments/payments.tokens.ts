@@ -26,5 +26,5 @@ export interface PaymentSettings {
   /** How long the simulated processor takes to answer a money call. */
   simulatedLatencyMs: number;
   /** Where the live connectors reach their gateways (a twin's address on a laptop), and how long a call may go unanswered. */
-  processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; timeoutMs: number };
+  processors: { tranzilaApiUrl: string; tranzilaReportUrl: string; tranzilaHostedFieldsUrl: string; timeoutMs: number };
 }

@@ -132,6 +132,8 @@ export const ERROR_CODES = {
   processor_timeout: 'unavailable',
   processor_credentials_invalid: 'invalid',
   processor_terminal_unsuitable: 'invalid',
+  hosted_report_refused: 'invalid',
+  hosted_fields_required: 'invalid',
   document_certificate_invalid: 'invalid',
 } as const satisfies Record<string, ErrorKind>;
 

@@ -30,6 +30,7 @@ export function toProcessorResponse(processor: ProcessorView): Schemas['Processo
       three_d_secure: capabilities.threeDSecure,
       wallets: capabilities.wallets,
       amount_unit: capabilities.amountUnit,
+      card_collection: capabilities.cardCollection.type,
     },
     livemode: processor.livemode,
     created: processor.createdAt?.toISOString() ?? null,

@@ -1,16 +1,20 @@
 import { inject, injectable } from 'inversify';
 import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { GetAccount } from '../../accounts';
-import { CardDeclined, type CheckoutPayment, CreatePaymentMethod, GetPaymentMethod } from '../../payments';
+import { CardDeclined, type CheckoutPayment, CreatePaymentMethod, DescribeProcessor, GetPaymentMethod } from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 
 /** How the shopper pays: a card token from the page, a saved card, or a wallet token. */
 export type PaymentChoice =
   | { type: 'card'; token: string }
   | { type: 'saved_card'; paymentMethod: string }
-  | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string };
+  | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string }
+  /** A new card in the processor's own fields on the page, which make the payment. */
+  | { type: 'hosted_fields' };
 
 type Source = CheckoutPayment['source'];
+/** A choice whose card the page itself names. */
+type PageChoice = Exclude<PaymentChoice, { type: 'hosted_fields' }>;
 
 /**
  * What a confirm pays with, checked against the session: a J5 hold takes a new card only, wallets need
@@ -24,14 +28,35 @@ export class ChoosePaymentSource {
     @inject(GetAccount) private readonly getAccount: GetAccount,
     @inject(GetPaymentMethod) private readonly getPaymentMethod: GetPaymentMethod,
     @inject(CreatePaymentMethod) private readonly savePaymentMethod: CreatePaymentMethod,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
   ) {}
 
-  execute(session: CheckoutSession, choice: PaymentChoice, { charged }: { charged: boolean }): Promise<Source | 'declined'> {
+  async execute(session: CheckoutSession, choice: PaymentChoice, { charged }: { charged: boolean }): Promise<Source | 'declined'> {
+    if (choice.type === 'hosted_fields') return this.hostedFields(session, charged);
     return session.isRecurring() ? this.saveCard(session, choice, charged) : this.source(session, choice);
   }
 
+  /** The processor's own fields, where it has them; for a subscription, they make the payment whose card is then saved. */
+  private async hostedFields(session: CheckoutSession, charged: boolean): Promise<Source> {
+    const processor = await this.describeProcessor.execute(session);
+    if (processor?.capabilities.cardCollection.type !== 'hosted_fields')
+      throw new ValidationError(
+        'parameter_invalid',
+        "This checkout's processor takes cards through POST /v1/tokens",
+        'payment_method.type',
+      );
+    // Saving a card without a payment is a J2 check, which the hosted fields do not make (nothing documents how).
+    if (!charged)
+      throw new ValidationError(
+        'not_supported_by_processor',
+        "Nothing is charged now, and the processor's card fields save a card only with a payment",
+        'payment_method',
+      );
+    return session.isRecurring() ? { type: 'hosted_fields', save: true } : { type: 'hosted_fields' };
+  }
+
   /** A subscription needs a card renewals can charge: a saved one, or the new card, saved. */
-  private async saveCard(session: CheckoutSession, choice: PaymentChoice, charged: boolean): Promise<Source | 'declined'> {
+  private async saveCard(session: CheckoutSession, choice: PageChoice, charged: boolean): Promise<Source | 'declined'> {
     if (choice.type === 'wallet')
       throw new ValidationError('wallet_not_allowed', 'A subscription needs a card that can be saved', 'payment_method');
     if (choice.type === 'saved_card') return this.source(session, choice);
@@ -49,7 +74,7 @@ export class ChoosePaymentSource {
     }
   }
 
-  private async source(session: CheckoutSession, choice: PaymentChoice): Promise<Source> {
+  private async source(session: CheckoutSession, choice: PageChoice): Promise<Source> {
     const manual = session.captureMethod === 'manual';
     if (choice.type === 'card') return choice;
     if (choice.type === 'wallet') {

@@ -4,7 +4,7 @@ import { newId } from '../../../shared/domain/ids';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RedeemDiscounts } from '../../discounts';
-import { AttemptsInFlight, failureMessage, paidWithOf, StartPaymentAttempt } from '../../payments';
+import { AttemptsInFlight, failureMessage, paidWithOf, PrepareHostedCharge, StartPaymentAttempt } from '../../payments';
 import { CheckoutPlanChanges } from '../../subscriptions';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
@@ -37,6 +37,7 @@ export class ConfirmCheckoutSession {
     @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
     @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
+    @inject(PrepareHostedCharge) private readonly prepareHosted: PrepareHostedCharge,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
   ) {}
 
@@ -49,6 +50,22 @@ export class ConfirmCheckoutSession {
     const found = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     // A repeated confirm of a paid session answers as the first did.
     if (found?.status === 'completed') return paid(found);
+    // A payment the processor's own fields may be making for this session (a double click, another tab,
+    // a reload): the same payment again gets its charge again; any other is let through only once that
+    // one is read back from the processor, completing the session if it was paid, ending it if not.
+    const hosted = found && (await this.inFlight.hostedOf(found.id));
+    if (hosted) {
+      const pricing = await this.sessionPricing.price(found);
+      const same = hosted.replay();
+      if (
+        choice.type === 'hosted_fields' &&
+        same.amount === found.bill(pricing).total &&
+        same.installments === (found.isRecurring() ? null : found.installmentsFor(installments))
+      )
+        return { status: 'requires_action', challengeId: hosted.id, hostedCharge: await this.prepareHosted.execute(hosted) };
+      const ended = await this.settle.execute(found, pricing, { attemptId: hosted.id, fresh: true, attempt: hosted }, NOTHING_REPORTED);
+      if (ended.status === 'succeeded') return ended;
+    }
     // A confirm while a payment is in flight (a double click, a retry after a lost answer, even past the
     // session's time) joins it if it pays with the same, and finishes it if the request running it died;
     // with another card it answers 409 `payment_in_progress`.
@@ -109,6 +126,11 @@ export class ConfirmCheckoutSession {
         await this.planChanges.hold(session.planChange.subscriptionId, session.planChange.change, started.attemptId);
       return started;
     });
+    if (source.type === 'hosted_fields')
+      return { status: 'requires_action', challengeId: ticket.attemptId, hostedCharge: await this.prepareHosted.execute(ticket) };
     return this.settle.execute(session, pricing, ticket);
   }
 }
+
+/** Ends a payment of the processor's fields that the page never reported: found by its key, or none was made. */
+const NOTHING_REPORTED = { transactionId: null, shown: null };

@@ -23,6 +23,7 @@ export class FinishCheckoutPayment implements IntentFinisher {
 
   async finish({ id, subjectId }: PendingIntent): Promise<void> {
     const session = (await this.sessions.findByIdUnscoped(subjectId))!;
-    await this.settle.execute(session, await this.sessionPricing.price(session), { attemptId: id, fresh: true });
+    // A payment of the processor's own fields found nowhere yet stays in flight, for the next run.
+    await this.settle.settle(session, await this.sessionPricing.price(session), { attemptId: id, fresh: true });
   }
 }

@@ -46,6 +46,7 @@ export class GetCheckoutPage {
       merchant: account.face(),
       options: {
         card: allowed.includes('card'),
+        cardCollection: processor?.capabilities.cardCollection ?? { type: 'server' },
         cardholderIdRequired: account.cardholderIdRequired,
         // Wallet tokens cannot be saved for renewals, and a J5 hold is for a new card only.
         // …and only those the processor takes.

@@ -1,6 +1,14 @@
 import { inject, injectable } from 'inversify';
+import { DomainError } from '../../../shared/domain/domain-error';
 import { type Pricing, RedeemDiscounts } from '../../discounts';
-import { type AttemptTicket, DECLINE_CODES, failureMessage, type PaymentOutcome, SettlePaymentAttempt } from '../../payments';
+import {
+  type AttemptTicket,
+  DECLINE_CODES,
+  type HostedReport,
+  failureMessage,
+  type PaymentOutcome,
+  SettlePaymentAttempt,
+} from '../../payments';
 import { CheckoutPlanChanges } from '../../subscriptions';
 import type { CheckoutSession } from '../domain/checkout-session';
 import { CompleteCheckoutSession } from './complete-checkout-session';
@@ -21,22 +29,36 @@ export class SettleCheckoutPayment {
     @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
   ) {}
 
-  async execute(session: CheckoutSession, pricing: Pricing, ticket: AttemptTicket): Promise<ConfirmOutcome> {
-    const outcome = await this.settleAttempt.execute(ticket, async ({ outcome, recorded, payment }) => {
-      if (recorded && outcome.status === 'succeeded') {
-        const subscription =
-          payment.subscription && payment.source.type === 'saved_card'
-            ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod }
-            : null;
-        await this.complete.execute(session.id, { chargeId: outcome.chargeId, attemptId: ticket.attemptId, pricing, subscription });
-      }
-      // A declined payment gives its discounts' redemptions back; the next attempt holds them again.
-      if (recorded && outcome.status === 'failed') await this.redeem.release([session.id]);
-      // A plan change's subscription is held only while money is in flight: not while the shopper answers 3-D Secure.
-      if (recorded && outcome.status !== 'succeeded' && session.planChange)
-        await this.planChanges.release(session.planChange.subscriptionId, ticket.attemptId);
-    });
-    return toShopper(session, outcome);
+  /** `report`: what the page said the processor's own fields did, for a payment they make. */
+  async execute(
+    session: CheckoutSession,
+    pricing: Pricing,
+    ticket: AttemptTicket,
+    report: HostedReport | null = null,
+  ): Promise<ConfirmOutcome> {
+    return toShopper(session, await this.settle(session, pricing, ticket, report));
+  }
+
+  /** The attempt's outcome: `pending` while a payment of the processor's own fields is found nowhere yet (the reconciler's). */
+  settle(session: CheckoutSession, pricing: Pricing, ticket: AttemptTicket, report: HostedReport | null = null): Promise<PaymentOutcome> {
+    return this.settleAttempt.execute(
+      ticket,
+      async ({ outcome, recorded, payment }) => {
+        if (recorded && outcome.status === 'succeeded') {
+          const subscription =
+            payment.subscription && payment.source.type === 'saved_card'
+              ? { id: payment.subscription.id, paymentMethodId: payment.source.paymentMethod }
+              : null;
+          await this.complete.execute(session.id, { chargeId: outcome.chargeId, attemptId: ticket.attemptId, pricing, subscription });
+        }
+        // A declined payment gives its discounts' redemptions back; the next attempt holds them again.
+        if (recorded && outcome.status === 'failed') await this.redeem.release([session.id]);
+        // A plan change's subscription is held only while money is in flight: not while the shopper answers 3-D Secure.
+        if (recorded && outcome.status !== 'succeeded' && session.planChange)
+          await this.planChanges.release(session.planChange.subscriptionId, ticket.attemptId);
+      },
+      report,
+    );
   }
 }
 
@@ -47,6 +69,8 @@ export function paid(session: CheckoutSession): ConfirmOutcome {
 function toShopper(session: CheckoutSession, outcome: PaymentOutcome): ConfirmOutcome {
   if (outcome.status === 'succeeded') return paid(session);
   if (outcome.status === 'requires_action') return outcome;
+  if (outcome.status === 'pending')
+    throw new DomainError('payment_in_progress', "The payment is still being made in the card processor's fields", 'payment_method');
   const code = DECLINE_CODES.find((known) => known === outcome.code) ?? 'processing_error';
   return { status: 'failed', failure: { code, message: failureMessage(code, session.language()) } };
 }

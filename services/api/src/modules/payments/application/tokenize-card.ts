@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
+import { ValidationError } from '../../../shared/domain/domain-error';
 import { newId } from '../../../shared/domain/ids';
 import type { Scope } from '../../../shared/domain/scope';
 import { SHARED } from '../../../shared/domain/shared.tokens';
@@ -24,6 +25,13 @@ export class TokenizeCard {
     minted: { sessionId: string; customerId: string },
   ): Promise<{ token: string; card: CardDetails }> {
     const processor = await this.gate.processorFor(scope);
+    // A processor whose own fields take the card is never sent one by Kupa, nor is Kupa.
+    if (processor.capabilities.cardCollection.type === 'hosted_fields')
+      throw new ValidationError(
+        'hosted_fields_required',
+        `${processor.name} takes cards in its own fields on the page; no card number is accepted here`,
+        'card',
+      );
     const tokenized = await processor.tokenize(card, this.clock.now());
     // The page holds a `tok_` id of ours; the processor's own token stays here.
     const token = newId('tok');

@@ -6,6 +6,7 @@ import type { Scope } from '../../../shared/domain/scope';
 import type { Bill } from '../../../shared/domain/bill';
 import type { DocumentLine } from '../../../shared/domain/document-line';
 import type { MoneyIntent } from '../../../shared/domain/money-intent';
+import type { ShownCard } from './card';
 
 export type AttemptStatus = 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'abandoned';
 
@@ -13,15 +14,33 @@ export type PaymentSource =
   /** `save`: a subscription's new card, saved by the attempt before it is charged, so renewals can charge it. */
   | { type: 'card'; token: string; save?: true }
   | { type: 'saved_card'; paymentMethod: string; processorRef: string }
-  | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string };
+  | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string }
+  /**
+   * The processor's own card fields on the page make the payment (`HostedFields`), which is read back
+   * from the processor by what the page reports or by the attempt's key. `save`: a subscription's new
+   * card, saved from the payment once it is read back.
+   */
+  | { type: 'hosted_fields'; save?: true };
+
+/** What the page said the processor's fields did: believed only once read back from the processor. */
+export interface HostedReport {
+  /** The processor's transaction, or null: the fields made none (refused before charging). */
+  transactionId: string | null;
+  shown: ShownCard | null;
+}
 
 /** 2: cart lines in the session's shape (camelCase); 3: `paidWith`. */
 export const ATTEMPT_REQUEST_VERSION = 3;
 
 /** What the shopper chose to pay with, as the page named it: its card or wallet token, or the saved card's id. */
-export function paidWithOf(source: { type: 'saved_card'; paymentMethod: string } | { type: 'card' | 'wallet'; token: string }): string {
-  return source.type === 'saved_card' ? source.paymentMethod : source.token;
+export function paidWithOf(
+  source: { type: 'saved_card'; paymentMethod: string } | { type: 'card' | 'wallet'; token: string } | { type: 'hosted_fields' },
+): string {
+  return source.type === 'saved_card' ? source.paymentMethod : source.type === 'hosted_fields' ? HOSTED_FIELDS : source.token;
 }
+
+/** What a payment by the processor's own fields is paid with, as attempts compare it. */
+export const HOSTED_FIELDS = 'hosted_fields';
 
 /**
  * Everything needed to repeat an attempt's processor call and record its charge after a crash: no card
@@ -119,7 +138,7 @@ export class PaymentAttempt implements MoneyIntent {
   /** The card or wallet token the processor charges, when it is not the one the page sent (a live processor's own). */
   paysWith(processorToken: string): void {
     const request = this.replay();
-    if (request.source.type === 'saved_card' || request.source.token === processorToken) return;
+    if (request.source.type === 'saved_card' || request.source.type === 'hosted_fields' || request.source.token === processorToken) return;
     this.request = { ...request, source: { ...request.source, token: processorToken } } satisfies AttemptRequest;
   }
 
@@ -131,8 +150,14 @@ export class PaymentAttempt implements MoneyIntent {
   /** The new card the attempt saved, which it charges from now on (a repeat charges it by its reference). */
   savedCard(paymentMethod: string, processorRef: string): void {
     const request = this.replay();
-    if (request.source.type !== 'card' || !request.source.save) throw new Error(`payment attempt ${this.id} saves no card`);
+    if ((request.source.type !== 'card' && request.source.type !== 'hosted_fields') || !request.source.save)
+      throw new Error(`payment attempt ${this.id} saves no card`);
     this.request = { ...request, source: { type: 'saved_card', paymentMethod, processorRef } } satisfies AttemptRequest;
+  }
+
+  /** Whether the processor's own fields on the page make this payment, and its outcome is not recorded yet. */
+  awaitsHostedFields(): boolean {
+    return this.status === 'pending' && this.replay().source.type === 'hosted_fields';
   }
 
   /** The outcome once settled; null while it is in flight (pending). */
@@ -224,7 +249,7 @@ function readAttemptRequest(attemptId: string, stored: unknown): AttemptRequest 
     Array.isArray(request.documentLines) &&
     (request.lineItems === null || Array.isArray(request.lineItems)) &&
     (request.installments === null || Number.isSafeInteger(request.installments)) &&
-    ['card', 'saved_card', 'wallet'].includes(request.source?.type ?? '') &&
+    ['card', 'saved_card', 'wallet', 'hosted_fields'].includes(request.source?.type ?? '') &&
     typeof request.paidWith === 'string' &&
     (request.subscription === null || typeof request.subscription?.id === 'string') &&
     (request.challengeResult === null || request.challengeResult === 'authenticated' || request.challengeResult === 'failed');

@@ -11,6 +11,7 @@ export interface ProcessorView {
     threeDSecure: boolean;
     wallets: Array<'apple_pay' | 'google_pay' | 'bit'>;
     amountUnit: 'agorot' | 'shekels';
+    cardCollection: { type: 'server' } | { type: 'hosted_fields'; scriptUrl: string };
   };
   livemode: boolean;
   createdAt: Date | null;

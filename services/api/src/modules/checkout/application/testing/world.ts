@@ -1,6 +1,12 @@
 import { PriceCheckout, RedeemDiscounts } from '../../../discounts';
 import { aDiscountRule, InMemoryDiscountRules } from '../../../discounts/testing';
-import { AnswerPaymentChallenge, AttemptsInFlight, type CreatePaymentMethod, GetPaymentMethod } from '../../../payments';
+import {
+  AnswerPaymentChallenge,
+  AttemptsInFlight,
+  type CreatePaymentMethod,
+  GetPaymentMethod,
+  PrepareHostedCharge,
+} from '../../../payments';
 import { SCOPE } from '../../../payments/testing';
 import { CheckoutPlanChanges, StartSubscription } from '../../../subscriptions';
 import { renewalsWorld } from '../../../subscriptions/testing';
@@ -52,13 +58,14 @@ export function checkoutWorld() {
     sessions,
     loadPending,
     pricing,
-    new ChoosePaymentSource(world.getAccount, new GetPaymentMethod(world.methods), noSaving),
+    new ChoosePaymentSource(world.getAccount, new GetPaymentMethod(world.methods), noSaving, world.describe),
     world.start,
     inFlight,
     settle,
     complete,
     redeem,
     noPlanChanges,
+    new PrepareHostedCharge(world.directory, world.attempts),
     uow,
   );
 

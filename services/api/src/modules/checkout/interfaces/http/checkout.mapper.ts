@@ -7,6 +7,15 @@ import { amounts, discountSummary, lineItems, planChangeView, taken } from '../.
 /** What the page is told after a confirm or a 3-D Secure answer. */
 export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult'] {
   if (outcome.status === 'succeeded') return { status: 'succeeded', redirect_url: outcome.redirectUrl };
+  if (outcome.status === 'requires_action' && 'hostedCharge' in outcome)
+    return {
+      status: 'requires_action',
+      next_action: {
+        type: 'hosted_fields_charge',
+        challenge_id: outcome.challengeId,
+        charge: outcome.hostedCharge,
+      },
+    };
   if (outcome.status === 'requires_action')
     return { status: 'requires_action', next_action: { type: 'three_d_secure', challenge_id: outcome.challengeId } };
   return { status: 'failed', failure: outcome.failure };
@@ -34,6 +43,10 @@ export function checkoutPageView({ session, status, pricing, merchant, options }
     discount_summary: discountSummary(pricing),
     payment_options: {
       card: options.card,
+      card_collection:
+        options.cardCollection.type === 'hosted_fields'
+          ? { type: 'hosted_fields', script_url: options.cardCollection.scriptUrl }
+          : { type: 'server', script_url: null },
       cardholder_id_required: options.cardholderIdRequired,
       wallets: options.wallets,
       saved_cards: options.savedCards.map((card) => ({

@@ -13,7 +13,10 @@ import { CompleteThreeDSecure } from '../../application/complete-three-d-secure'
 import { ConfirmCheckoutSession } from '../../application/confirm-checkout-session';
 import { checkoutPageView, confirmResult } from './checkout.mapper';
 import { CreateCardToken } from '../../application/create-card-token';
-import { cardInputOf, cardTokenView } from '../../../payments';
+import { cardInputOf, cardTokenView, hostedReportOf, HostedReportRefused } from '../../../payments';
+import { CompleteHostedCharge } from '../../application/complete-hosted-charge';
+import { LOGGING } from '../../../../platform/logging/logging.tokens';
+import type { Logger } from 'pino';
 
 @injectable()
 export class CheckoutRouter {
@@ -28,6 +31,8 @@ export class CheckoutRouter {
     @inject(ConfirmCheckoutSession) private readonly confirm: ConfirmCheckoutSession,
     @inject(CompleteThreeDSecure) private readonly threeDSecure: CompleteThreeDSecure,
     @inject(CreateCardToken) private readonly createToken: CreateCardToken,
+    @inject(CompleteHostedCharge) private readonly hostedCharge: CompleteHostedCharge,
+    @inject(LOGGING.Logger) private readonly logger: Logger,
   ) {}
 
   handlers(): OperationHandlers {
@@ -89,6 +94,20 @@ export class CheckoutRouter {
             await this.confirm.execute(params.id, choice, { installments: body.installments, expectedAmount: body.expected_amount }),
           ),
         };
+      },
+      reportHostedCharge: async ({ params, body }) => {
+        const report = hostedReportOf(body);
+        try {
+          return { success: true, data: confirmResult(await this.hostedCharge.execute(params.id, body.challenge_id, report)) };
+        } catch (error) {
+          // A forged or replayed report: kept in the log, with what it named and what differed.
+          if (error instanceof HostedReportRefused)
+            this.logger.warn(
+              { checkoutSession: params.id, payment: body.challenge_id, transaction: body.transaction_id, differs: error.field },
+              'hosted fields report refused',
+            );
+          throw error;
+        }
       },
       completeThreeDSecure: async ({ params, body }) => ({
         success: true,

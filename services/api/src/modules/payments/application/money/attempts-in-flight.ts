@@ -1,6 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { PAYMENTS } from '../../payments.tokens';
 import type { PaymentAttemptRepository } from '../ports/payment-repositories';
+import type { PaymentAttempt } from '../../domain/payment-attempt';
 import { paymentInProgress } from './start-payment-attempt';
 
 /** What checkout needs to know of attempts the processor may be acting on. */
@@ -23,6 +24,16 @@ export class AttemptsInFlight {
     if (live?.status !== 'pending') return null;
     if (!live.paysWithSame(paidWith)) throw paymentInProgress();
     return live.id;
+  }
+
+  /**
+   * The session's payment that the processor's own card fields on the page may be making (its outcome not
+   * recorded yet), if any; with `attemptId`, that attempt of the session's, in flight or settled.
+   */
+  async hostedOf(sessionId: string, attemptId?: string): Promise<PaymentAttempt | null> {
+    const attempt = attemptId ? await this.attempts.findById(attemptId) : await this.attempts.findLive(sessionId);
+    if (!attempt || attempt.checkoutSessionId !== sessionId || attempt.replay().source.type !== 'hosted_fields') return null;
+    return attemptId || attempt.awaitsHostedFields() ? attempt : null;
   }
 
   /** Those of the sessions with an attempt whose outcome is not recorded yet. */

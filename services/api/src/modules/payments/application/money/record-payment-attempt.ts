@@ -10,11 +10,15 @@ import { ChargeBook } from '../charge-book';
 import type { AuthorizeOutcome } from '../ports/card-processor';
 import type { PaymentAttemptRepository } from '../ports/payment-repositories';
 
-export type PaymentOutcome = AttemptOutcome;
+/** `pending`: nothing is found yet of a payment the processor's own fields may still be making. */
+export type PaymentOutcome = AttemptOutcome | { status: 'pending' };
+
+/** The processor's fields moved no money for the attempt (found nowhere, the page said none, or too late). */
+export const NOT_CHARGED = { status: 'not_charged' } as const;
 
 /** The attempt's outcome, and whether this call recorded it (false: another request had). */
 export interface RecordedPayment {
-  outcome: PaymentOutcome;
+  outcome: AttemptOutcome;
   recorded: boolean;
   /** What the attempt was started with, ids decided before included. */
   payment: AttemptRequest;
@@ -34,7 +38,7 @@ export class RecordPaymentAttempt {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(attemptId: string, answer: AuthorizeOutcome): Promise<RecordedPayment> {
+  async execute(attemptId: string, answer: AuthorizeOutcome | typeof NOT_CHARGED): Promise<RecordedPayment> {
     if (!this.uow.active()) throw new Error('a payment is recorded inside the transaction of what it pays for');
     const attempt = (await this.attempts.findForUpdate(attemptId))!;
     const request = attempt.replay();
@@ -43,6 +47,8 @@ export class RecordPaymentAttempt {
     const now = this.clock.now();
     if (answer.status === 'requires_action') {
       attempt.challenged(answer.challengeId, now);
+    } else if (answer.status === 'not_charged') {
+      attempt.failed('processing_error', null, now);
     } else {
       const charge = await this.book.record(request.scope, chargeOf(request), answer, now);
       if (charge.status === 'failed') attempt.failed(charge.failureCode!, charge.id, now);

@@ -1,15 +1,39 @@
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../../shared/domain/clock';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
-import { PaymentAttempt } from '../../domain/payment-attempt';
+import { DomainError } from '../../../../shared/domain/domain-error';
+import { type HostedReport, PaymentAttempt } from '../../domain/payment-attempt';
+
+export type { HostedReport };
 import { PaymentMethod } from '../../domain/payment-method';
 import { PAYMENTS } from '../../payments.tokens';
 import type { AuthorizeOutcome, CardProcessor } from '../ports/card-processor';
 import type { PaymentAttemptRepository, PaymentMethodRepository } from '../ports/payment-repositories';
 import { AwaitPaymentAttempt } from './await-payment-attempt';
 import { MoneyDriver } from './money-driver';
-import { type PaymentOutcome, RecordPaymentAttempt, type RecordedPayment } from './record-payment-attempt';
+import { NOT_CHARGED, type PaymentOutcome, RecordPaymentAttempt, type RecordedPayment } from './record-payment-attempt';
 import type { AttemptTicket } from './start-payment-attempt';
+
+/** Nothing is found yet of a payment the processor's own fields may still be making. */
+const AWAITED = Symbol('awaited');
+
+/**
+ * How long a payment by the processor's own fields may take from its attempt (a 3-D Secure challenge
+ * included) before an attempt of which nothing is found is taken as never paid: the twin keeps a
+ * handshake as long, and Tranzila's docs call it time-limited without saying how long.
+ */
+export const HOSTED_FIELDS_WINDOW_MS = 30 * 60 * 1000;
+
+/** The page reported a payment that is not this attempt's: forged, or replayed from another. */
+export class HostedReportRefused extends DomainError {
+  constructor(readonly field: string) {
+    super(
+      'hosted_report_refused',
+      `The reported transaction is not this payment's (its ${field} differs); nothing was completed`,
+      'transaction_id',
+    );
+  }
+}
 
 /**
  * Steps two and three of a checkout's payment attempt, once it is committed (by a confirm, or by the
@@ -29,7 +53,15 @@ export class SettlePaymentAttempt {
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
 
-  async execute(ticket: AttemptTicket, alsoRecord: (recorded: RecordedPayment) => Promise<void>): Promise<PaymentOutcome> {
+  /**
+   * `report`: what the page said the processor's own fields did, for an attempt they make (read back
+   * from the processor before anything is believed). Without one, such an attempt is searched by its key.
+   */
+  async execute(
+    ticket: AttemptTicket,
+    alsoRecord: (recorded: RecordedPayment) => Promise<void>,
+    report: HostedReport | null = null,
+  ): Promise<PaymentOutcome> {
     let attempt = ticket.attempt;
     if (!ticket.fresh) {
       const waited = await this.awaitAttempt.execute(ticket.attemptId);
@@ -40,8 +72,11 @@ export class SettlePaymentAttempt {
     const running = attempt ?? (await this.attempts.findById(ticket.attemptId))!;
     return this.driver.run(
       running.replay().scope,
-      (processor) => this.call(processor, running),
+      (processor) =>
+        running.replay().source.type === 'hosted_fields' ? this.readHosted(processor, running, report) : this.call(processor, running),
       async (answer) => {
+        // Nothing found yet of a payment the shopper may still be making in the processor's fields.
+        if (answer === AWAITED) return { status: 'pending' } as const;
         const recorded = await this.record.execute(running.id, answer);
         await alsoRecord(recorded);
         return recorded.outcome;
@@ -63,9 +98,11 @@ export class SettlePaymentAttempt {
         challengeId: attempt.challengeId,
         result: request.challengeResult,
       });
+    const { source } = request;
+    if (source.type === 'hosted_fields') throw new Error(`payment attempt ${attempt.id} is made by the processor's fields`);
     return processor.authorize({
       idempotencyKey: attempt.idempotencyKey,
-      source: request.source.type === 'saved_card' ? { paymentMethodRef: request.source.processorRef } : { token: request.source.token },
+      source: source.type === 'saved_card' ? { paymentMethodRef: source.processorRef } : { token: source.token },
       amount: request.amount,
       currency: request.currency,
       capture: request.captureMethod === 'automatic',
@@ -73,6 +110,45 @@ export class SettlePaymentAttempt {
       merchantInitiated: false,
       reference: request.sessionId,
     });
+  }
+
+  /**
+   * A payment the processor's own fields made, read back from the processor: by the transaction the page
+   * reported, else by the attempt's key. A report of another payment is refused (`hosted_report_refused`)
+   * and changes nothing. Found nowhere: not charged, if the page said the fields charged nothing or the
+   * attempt is older than `HOSTED_FIELDS_WINDOW_MS`; else still awaited. A new card it is to save is
+   * saved from the payment, and the attempt charges that saved card from then on.
+   */
+  private async readHosted(
+    processor: CardProcessor,
+    attempt: PaymentAttempt,
+    report: HostedReport | null,
+  ): Promise<AuthorizeOutcome | typeof NOT_CHARGED | typeof AWAITED> {
+    const request = attempt.replay();
+    if (!processor.hostedFields) throw new Error(`${processor.name} has no card fields of its own`);
+    const read = await processor.hostedFields.read({
+      idempotencyKey: attempt.idempotencyKey,
+      amount: request.amount,
+      currency: request.currency,
+      capture: request.captureMethod === 'automatic',
+      installments: request.installments,
+      transactionId: report?.transactionId ?? null,
+      shown: report?.shown ?? null,
+    });
+    if (read.status === 'mismatch') throw new HostedReportRefused(read.field);
+    if (read.status === 'not_found') {
+      const expired = this.clock.now().getTime() - attempt.createdAt.getTime() >= HOSTED_FIELDS_WINDOW_MS;
+      return report !== null || expired ? NOT_CHARGED : AWAITED;
+    }
+    const { cardRef, ...outcome } = read;
+    if (outcome.status === 'authorized' && request.source.type === 'hosted_fields' && request.source.save && cardRef) {
+      const method = await this.methods.addOnce(
+        PaymentMethod.save(request.scope, request.customerId, cardRef, outcome.card, this.clock.now()),
+      );
+      attempt.savedCard(method.id, method.processorRef);
+      await this.attempts.save(attempt);
+    }
+    return outcome;
   }
 
   /** Saves the new card the attempt pays with, when it is to be saved; the decline if the issuer refuses. */

@@ -43,7 +43,9 @@ export class StartPaymentAttempt {
 
   async execute(payment: CheckoutPayment): Promise<AttemptTicket> {
     if (!this.uow.active()) throw new Error('a payment attempt starts inside the unit of work of what it pays for');
-    await this.gate.processorFor(payment.scope);
+    // The onboarding check alone: the processor itself (its credentials opened) is looked up by the call,
+    // outside this transaction, so that no transaction waits for a second connection to open them.
+    await this.gate.checkOnboarded(payment.scope);
     const now = this.clock.now();
     const paidWith = paidWithOf(payment.source);
     const live = await this.attempts.findLive(payment.sessionId);
@@ -55,7 +57,7 @@ export class StartPaymentAttempt {
     }
     const attempt = PaymentAttempt.start(payment, now);
     const source = payment.source;
-    if (source.type !== 'saved_card') {
+    if (source.type === 'card' || source.type === 'wallet') {
       const taken = await this.tokens.take(payment.scope, source.token, { sessionId: payment.sessionId }, attempt.id);
       if (typeof taken === 'object') attempt.paysWith(taken.processorToken);
       else {

@@ -1,10 +1,10 @@
 import { DomainError } from '../../../../shared/domain/domain-error';
 import type { Scope } from '../../../../shared/domain/scope';
-import type { CardDetails } from '../../domain/card';
+import type { CardDetails, ShownCard } from '../../domain/card';
 import type { ThreeDSecure } from '../../domain/charge';
 import type { ProcessorName } from '../../domain/processor-connection';
 
-export type { CardDetails } from '../../domain/card';
+export type { CardDetails, ShownCard } from '../../domain/card';
 
 /**
  * The card processor port: what any Israeli gateway does for a terminal, in our words. Each connector
@@ -73,7 +73,46 @@ export interface CardProcessor {
    * connection and given back to its connector.
    */
   connect(): Promise<TerminalSettings>;
+  /** Where `capabilities.cardCollection` is `hosted_fields`: the processor's own card fields, and reading their payments back. */
+  readonly hostedFields?: HostedFields;
 }
+
+/**
+ * A processor whose own card fields, in its iframes on the page, take the card and make the payment
+ * (Tranzila's Hosted Fields): the card number never reaches Kupa. The server locks the amount first, the
+ * page hands the fields what `prepare` answered, and the payment is believed only once read back from
+ * the processor itself.
+ */
+export interface HostedFields {
+  /**
+   * Locks the amount at the processor for one attempt (a new lock for every attempt, so for every amount
+   * the page shows) and answers what the page passes to the fields' charge call: the terminal, the lock,
+   * the amount, the transaction type, the payment plan, and the attempt's key in the processor's
+   * duplicate-guard field, by which the payment is found again.
+   */
+  prepare(request: HostedChargeRequest): Promise<Record<string, string>>;
+  /**
+   * The attempt's payment, read from the processor: by the transaction the page reported, or searched by
+   * the attempt's key when the page reported none (a closed tab, a lost answer). A transaction that is not
+   * this attempt's (another key, amount, type or plan) is a forged or replayed report: `mismatch`.
+   */
+  read(request: HostedChargeRequest & { transactionId: string | null; shown?: ShownCard | null }): Promise<HostedRead>;
+}
+
+export interface HostedChargeRequest {
+  idempotencyKey: string;
+  amount: number;
+  currency: string;
+  capture: boolean;
+  /** The number of payments (2 or more) of a `payments` plan, or null for one payment. */
+  installments: number | null;
+}
+
+export type HostedRead =
+  /** `cardRef`: the reference a saved card charges by later (the processor's token of the card). */
+  | ((AuthorizeOutcome & { status: 'authorized' | 'declined' }) & { cardRef?: string })
+  | { status: 'not_found' }
+  | { status: 'mismatch'; field: 'reference' | 'amount' | 'type' | 'installments' };
 
 export type InstallmentKind = 'payments' | 'credit';
 export type Wallet = 'apple_pay' | 'google_pay' | 'bit';
@@ -95,6 +134,12 @@ export interface ProcessorCapabilities {
   wallets: Wallet[];
   /** The unit of amounts on the processor's wire: agorot, or shekels with two decimals (converted exactly). */
   amountUnit: 'agorot' | 'shekels';
+  /**
+   * How a new card is taken: `server`, by the page's own fields and `tokenize` (the simulated processor);
+   * or `hosted_fields`, by the processor's own fields (`CardProcessor.hostedFields`), loaded from
+   * `scriptUrl`, whose origin is the one host a live page lets in besides its own.
+   */
+  cardCollection: { type: 'server' } | { type: 'hosted_fields'; scriptUrl: string };
 }
 
 /** Why a card was refused: the reasons a shopper is told (every other refusal is `processing_error`). */

@@ -401,7 +401,7 @@ export function settings(overrides: Partial<PaymentSettings> = {}): PaymentSetti
     faults: new Set(),
     fingerprintSecret: 'spec',
     simulatedLatencyMs: 0,
-    processors: { tranzilaApiUrl: '', tranzilaReportUrl: '', timeoutMs: 1000 },
+    processors: { tranzilaApiUrl: '', tranzilaReportUrl: '', tranzilaHostedFieldsUrl: '', timeoutMs: 1000 },
     ...overrides,
   };
 }

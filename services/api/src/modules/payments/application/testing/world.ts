@@ -117,6 +117,7 @@ export function paymentsWorld() {
     book,
     gate,
     directory,
+    describe,
     endHold,
     finish,
     driver,

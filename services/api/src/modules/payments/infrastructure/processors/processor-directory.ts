@@ -15,13 +15,8 @@ import { PROCESSOR_CREDENTIALS, type ProcessorName } from '../../domain/processo
 import { PAYMENTS, type PaymentSettings } from '../../payments.tokens';
 import { SIMULATED_CAPABILITIES } from './simulated/capabilities';
 import { SimulatedProcessor } from './simulated/simulated.connector';
-import { TRANZILA_CAPABILITIES } from './tranzila/capabilities';
+import { tranzilaCapabilities } from './tranzila/capabilities';
 import { TranzilaConnector } from './tranzila/tranzila.connector';
-
-const CAPABILITIES: Record<ProcessorName | 'simulated', ProcessorCapabilities> = {
-  simulated: SIMULATED_CAPABILITIES,
-  tranzila: TRANZILA_CAPABILITIES,
-};
 
 /**
  * Test mode uses the simulated processor; live mode the account's connected gateway, its credentials
@@ -53,16 +48,22 @@ export class ConnectedProcessorDirectory implements ProcessorDirectory {
   }
 
   capabilitiesOf(name: ProcessorName | 'simulated'): ProcessorCapabilities {
-    return CAPABILITIES[name];
+    return name === 'simulated' ? SIMULATED_CAPABILITIES : tranzilaCapabilities(this.settings.processors.tranzilaHostedFieldsUrl);
   }
 
   connector(name: ProcessorName, terminal: string, credentials: ProcessorCredentials, settings: TerminalSettings = {}): CardProcessor {
-    const { tranzilaApiUrl, tranzilaReportUrl, timeoutMs } = this.settings.processors;
+    const { tranzilaApiUrl, tranzilaReportUrl, tranzilaHostedFieldsUrl, timeoutMs } = this.settings.processors;
     switch (name) {
       case 'tranzila':
         return new TranzilaConnector(
           { terminal, appKey: credentials.app_key, secret: credentials.secret },
-          { apiUrl: tranzilaApiUrl, reportUrl: tranzilaReportUrl, timeoutMs, fingerprintSecret: this.settings.fingerprintSecret },
+          {
+            apiUrl: tranzilaApiUrl,
+            reportUrl: tranzilaReportUrl,
+            hostedFieldsUrl: tranzilaHostedFieldsUrl,
+            timeoutMs,
+            fingerprintSecret: this.settings.fingerprintSecret,
+          },
           settings,
         );
     }

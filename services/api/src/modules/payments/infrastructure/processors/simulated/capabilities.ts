@@ -8,4 +8,5 @@ export const SIMULATED_CAPABILITIES: ProcessorCapabilities = {
   threeDSecure: true,
   wallets: ['apple_pay', 'google_pay', 'bit'],
   amountUnit: 'agorot',
+  cardCollection: { type: 'server' },
 };

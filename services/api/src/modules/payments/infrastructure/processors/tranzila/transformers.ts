@@ -1,4 +1,5 @@
-import type { AuthorizeRequest, CardDetails, CardInput } from '../../../application/ports/card-processor';
+import type { AuthorizeRequest, CardDetails, CardInput, HostedChargeRequest } from '../../../application/ports/card-processor';
+import { brandNamed } from '../../../domain/card';
 import { agorot, shekels } from './wire';
 
 /**
@@ -40,13 +41,7 @@ export function cardTokenText(card: CardToken): string {
 
 export function parseCardToken(text: string): CardToken | null {
   const match = /^([0-9A-Za-z]+)~(\d{2})(\d{2})~(\d{0,4})~([a-z]+)$/.exec(text);
-  if (
-    !match ||
-    !Object.values(BRANDS)
-      .concat('unknown')
-      .includes(match[5] as CardDetails['brand'])
-  )
-    return null;
+  if (!match || (match[5] !== 'unknown' && brandNamed(match[5]) === 'unknown')) return null;
   return {
     token: match[1],
     expMonth: Number(match[2]),
@@ -129,12 +124,41 @@ export function authorizeBody(terminal: string, card: CardToken, request: Author
 }
 
 export function installmentPlan(amount: number, count: number): Record<string, unknown> {
+  const { first, other } = splitPayments(amount, count);
+  return { payment_plan: 8, installments_number: count, first_installment_amount: first, other_installments_amount: other };
+}
+
+/** Regular payments of `amount`: the first takes what the others leave over. */
+function splitPayments(amount: number, count: number) {
   const other = Math.floor(amount / count);
+  return { first: shekels(amount - other * (count - 1)), other: shekels(other) };
+}
+
+/**
+ * What the page passes to the hosted fields' `charge`: the terminal, the handshake that locked the
+ * amount, the amount, a sale (`tran_mode` A) or a J5 hold (V), and the plan. The docs name
+ * `terminal_name`, `amount` and `thtk`; the rest is as public integrations send it (`payment_plan` 8 with
+ * `total_installments_number` and the two payment amounts). `DCdisable` carries the attempt's key into
+ * the duplicate guard, user field 20, as it does on the API, so the payment is found by it.
+ */
+export function hostedChargeParams(terminal: string, thtk: string, request: HostedChargeRequest): Record<string, string> {
+  const count = request.installments ?? 1;
+  const split = splitPayments(request.amount, count);
   return {
-    payment_plan: 8,
-    installments_number: count,
-    first_installment_amount: shekels(amount - other * (count - 1)),
-    other_installments_amount: shekels(other),
+    terminal_name: terminal,
+    thtk,
+    amount: shekels(request.amount).text,
+    currency_code: request.currency.toUpperCase(),
+    tran_mode: request.capture ? 'A' : 'V',
+    ...(count > 1
+      ? {
+          payment_plan: '8',
+          total_installments_number: String(count),
+          first_installment_amount: split.first.text,
+          other_installments_amount: split.other.text,
+        }
+      : { payment_plan: '1' }),
+    DCdisable: request.idempotencyKey,
   };
 }
 
@@ -170,19 +194,8 @@ export interface TransactionResult {
   expiry_year?: string;
 }
 
-const BRANDS: Record<string, CardDetails['brand']> = {
-  visa: 'visa',
-  mastercard: 'mastercard',
-  'american express': 'amex',
-  amex: 'amex',
-  diners: 'diners',
-  isracard: 'isracard',
-  jcb: 'jcb',
-  discover: 'discover',
-};
-
 export function brandOf(cardTypeName: string | undefined): CardDetails['brand'] {
-  return BRANDS[(cardTypeName ?? '').trim().toLowerCase()] ?? 'unknown';
+  return brandNamed(cardTypeName ?? '');
 }
 
 /** A search result's transaction, as `POST /v1/transaction` lists them. */
@@ -197,6 +210,9 @@ export interface FoundTransaction {
   authorization_number: string;
   processor_response_code: string;
   txn_type?: string;
+  /** 1 one payment, 8 regular payments, 6 the issuer's credit. */
+  payment_plan?: string;
+  number_of_payments?: string;
   /** User field 20, the duplicate guard: the key Kupa gave the call (`user_defined_N` in every row). */
   user_defined_20?: string;
 }

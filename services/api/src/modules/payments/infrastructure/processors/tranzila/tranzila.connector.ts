@@ -9,13 +9,19 @@ import {
   type CardInput,
   type CardProcessor,
   type DeclineCode,
+  type HostedChargeRequest,
+  type HostedFields,
+  type HostedRead,
   type LookedUp,
+  type ProcessorCapabilities,
+  type ShownCard,
   ProcessorRefused,
   type TerminalSettings,
   ProcessorTimeout,
 } from '../../../application/ports/card-processor';
 import { checkCard } from '../../../domain/card-rules';
-import { TRANZILA_CAPABILITIES } from './capabilities';
+import { UNKNOWN_CARD } from '../../../domain/charge';
+import { tranzilaCapabilities } from './capabilities';
 import { approved, declineOf, DUPLICATE } from './declines';
 import { signedHeaders, type TranzilaCredentials } from './signing';
 import {
@@ -28,6 +34,7 @@ import {
   chargeRefText,
   type FoundTransaction,
   followUpBody,
+  hostedChargeParams,
   israelDate,
   israelTime,
   parseCardToken,
@@ -37,7 +44,7 @@ import {
   type TransactionResult,
   verifyBody,
 } from './transformers';
-import { agorot, parse, shekels, stringify } from './wire';
+import { parse, shekels, stringify } from './wire';
 
 export interface TranzilaSettings {
   /** `TRANZILA_API_URL`: the transaction API (https://api.tranzila.com), or a twin of it. */
@@ -48,6 +55,8 @@ export interface TranzilaSettings {
   timeoutMs: number;
   /** The key of card fingerprints. */
   fingerprintSecret: string;
+  /** `TRANZILA_HOSTED_FIELDS_URL`: the hosted fields' script (https://hf.tranzila.com/assets/js/thostedf.js), or a twin's. */
+  hostedFieldsUrl: string;
 }
 
 /** A money call's answer: Tranzila's own, or the transaction a lookup found after no answer came. */
@@ -70,7 +79,7 @@ const KEY_FIELD_SETTING = 'key_field';
  */
 export class TranzilaConnector implements CardProcessor {
   readonly name = 'tranzila';
-  readonly capabilities = TRANZILA_CAPABILITIES;
+  readonly capabilities: ProcessorCapabilities;
 
   /** The name searches filter user field 20 by: from the connection, else asked of Tranzila once. */
   private keyField: Promise<string> | null;
@@ -82,6 +91,7 @@ export class TranzilaConnector implements CardProcessor {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.keyField = terminal[KEY_FIELD_SETTING] ? Promise.resolve(terminal[KEY_FIELD_SETTING]) : null;
+    this.capabilities = tranzilaCapabilities(settings.hostedFieldsUrl);
   }
 
   /** J2 with the card: the number and CVC go to Tranzila in this call only; its token comes back. */
@@ -214,11 +224,16 @@ export class TranzilaConnector implements CardProcessor {
   }
 
   /**
-   * Handshake v2 (`POST /v2/handshake/create`): a token (`thtk`) that locks `amount` on Tranzila's side
-   * for the payment the processor's own card fields will make; a charge of any other amount is refused
-   * there (912791). Created by the server for each amount a page shows.
+   * Tranzila's Hosted Fields: `prepare` creates a handshake v2 (`POST /v2/handshake/create`), a token
+   * (`thtk`) that locks the amount on Tranzila's side (a charge of any other amount is refused there with
+   * 912791), for every attempt; `read` reads the payment back from the transaction search.
    */
-  async handshake(amount: number): Promise<string> {
+  readonly hostedFields: HostedFields = {
+    prepare: async (request) => hostedChargeParams(this.credentials.terminal, await this.handshake(request.amount), request),
+    read: (request) => this.readHosted(request),
+  };
+
+  private async handshake(amount: number): Promise<string> {
     const answer = await this.post(this.settings.apiUrl, '/v2/handshake/create', {
       terminal_name: this.credentials.terminal,
       sum: shekels(amount),
@@ -234,35 +249,38 @@ export class TranzilaConnector implements CardProcessor {
   }
 
   /**
-   * A payment the terminal's own card fields made, read back from Tranzila by its transaction index:
-   * what the browser reports is never taken as it is. The transaction must carry the key Kupa gave the
-   * payment in user field 20, the amount Kupa asked, and the type it asked (a sale, or a J5 hold); a
-   * transaction that does not is a forged or replayed reference, and `mismatch` says what differed. The
-   * docs list no card brand or last four digits among a report row's fields, so none is read here.
+   * A payment the hosted fields made, read from Tranzila: by the transaction index the page reported, or
+   * by the attempt's key in user field 20 when it reported none. What the browser reports is never taken
+   * as it is: the transaction must carry the attempt's key, its amount, its type (a sale, or a J5 hold)
+   * and its number of payments; one that does not is a forged or replayed report (`mismatch`). The docs
+   * list no card brand or last four digits among a report row's fields, so those are what the fields
+   * showed the shopper (`shown`), for the receipt only; the money is decided by the row alone.
    */
-  async readPayment(request: {
-    transactionId: string;
-    idempotencyKey: string;
-    amount: number;
-    capture: boolean;
-  }): Promise<AuthorizeOutcome | { status: 'not_found' } | { status: 'mismatch'; field: 'reference' | 'amount' | 'type' }> {
-    if (!/^\d{1,18}$/.test(request.transactionId)) return { status: 'not_found' };
-    const answer = await this.post(this.settings.reportUrl, '/v1/transaction', {
-      terminal_name: this.credentials.terminal,
-      transaction_index: Number(request.transactionId),
-    }).catch((error: unknown) => {
-      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
-    });
-    const found = (answer.json as { transactions?: FoundTransaction[] } | null)?.transactions?.[0];
+  private async readHosted(request: HostedChargeRequest & { transactionId: string | null; shown?: ShownCard | null }): Promise<HostedRead> {
+    let found: FoundTransaction | null;
+    if (request.transactionId === null) found = await this.find(request.idempotencyKey);
+    else {
+      if (!/^\d{1,18}$/.test(request.transactionId)) return { status: 'mismatch', field: 'reference' };
+      const answer = await this.post(this.settings.reportUrl, '/v1/transaction', {
+        terminal_name: this.credentials.terminal,
+        transaction_index: Number(request.transactionId),
+      }).catch((error: unknown) => {
+        throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+      });
+      found = (answer.json as { transactions?: FoundTransaction[] } | null)?.transactions?.[0] ?? null;
+      if (!found) return { status: 'mismatch', field: 'reference' };
+    }
     if (!found) return { status: 'not_found' };
     if (found.user_defined_20 !== request.idempotencyKey) return { status: 'mismatch', field: 'reference' };
-    if (agorot(found.amount) !== request.amount) return { status: 'mismatch', field: 'amount' };
-    if ((found.txn_type ?? '').toLowerCase() !== (request.capture ? 'debit' : 'verify')) return { status: 'mismatch', field: 'type' };
     const ref = chargeRefOf(found);
-    const card: CardToken = { token: ref.card.token, expMonth: ref.card.expMonth, expYear: ref.card.expYear, last4: '', brand: 'unknown' };
-    return approved(found.processor_response_code, found.txn_type)
-      ? { status: 'authorized', processorRef: chargeRefText(ref), card: this.details(card, null) }
-      : { status: 'declined', ...declineOf(found.processor_response_code), card: this.details(card, null) };
+    const card: CardToken = { ...ref.card, last4: request.shown?.last4 ?? UNKNOWN_CARD.last4, brand: request.shown?.brand ?? 'unknown' };
+    // A refusal moved nothing, whatever it names.
+    if (!approved(found.processor_response_code, found.txn_type))
+      return { status: 'declined', ...declineOf(found.processor_response_code), card: this.details(card, null) };
+    if (ref.amount !== request.amount) return { status: 'mismatch', field: 'amount' };
+    if ((found.txn_type ?? '').toLowerCase() !== (request.capture ? 'debit' : 'verify')) return { status: 'mismatch', field: 'type' };
+    if (Number(found.number_of_payments ?? 0) !== (request.installments ?? 0)) return { status: 'mismatch', field: 'installments' };
+    return { status: 'authorized', processorRef: chargeRefText(ref), card: this.details(card, null), cardRef: cardTokenText(card) };
   }
 
   /** A call on an earlier transaction; answers the new transaction's id and authorization number. */

@@ -1,0 +1,25 @@
+import { inject, injectable } from 'inversify';
+import { DescribeProcessor } from '../../payments';
+import { CHECKOUT } from '../checkout.tokens';
+import { sessionIdFromPath } from '../domain/checkout-session';
+import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
+
+/**
+ * The origins a checkout page lets in besides its own (its Content-Security-Policy): the processor's
+ * card fields (their script, frames and calls) on a live page whose processor takes cards in its own
+ * fields; none in test mode, or for an id that names no session.
+ */
+@injectable()
+export class CardFieldOrigins {
+  constructor(
+    @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
+  ) {}
+
+  async execute(id: string): Promise<string[]> {
+    const session = /^c[so]_\w+$/.test(id) ? await this.sessions.findByIdUnscoped(sessionIdFromPath(id)) : null;
+    if (!session?.livemode) return [];
+    const collection = (await this.describeProcessor.execute(session))?.capabilities.cardCollection;
+    return collection?.type === 'hosted_fields' ? [new URL(collection.scriptUrl).origin] : [];
+  }
+}
