@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KupaClient } from '@kupa/sdk';
 import { UpdateAccountSettings } from '../src/modules/accounts/application/update-account-settings';
@@ -379,7 +381,7 @@ describe('live money through Tranzila', () => {
     expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
   });
 
-  it('takes new credentials, pays with them, and keeps no credential, signing secret, card number or CVC anywhere in the clear', async () => {
+  it('takes new credentials, pays with them, and keeps no credential, signing secret, card number or CVC anywhere in the clear: tables, logs, write-ahead log', async () => {
     expect((await connect(live, ROTATED)).response.status).toBe(200);
     const hook = await app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
     const signingSecret = hook.data!.data.secret!.slice('whsec_'.length);
@@ -402,5 +404,16 @@ describe('live money through Tranzila', () => {
     }
     expect(logs.length).toBeGreaterThan(10);
     for (const line of logs) for (const secret of forbidden) expect(line).not.toContain(secret);
+    // The write-ahead log holds every row ever written, deleted or not: the card was never one of them.
+    const [{ setting: dataDirectory }] = await sql(`select setting from pg_settings where name = 'data_directory'`);
+    const segments = readdirSync(join(dataDirectory, 'pg_wal')).filter((name) => /^[0-9A-F]{24}$/.test(name));
+    let written = false;
+    for (const segment of segments) {
+      const bytes = readFileSync(join(dataDirectory, 'pg_wal', segment));
+      // What was written in the clear is there to be found: the customer's email.
+      written ||= bytes.includes('dana@example.co.il');
+      for (const secret of [CARD, '4000000000000002', FIRST.secret, ROTATED.secret]) expect(bytes.includes(secret), segment).toBe(false);
+    }
+    expect(written).toBe(true);
   });
 });
