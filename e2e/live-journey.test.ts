@@ -268,6 +268,33 @@ describe('a live shop on Tranzila', () => {
     expect(errors).toEqual([]);
   });
 
+  it("pays embedded on the merchant's site: Tranzila's frames inside the checkout's, one result message, no card to Kupa", async () => {
+    const session = await liveSession({ line_items: [{ name: 'Embedded', amount_agorot: 4_400 }] });
+    const { page, errors } = await openPage(browser);
+    const sent = kupaRequests(page);
+    await page.goto(`${site.origin}/shop?embed_url=${encodeURIComponent(session.embed_url!)}`);
+    expect(await page.locator('iframe').first().getAttribute('allow')).toBe('payment');
+    const checkout = page.frameLocator('iframe');
+    await checkout.frameLocator('iframe[title="Card number"]').getByRole('textbox').fill('4444 3333 2222 1111');
+    await checkout.frameLocator('iframe[title="Expiry date"]').getByRole('textbox').fill('12/34');
+    await checkout.frameLocator('iframe[title="Security code"]').getByRole('textbox').fill(CVC);
+    await page.waitForFunction(() => (window as unknown as { ready: unknown[] }).ready.length === 1);
+    await screenshot(page, 'live-embed');
+    await checkout.getByRole('button', { name: 'Pay ₪44.00' }).click();
+    await pwExpect(checkout.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await page.waitForFunction(() => (window as unknown as { results: unknown[] }).results.length === 1);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { results: unknown[]; raw: { origin: string; data: { type: string } }[] };
+      return { results: w.results, raw: w.raw };
+    });
+    expect(seen.results).toEqual([{ status: 'success', sessionId: session.id }]);
+    expect(seen.raw.every((message) => message.origin === checkoutUrl)).toBe(true);
+    expect(seen.raw.some((message) => message.data.type === 'service-checkout-resize')).toBe(true);
+    expect(await chargeOf(session)).toMatchObject({ status: 'succeeded', amount: 4_400 });
+    expectNoCardData(sent, '4444 3333 2222 1111');
+    expect(errors).toEqual([]);
+  });
+
   it('finishes a payment whose tab closed after Tranzila approved: the reconciler finds it by its key, once', async () => {
     const session = await liveSession({ line_items: [{ name: 'Closed tab', amount_agorot: 7_700 }] });
     const before = (await moved()).length;
