@@ -220,7 +220,7 @@ describe('live money through Tranzila', () => {
     ]);
   });
 
-  it('refuses at creation a session that asks for what Tranzila lacks, and the page offers no wallet', async () => {
+  it('refuses at creation a session that asks for what Tranzila lacks (a wallet, a free trial), and the page offers no wallet', async () => {
     const wallets = await live.POST('/v1/checkout_sessions', {
       body: { customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500 }], payment_methods: ['card', 'wallet'] },
     });
@@ -231,6 +231,15 @@ describe('live money through Tranzila', () => {
     const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } });
     expect(page.data!.data.payment_options.wallets).toEqual([]);
+    // A free trial saves the card without a payment, which Tranzila's fields do not do.
+    const product = (await live.POST('/v1/products', { body: { name: 'Tasting club' } })).data!.data.id;
+    const trial = (
+      await live.POST('/v1/prices', {
+        body: { product, unit_amount: 3_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month', trial_period_days: 14 } },
+      })
+    ).data!.data.id;
+    const trialSession = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: trial } });
+    expect(trialSession.error!.error).toMatchObject({ code: 'not_supported_by_processor', param: 'price' });
   });
 
   it('tells the shopper of a decline in their language, and moves no money', async () => {

@@ -128,7 +128,11 @@ export class CreateCheckoutSession {
         metadata: input.metadata,
         walletsEnabled: account.walletsEnabled,
         couponCodes: input.couponCodes ?? [],
-        processor: processor && { wallets: processor.capabilities.wallets, installmentsMax: processor.capabilities.installments.max },
+        processor: processor && {
+          wallets: processor.capabilities.wallets,
+          installmentsMax: processor.capabilities.installments.max,
+          savesCardsAlone: processor.capabilities.cardCollection.type === 'server',
+        },
       },
       now,
     );

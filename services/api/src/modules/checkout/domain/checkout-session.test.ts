@@ -86,7 +86,7 @@ describe('CheckoutSession', () => {
   });
 
   it("refuses at creation what the account's processor cannot do, and allows it where it can", () => {
-    const noWallets = { wallets: [], installmentsMax: 6 };
+    const noWallets = { wallets: [], installmentsMax: 6, savesCardsAlone: true };
     expect(() => open({ processor: noWallets, installmentsMax: 8 })).toThrow(
       expect.objectContaining({ code: 'not_supported_by_processor', param: 'installments.max' }),
     );
@@ -98,7 +98,21 @@ describe('CheckoutSession', () => {
     );
     expect(open({ processor: noWallets, installmentsMax: 6, paymentMethods: ['card'] }).installmentsMax).toBe(6);
     expect(
-      open({ processor: { wallets: ['bit'], installmentsMax: 12 }, walletsEnabled: true, autoOpenWallets: true }).autoOpenWallets,
+      open({ processor: { wallets: ['bit'], installmentsMax: 12, savesCardsAlone: true }, walletsEnabled: true, autoOpenWallets: true })
+        .autoOpenWallets,
+    ).toBe(true);
+  });
+
+  it('refuses at creation a free trial alone on a processor that saves a card only with a payment (its own card fields)', () => {
+    const fields = { wallets: [], installmentsMax: 36, savesCardsAlone: false };
+    expect(() => open({ processor: fields, price: { ...monthly, trialPeriodDays: 14 }, lineItems: null })).toThrow(
+      expect.objectContaining({ code: 'not_supported_by_processor', param: 'price' }),
+    );
+    // With lines charged now, the payment saves the card; without a trial, the first period does.
+    expect(open({ processor: fields, price: { ...monthly, trialPeriodDays: 14 } }).inTrial()).toBe(true);
+    expect(open({ processor: fields, price: monthly, lineItems: null }).isRecurring()).toBe(true);
+    expect(
+      open({ processor: { ...fields, savesCardsAlone: true }, price: { ...monthly, trialPeriodDays: 14 }, lineItems: null }).inTrial(),
     ).toBe(true);
   });
 
@@ -287,7 +301,7 @@ describe('opening a session: every refusal says what and where', () => {
       'installments are not supported with capture_method manual',
       'installments',
     );
-    const processor = { wallets: [], installmentsMax: 12 };
+    const processor = { wallets: [], installmentsMax: 12, savesCardsAlone: true };
     refusal(
       { installmentsMax: 13, processor },
       'not_supported_by_processor',
@@ -299,7 +313,7 @@ describe('opening a session: every refusal says what and where', () => {
   });
 
   it('wallets need a processor that takes them, named by the field that asked', () => {
-    const processor = { wallets: [], installmentsMax: 12 };
+    const processor = { wallets: [], installmentsMax: 12, savesCardsAlone: true };
     refusal(
       { paymentMethods: ['card', 'wallet'], processor },
       'not_supported_by_processor',
@@ -314,9 +328,9 @@ describe('opening a session: every refusal says what and where', () => {
     );
     expect(open({ paymentMethods: ['card'], processor }).paymentMethods).toEqual(['card']);
     expect(open({ processor }).paymentMethods).toEqual([]);
-    expect(open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1 } }).paymentMethods).toEqual([
-      'wallet',
-    ]);
+    expect(
+      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, savesCardsAlone: true } }).paymentMethods,
+    ).toEqual(['wallet']);
   });
 });
 

@@ -135,7 +135,12 @@ export class CheckoutSession {
         'line_items',
       );
     }
-    const options = PaymentOptions.decide(input, { recurring, walletsEnabled: input.walletsEnabled, processor: input.processor });
+    const options = PaymentOptions.decide(input, {
+      recurring,
+      freeStart: kind === 'subscription' && price?.trialPeriodDays != null,
+      walletsEnabled: input.walletsEnabled,
+      processor: input.processor,
+    });
 
     const session = new CheckoutSession();
     session.id = `co_${randomBase62(24)}`;

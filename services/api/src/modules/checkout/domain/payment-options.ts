@@ -14,9 +14,14 @@ export interface AskedPaymentOptions {
 /** What the options are checked against: the session's kind, the account, and its processor when one is known. */
 export interface PaymentContext {
   recurring: boolean;
+  /** A subscription alone that starts with a free trial: its card is saved without a payment. */
+  freeStart?: boolean;
   walletsEnabled: boolean;
-  /** What the scope's processor can do server to server; null in live mode before one is connected. */
-  processor: { wallets: string[]; installmentsMax: number } | null;
+  /**
+   * What the scope's processor can do; null in live mode before one is connected. `savesCardsAlone`:
+   * whether it saves a card without a payment (not in its own card fields, which save one with a payment).
+   */
+  processor: { wallets: string[]; installmentsMax: number; savesCardsAlone: boolean } | null;
 }
 
 /**
@@ -43,7 +48,7 @@ export class PaymentOptions {
         'installments are not supported with capture_method manual',
         'installments',
       );
-    if (context.processor) takenByProcessor(asked, context.processor);
+    if (context.processor) takenByProcessor(asked, context);
     return new PaymentOptions(asked.captureMethod, asked.paymentMethods ?? [], asked.autoOpenWallets, asked.installmentsMax);
   }
 }
@@ -91,7 +96,14 @@ function autoOpenedWallets(asked: AskedPaymentOptions, walletsEnabled: boolean):
 }
 
 /** What the processor lacks is refused now, never at payment. */
-function takenByProcessor(asked: AskedPaymentOptions, processor: NonNullable<PaymentContext['processor']>): void {
+function takenByProcessor(asked: AskedPaymentOptions, context: PaymentContext): void {
+  const processor = context.processor!;
+  if (context.freeStart && !processor.savesCardsAlone)
+    throw new ValidationError(
+      'not_supported_by_processor',
+      "The account's processor saves a card only with a payment, and a free trial charges nothing when it starts",
+      'price',
+    );
   if (asked.installmentsMax !== null && asked.installmentsMax > processor.installmentsMax)
     throw new ValidationError(
       'not_supported_by_processor',
