@@ -33,6 +33,7 @@ let app: TestApp;
 let merchant: TestAccount;
 let live: KupaClient;
 let customer: string;
+let testCustomer: string;
 let pay: ReturnType<typeof shopper>;
 
 beforeAll(async () => {
@@ -125,6 +126,7 @@ describe('going live', () => {
     await live.POST('/v1/account', { body: { business_profile: PROFILE } });
     expect((await onboard(merchant.id)).liveOnboarded).toBe(true);
     customer = (await live.POST('/v1/customers', { body: { name: 'Dana Levi', email: 'dana@example.co.il' } })).data!.data.id;
+    testCustomer = (await app.client(merchant.testKey).POST('/v1/customers', { body: { name: 'Dana Levi' } })).data!.data.id;
   });
 });
 
@@ -341,6 +343,21 @@ describe('live money through Tranzila', () => {
     await app.services.inContext(() => app.services.container.get(ReconcileMoneyIntents).execute());
     expect(await chargeOf(s.id)).toMatchObject({ status: 'succeeded', amount: 6_600 });
     expect(approved().length - before).toBe(1);
+  });
+
+  it('offers no new card in the live portal, whose processor saves a card only with a payment; its token endpoint takes no number', async () => {
+    const portal = (await live.POST('/v1/billing_portal/sessions', { body: { customer } })).data!.data;
+    const page = await app.client().GET('/v1/billing_portal/sessions/{id}/page', { params: { path: { id: portal.id } } });
+    expect(page.data!.data).toMatchObject({ livemode: true, add_card: false });
+    const token = await app.client().POST('/v1/billing_portal/sessions/{id}/tokens', {
+      params: { path: { id: portal.id } },
+      body: { card: { number: CARD, exp_month: 12, exp_year: 2031, cvc: '123' } },
+    });
+    expect(token.error!.error).toMatchObject({ code: 'hosted_fields_required', param: 'card' });
+    const test = (await app.client(merchant.testKey).POST('/v1/billing_portal/sessions', { body: { customer: testCustomer } })).data!.data;
+    expect(
+      (await app.client().GET('/v1/billing_portal/sessions/{id}/page', { params: { path: { id: test.id } } })).data!.data.add_card,
+    ).toBe(true);
   });
 
   it('takes no card number in live mode: POST /v1/tokens answers hosted_fields_required', async () => {

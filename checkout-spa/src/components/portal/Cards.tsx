@@ -51,7 +51,9 @@ export function Cards({ portal, page }: { portal: Portal; page: PortalView }) {
           </li>
         ))}
       </ul>
-      {adding.value ? (
+      {!page.add_card ? (
+        <p class="note">{words.addCardUnavailable}</p>
+      ) : adding.value ? (
         <NewCard portal={portal} page={page} onDone={() => (adding.value = false)} />
       ) : (
         <button type="button" class="button button--secondary" disabled={busy} onClick={() => (adding.value = true)}>

@@ -6,7 +6,7 @@ import { GetAccount } from '../../accounts';
 import { FindCatalogItems } from '../../catalog';
 import { GetCustomer } from '../../customers';
 import { ListDocuments, PrintDocument } from '../../invoicing';
-import { ListCharges, ListPaymentMethods } from '../../payments';
+import { DescribeProcessor, ListCharges, ListPaymentMethods } from '../../payments';
 import { PreviewSubscriptionChange } from '../../subscriptions';
 import { PortalAccess, type PortalVisit } from './portal-access';
 import { planOption, type PortalView } from './portal-view';
@@ -30,6 +30,7 @@ export class GetPortalPage {
     @inject(FindCatalogItems) private readonly catalog: FindCatalogItems,
     @inject(PreviewSubscriptionChange) private readonly preview: PreviewSubscriptionChange,
     @inject(ListPaymentMethods) private readonly listCards: ListPaymentMethods,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
     @inject(ListCharges) private readonly listCharges: ListCharges,
     @inject(ListDocuments) private readonly listDocuments: ListDocuments,
     @inject(PrintDocument) private readonly printDocument: PrintDocument,
@@ -43,8 +44,9 @@ export class GetPortalPage {
   async render(visit: PortalVisit): Promise<PortalView> {
     const { session, scope, customerId, settings } = visit;
     const now = this.clock.now().getTime();
-    const [account, customer, all, cards, charges, documents] = await Promise.all([
+    const [account, processor, customer, all, cards, charges, documents] = await Promise.all([
       this.getAccount.execute(scope.accountId),
+      this.describeProcessor.execute(scope),
       this.getCustomer.execute(scope, customerId),
       this.access.subscriptions(visit),
       this.listCards.ofCustomer(scope, customerId, { limit: 100 }),
@@ -62,6 +64,7 @@ export class GetPortalPage {
       customer: { name: customer.name, email: customer.email, phone: customer.phone },
       settings,
       cardholderIdRequired: account.cardholderIdRequired,
+      addCard: processor?.capabilities.cardCollection.type === 'server',
       subscriptions: await Promise.all(
         subscriptions.map(async (subscription) => ({
           subscription,

@@ -31,6 +31,8 @@ export interface PortalView {
   customer: { name: string; email: string | null; phone: string | null };
   settings: PortalSettings;
   cardholderIdRequired: boolean;
+  /** Whether a new card can be added: not on a processor whose own card fields save a card only with a payment. */
+  addCard: boolean;
   subscriptions: {
     subscription: PortalSubscription;
     /** The next charge as it stands; none while canceled, or while a change is being charged. */

@@ -17,6 +17,7 @@ export function portalPage(view: PortalView): Schemas['PortalPage'] {
     livemode: session.livemode,
     settings: { cancel_mode: settings.cancelMode, cancellation_reasons: settings.cancellationReasons },
     cardholder_id_required: view.cardholderIdRequired,
+    add_card: view.addCard,
     subscriptions: view.subscriptions.map(({ subscription, nextCharge, switchTo }) => ({
       id: subscription.id,
       plan: {
