@@ -407,7 +407,7 @@ describe('live money through Tranzila', () => {
     expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
   });
 
-  it('takes new credentials, pays with them, and keeps no credential, signing secret, card number or CVC anywhere in the clear: tables, logs, write-ahead log', async () => {
+  it('takes new credentials, pays, and keeps no credential, signing secret, card number or CVC in the clear: tables, logs, WAL', async () => {
     expect((await connect(live, ROTATED)).response.status).toBe(200);
     const hook = await app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
     const signingSecret = hook.data!.data.secret!.slice('whsec_'.length);
