@@ -14,7 +14,8 @@ import { hostedFieldPage, hostedFieldsScript } from './hosted-fields';
  * it) refuses a second approved charge with the same value for 24 hours, a J5 holds its amount for
  * its window and is forced or reversed once, credits never exceed what was charged. It keeps its own
  * ledger, which `GET /twin/ledger` shows, and has fault modes (`POST /twin/faults`): slow, an answer lost
- * after committing, and 5xx.
+ * after committing, 5xx, and a hosted-fields charge approved whose page is never told. It also serves a
+ * stand-in of the Hosted Fields (`hosted-fields.ts`), whose charge needs a handshake of its exact amount.
  */
 
 export interface TwinTerminal {
