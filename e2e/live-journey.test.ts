@@ -1,7 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect as pwExpect } from '@playwright/test';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKupaClient, type KupaClient, type Schemas } from '@kupa/sdk';
@@ -24,6 +25,8 @@ let smtp: SmtpSink;
 let apiUrl: string;
 let checkoutUrl: string;
 let service: RunningService;
+/** The service's own database, where a month passes for a renewal (live mode has no test clocks). */
+let database: pg.Client;
 let browser: Browser;
 let site: MerchantSite;
 let live: KupaClient;
@@ -85,7 +88,9 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
 
   const checkoutPort = await freePort();
+  const pgPort = await freePort();
   service = pnpmStart({
+    EMBEDDED_PG_PORT: String(pgPort),
     DATA_DIR: dataDir,
     PORT: String(port),
     CHECKOUT_PORT: String(checkoutPort),
@@ -101,6 +106,9 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
   });
   await service.waitFor(/Press Ctrl-C to stop/);
+  const password = readFileSync(join(dataDir, 'postgres.password'), 'utf8').trim();
+  database = new pg.Client({ connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/kupa` });
+  await database.connect();
   checkoutUrl = `http://localhost:${checkoutPort}`;
   site = new MerchantSite(checkoutUrl);
   await site.start();
@@ -169,6 +177,7 @@ async function connectTerminalFromTheDashboard(accountId: string): Promise<void>
 }
 
 afterAll(async () => {
+  await database?.end();
   await browser?.close();
   await site?.close();
   await service?.interrupt();
@@ -295,6 +304,42 @@ describe('a live shop on Tranzila', () => {
     expect(errors).toEqual([]);
   });
 
+  it("starts a subscription in Tranzila's fields, and the renewal charges Tranzila's token without the shopper", async () => {
+    const product = (await live.POST('/v1/products', { body: { name: 'Olive club' } })).data!.data.id;
+    const monthly = (
+      await live.POST('/v1/prices', {
+        body: { product, unit_amount: 6_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
+    const session = await liveSession({ price: monthly });
+    const before = (await moved()).length;
+    const { page, errors } = await openPage(browser);
+    const sent = kupaRequests(page);
+    await page.goto(session.url);
+    await fillCard(page, '4444 3333 2222 1111');
+    await page.getByRole('button', { name: /₪69\.00/ }).click();
+    await page.waitForURL(/\/thanks/);
+    const subscription = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data.subscription!;
+    expect((await live.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription } } })).data!.data.status).toBe('active');
+    // A month passes: the period ends now, and the renewal job runs.
+    await database.query("update subscriptions set current_period_end = now() - interval '1 minute' where id = $1", [subscription]);
+    expect(JSON.parse(cli('jobs', 'run', 'renewals', '--json'))).toMatchObject({ job: 'renewals' });
+    const charges = (await live.GET('/v1/charges', { params: { query: { limit: 100 } } })).data!.data.filter(
+      (charge) => charge.subscription === subscription,
+    );
+    expect(charges.map((charge) => [charge.status, charge.amount])).toEqual([
+      ['succeeded', 6_900],
+      ['succeeded', 6_900],
+    ]);
+    // The first in the fields, the renewal server to server by the token they created: two debits.
+    expect((await moved()).slice(before).map((t) => [t.txnType, t.amount])).toEqual([
+      ['debit', 6_900],
+      ['debit', 6_900],
+    ]);
+    expectNoCardData(sent, '4444 3333 2222 1111');
+    expect(errors).toEqual([]);
+  });
+
   it('finishes a payment whose tab closed after Tranzila approved: the reconciler finds it by its key, once', async () => {
     const session = await liveSession({ line_items: [{ name: 'Closed tab', amount_agorot: 7_700 }] });
     const before = (await moved()).length;
@@ -412,6 +457,24 @@ describe('a live shop on Tranzila', () => {
     expect(text).toContain(`מספר הקצאה ${approval!.confirmationNumber.slice(-9)}`);
     expect(text).toContain('מקור');
     expect(text).not.toContain('מסמך בדיקה');
+  });
+});
+
+describe('what Kupa kept of the live journeys', () => {
+  it('holds no card number in its write-ahead log or its output', () => {
+    const wal = join(dataDir, 'postgres', 'pg_wal');
+    const segments = readdirSync(wal).filter((name) => /^[0-9A-F]{24}$/.test(name));
+    expect(segments.length).toBeGreaterThan(0);
+    let written = false;
+    for (const segment of segments) {
+      const bytes = readFileSync(join(wal, segment));
+      written ||= bytes.includes('noa@example.co.il');
+      expect(bytes.includes('4444333322221111'), segment).toBe(false);
+    }
+    // What was written in the clear is found: the customer's email.
+    expect(written).toBe(true);
+    expect(service.output()).not.toContain('4444333322221111');
+    expect(service.output()).not.toContain('4444 3333 2222 1111');
   });
 });
 

@@ -58,7 +58,13 @@ const pay = (watched: WatchedPage, params: Record<string, string>) =>
 
 beforeAll(async () => {
   twin = await startTranzilaTwin({ terminals: [TERMINAL] });
-  connector = new TranzilaConnector(TERMINAL, { apiUrl: twin.url, reportUrl: twin.url, timeoutMs: 2_000, fingerprintSecret: 'hosted' });
+  connector = new TranzilaConnector(TERMINAL, {
+    apiUrl: twin.url,
+    reportUrl: twin.url,
+    hostedFieldsUrl: `${twin.url}/hosted-fields/thostedf.js`,
+    timeoutMs: 2_000,
+    fingerprintSecret: 'hosted',
+  });
   site = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(paymentPage(twin.url));
@@ -81,22 +87,21 @@ describe("the Tranzila twin's hosted fields", () => {
     // The fields are the twin's: the merchant's page cannot read them.
     expect(await watched.page.evaluate(() => document.querySelector<HTMLIFrameElement>('#number iframe')!.contentDocument)).toBeNull();
     const key = `pay_hosted_${Date.now()}`;
-    const thtk = await connector.handshake(12_500);
-
-    const { error, response } = await pay(watched, {
-      terminal_name: TERMINAL.terminal,
-      amount: '125.00',
-      thtk,
-      tran_mode: 'A',
-      DCdisable: key,
+    const charge = await connector.hostedFields.prepare({
+      idempotencyKey: key,
+      amount: 12_500,
+      currency: 'ils',
+      capture: true,
+      installments: null,
     });
+
+    const { error, response } = await pay(watched, charge);
 
     expect(error).toBeNull();
     expect(response!.transaction_response.success).toBe(true);
     const transactionId = response!.transaction_response.transaction_id;
-    expect(await connector.readPayment({ transactionId, idempotencyKey: key, amount: 12_500, capture: true })).toMatchObject({
-      status: 'authorized',
-    });
+    const read = { idempotencyKey: key, amount: 12_500, currency: 'ils', capture: true, installments: null };
+    expect(await connector.hostedFields.read({ ...read, transactionId })).toMatchObject({ status: 'authorized' });
     // Only the twin received the card: nothing sent to the page's own origin carries it.
     const toSite = watched.requests.filter((request) => request.startsWith(siteUrl));
     expect(toSite.length).toBeGreaterThan(0);
@@ -113,9 +118,15 @@ describe("the Tranzila twin's hosted fields", () => {
   it('refuses another amount than the handshake locked with 912791, and moves nothing', async () => {
     const watched = await openPaymentPage();
     const before = twin.ledger.length;
-    const thtk = await connector.handshake(12_500);
+    const charge = await connector.hostedFields.prepare({
+      idempotencyKey: `pay_other_${Date.now()}`,
+      amount: 12_500,
+      currency: 'ils',
+      capture: true,
+      installments: null,
+    });
 
-    const { error, response } = await pay(watched, { terminal_name: TERMINAL.terminal, amount: '100.00', thtk, tran_mode: 'A' });
+    const { error, response } = await pay(watched, { ...charge, amount: '100.00' });
 
     expect(response).toBeNull();
     expect(error).toEqual([expect.objectContaining({ code: '912791' })]);
@@ -126,20 +137,19 @@ describe("the Tranzila twin's hosted fields", () => {
   it('holds (J5) through the fields; an approval the page never hears of is found by its key', async () => {
     const watched = await openPaymentPage();
     const key = `pay_lost_${Date.now()}`;
-    const thtk = await connector.handshake(5_000);
+    const hold = { idempotencyKey: key, amount: 5_000, currency: 'ils', capture: false, installments: null };
+    const charge = await connector.hostedFields.prepare(hold);
     twin.fault('lost_callback');
 
-    const heard = await Promise.race([
-      pay(watched, { terminal_name: TERMINAL.terminal, amount: '50.00', thtk, tran_mode: 'V', DCdisable: key }),
-      new Promise((resolve) => setTimeout(() => resolve('nothing'), 1_500)),
-    ]);
+    const heard = await Promise.race([pay(watched, charge), new Promise((resolve) => setTimeout(() => resolve('nothing'), 1_500))]);
 
     expect(heard).toBe('nothing');
     const held = twin.ledger.find((transaction) => transaction.dcdisable === key)!;
     expect(held).toMatchObject({ txnType: 'verify', verifyMode: 5, amount: 5_000, holdState: 'held' });
     expect(await connector.lookup(key)).toMatchObject({ outcome: { status: 'approved' } });
-    expect(await connector.readPayment({ transactionId: held.index, idempotencyKey: key, amount: 5_000, capture: false })).toMatchObject({
+    expect(await connector.hostedFields.read({ ...hold, transactionId: null })).toMatchObject({
       status: 'authorized',
+      processorRef: expect.stringContaining(held.index),
     });
     await watched.page.context().close();
   });
