@@ -414,6 +414,31 @@ describe('live money through Tranzila', () => {
     expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
   });
 
+  it("upgrades a plan on the plan-change page, paid in Tranzila's fields: one debit of the quoted amount, the card kept for renewals", async () => {
+    const product = (await live.POST('/v1/products', { body: { name: 'Olive plans' } })).data!.data.id;
+    const plan = async (amount: number) =>
+      (
+        await live.POST('/v1/prices', {
+          body: { product, unit_amount: amount, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+        })
+      ).data!.data.id;
+    const [basic, pro] = [await plan(4_900), await plan(9_900)];
+    const start = await session({ price: basic });
+    expect((await pay.payInHostedFields(start.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
+    const subscription = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: start.id } } })).data!.data.subscription!;
+    const change = await session({ subscription, price: pro });
+    expect(change.plan_change).toBeTruthy();
+    const before = approved().length;
+    const { reported } = await pay.payInHostedFields(change.id, twin.url, CARD);
+    expect(reported!.data!.data.status, JSON.stringify(reported!.data ?? reported!.error)).toBe('succeeded');
+    const upgraded = (await live.GET('/v1/subscriptions/{id}', { params: { path: { id: subscription } } })).data!.data;
+    expect(upgraded.price).toBe(pro);
+    expect(upgraded.payment_method).toMatch(/^pm_/);
+    const debits = approved().slice(before);
+    expect(debits).toHaveLength(1);
+    expect(debits[0].amount).toBe(change.plan_change!.amount_due);
+  });
+
   it('takes new credentials, pays, and keeps no credential, signing secret, card number or CVC in the clear: tables, logs, WAL', async () => {
     expect((await connect(live, ROTATED)).response.status).toBe(200);
     const hook = await app.client(merchant.testKey).POST('/v1/webhooks', { body: { url: 'http://127.0.0.1:9/hooks', events: ['*'] } });
