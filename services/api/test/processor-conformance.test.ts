@@ -14,6 +14,14 @@ import { waitFor } from './support/receiver';
 import { startTestApp, TEST_FINGERPRINT_SECRET, type TestApp } from './support/harness';
 
 const card = (number: string, cvc = '123') => ({ number, expMonth: 12, expYear: 2031, cvc });
+/** The connector's settings for a twin (or an address where nothing answers). */
+const settingsAt = (url: string) => ({
+  apiUrl: url,
+  reportUrl: url,
+  hostedFieldsUrl: `${url}/hosted-fields/thostedf.js`,
+  timeoutMs: 500,
+  fingerprintSecret: TEST_FINGERPRINT_SECRET,
+});
 const TERMINAL = { terminal: 'kupaconf', appKey: 'conf_app_key_0123456789', secret: 'conf_secret_abcdefghijklmnop' };
 
 let app: TestApp;
@@ -27,13 +35,7 @@ beforeAll(async () => {
     .get<ProcessorDirectory>(PAYMENTS.Processors)
     .forScope({ accountId: 'acct_any', livemode: false });
   twin = await startTranzilaTwin({ terminals: [TERMINAL] });
-  tranzila = new TranzilaConnector(TERMINAL, {
-    apiUrl: twin.url,
-    reportUrl: twin.url,
-    timeoutMs: 500,
-    fingerprintSecret: TEST_FINGERPRINT_SECRET,
-    hostedFieldsUrl: `${twin.url}/hosted-fields/thostedf.js`,
-  });
+  tranzila = new TranzilaConnector(TERMINAL, settingsAt(twin.url));
 });
 afterAll(async () => {
   await twin?.close();
@@ -116,19 +118,10 @@ describe('the Tranzila twin and connector', () => {
   });
 
   it('is refused with processor_credentials_invalid when the secret is wrong; connecting answers the name of user field 20', async () => {
-    const wrong = new TranzilaConnector(
-      { ...TERMINAL, secret: 'wrong' },
-      { apiUrl: twin.url, reportUrl: twin.url, hostedFieldsUrl: '', timeoutMs: 500, fingerprintSecret: TEST_FINGERPRINT_SECRET },
-    );
+    const wrong = new TranzilaConnector({ ...TERMINAL, secret: 'wrong' }, settingsAt(twin.url));
     await expect(wrong.connect()).rejects.toMatchObject({ code: 'processor_credentials_invalid' });
     await expect(tranzila.connect()).resolves.toEqual({ key_field: 'order_ref' });
-    const unreachable = new TranzilaConnector(TERMINAL, {
-      apiUrl: 'http://127.0.0.1:9',
-      reportUrl: 'http://127.0.0.1:9',
-      hostedFieldsUrl: '',
-      timeoutMs: 300,
-      fingerprintSecret: TEST_FINGERPRINT_SECRET,
-    });
+    const unreachable = new TranzilaConnector(TERMINAL, settingsAt('http://127.0.0.1:9'));
     await expect(unreachable.connect()).rejects.toMatchObject({ code: 'processor_timeout' });
   });
 
@@ -136,13 +129,7 @@ describe('the Tranzila twin and connector', () => {
     const bare = { terminal: 'kupabare', appKey: 'bare_app_key_0123456789', secret: 'bare_secret_abcdefghijklm', keyField: null };
     const other = await startTranzilaTwin({ terminals: [bare] });
     try {
-      const settings = {
-        apiUrl: other.url,
-        reportUrl: other.url,
-        hostedFieldsUrl: '',
-        timeoutMs: 500,
-        fingerprintSecret: TEST_FINGERPRINT_SECRET,
-      };
+      const settings = settingsAt(other.url);
       await expect(new TranzilaConnector(bare, settings).connect()).rejects.toMatchObject({
         code: 'processor_terminal_unsuitable',
         message: expect.stringContaining('user field 20'),
@@ -174,13 +161,7 @@ describe('the Tranzila twin and connector', () => {
     const named = { terminal: 'kupanamed', appKey: 'named_app_key_0123456789', secret: 'named_secret_abcdefghijk', keyField: 'kupa_ref' };
     const other = await startTranzilaTwin({ terminals: [named] });
     try {
-      const settings = {
-        apiUrl: other.url,
-        reportUrl: other.url,
-        hostedFieldsUrl: '',
-        timeoutMs: 500,
-        fingerprintSecret: TEST_FINGERPRINT_SECRET,
-      };
+      const settings = settingsAt(other.url);
       const connector = new TranzilaConnector(named, settings);
       const { token } = await connector.tokenize(card('4444333322221111'), new Date());
       const key = `named_${Date.now()}`;
@@ -215,13 +196,7 @@ describe('the Tranzila twin and connector', () => {
     };
     const other = await startTranzilaTwin({ terminals: [checks] });
     try {
-      const connector = new TranzilaConnector(checks, {
-        apiUrl: other.url,
-        reportUrl: other.url,
-        hostedFieldsUrl: '',
-        timeoutMs: 500,
-        fingerprintSecret: TEST_FINGERPRINT_SECRET,
-      });
+      const connector = new TranzilaConnector(checks, settingsAt(other.url));
       const { token } = await connector.tokenize(card('4444333322221111'), new Date());
       const hold = { idempotencyKey: `hold_${Date.now()}`, source: { token }, amount: 5_000, currency: 'ils' as const, installments: null };
       const held = await connector.authorize({ ...hold, capture: false, merchantInitiated: false, reference: 'cs_777' });
