@@ -131,7 +131,13 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
           )}
           <PaymentError checkout={checkout} />
           {/* Pressing the button must not blur the field first: the blur's error message would move the button away from under the pointer. */}
-          <button type="submit" class="button button--pay" disabled={busy} onMouseDown={(e) => e.preventDefault()}>
+          {/* In the processor's own fields, paying waits until they are drawn. */}
+          <button
+            type="submit"
+            class="button button--pay"
+            disabled={busy || (collection.type === 'hosted_fields' && !hosted.value)}
+            onMouseDown={(e) => e.preventDefault()}
+          >
             {busy && <span class="spinner" aria-hidden="true" />}
             {label}
           </button>
