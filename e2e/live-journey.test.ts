@@ -396,11 +396,20 @@ describe('a live shop on Tranzila', () => {
     expect((await moved()).slice(before)).toMatchObject([{ txnType: 'debit', amount: 8_800 }]);
   });
 
-  it("shows the decline in the shopper's words, and moves no money", async () => {
+  it("shows a mistyped number under its field and the decline in the shopper's words, and moves no money", async () => {
     const session = await liveSession({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const before = (await moved()).length;
+    const ledgerBefore = (await ledger()).length;
     const { page } = await openPage(browser);
     await page.goto(session.url);
+    // The fields tell the brand as it is typed, and refuse a number that cannot be a card before any charge.
+    await fillCard(page, '4444 3333 2222 1112');
+    await pwExpect(page.locator('.field-label__brand')).toHaveAttribute('data-brand', 'visa');
+    await pwExpect(page.locator('.field-label__brand')).toContainText('Visa');
+    await page.getByRole('button', { name: 'Pay ₪35.00' }).click();
+    await pwExpect(page.getByText('Your card number is not valid.')).toBeVisible();
+    await screenshot(page, 'live-number-invalid');
+    expect((await ledger()).length).toBe(ledgerBefore);
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Pay ₪35.00' }).click();
     await pwExpect(page.getByRole('alert')).toContainText('Your card was declined. Try another card.');

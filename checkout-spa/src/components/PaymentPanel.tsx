@@ -1,12 +1,21 @@
 import { useSignal } from '@preact/signals';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
-import { CardFields } from './CardFields';
+import { type CardErrors, CardFields } from './CardFields';
+import { type CardField, CardRefused } from '../models/card';
 import { HostedCardFields } from './HostedCardFields';
 import type { HostedFields } from '../models/hosted-fields';
 import { useCardForm } from './useCardForm';
 import { Dialog } from '@kupa/web-kit/dialog';
 import { LockMark } from './Marks';
+
+/** What each field the processor's fields refused is told. */
+const HOSTED_ERRORS = {
+  number: 'numberInvalid',
+  expiry: 'expiryInvalid',
+  cvc: 'cvcInvalid',
+  holder_id: 'holderIdInvalid',
+} as const satisfies Record<CardField, string>;
 
 const WALLET_NAMES = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', bit: 'Bit' } as const;
 
@@ -23,6 +32,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const collection = options.card_collection;
   // The processor's own fields, once drawn (live mode on a processor that takes cards in its iframes).
   const hosted = useSignal<HostedFields | null>(null);
+  const hostedErrors = useSignal<CardErrors>({});
   const installments = useSignal(1);
   const walletsOpen = useSignal(options.auto_open_wallets && options.wallets.length > 0 && !page.livemode);
   const installmentCount = page.installments && page.amount_due_now > 0 ? installments.value : null;
@@ -31,7 +41,13 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
     event.preventDefault();
     if (busy) return;
     if (collection.type === 'hosted_fields') {
-      if (hosted.value) await checkout.payWithHostedFields(hosted.value, installmentCount);
+      hostedErrors.value = {};
+      try {
+        if (hosted.value) await checkout.payWithHostedFields(hosted.value, installmentCount);
+      } catch (error) {
+        if (!(error instanceof CardRefused)) throw error;
+        hostedErrors.value = { [error.field]: t.errors[HOSTED_ERRORS[error.field]] };
+      }
       return;
     }
     const input = card.read();
@@ -95,6 +111,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
               t={t}
               scriptUrl={collection.script_url!}
               askHolderId={options.cardholder_id_required}
+              errors={hostedErrors.value}
               onReady={(fields) => (hosted.value = fields)}
             />
           ) : (

@@ -210,6 +210,7 @@ export function createCheckout(sessionId: string, embedded: boolean) {
       const action = asked.next_action;
       if (asked.status !== 'requires_action' || action?.type !== 'hosted_fields_charge' || !action.charge) return asked;
       const answer = await fields.charge(action.charge);
+      // Refused before any charge (a wrong field): the report ends the payment, and the field says why.
       const reported = await call(
         api.POST('/v1/checkout_sessions/{id}/hosted_charge', {
           params: { path: { id: sessionId } },
@@ -220,6 +221,7 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         await refresh();
         throw new TotalChanged();
       }
+      if (answer.invalid.length > 0 && reported.status === 'failed') throw new CardRefused(answer.invalid[0], 'invalid');
       return reported;
     });
   }

@@ -1,3 +1,5 @@
+import { BRAND_NAMES, type Brand, type CardField } from './card';
+
 /**
  * The processor's own card fields (Tranzila's Hosted Fields): its script draws one iframe per field
  * inside containers this page gives it, and `charge` sends the card from those iframes to the processor
@@ -7,6 +9,7 @@
 
 interface ProcessorFields {
   charge(params: Record<string, string>, callback: (error: unknown, response: unknown) => void): void;
+  onEvent?(name: string, listener: (detail: unknown) => void): void;
 }
 
 declare global {
@@ -23,11 +26,21 @@ export interface FieldsAnswer {
   card: { brand: string; last4: string } | null;
   /** The processor's code when it refused before a payment (912791: the amount is not the locked one). */
   refusal: string | null;
+  /** The fields the processor found wrong before charging anything. */
+  invalid: CardField[];
 }
 
 export interface HostedFields {
   charge(params: Record<string, string>): Promise<FieldsAnswer>;
 }
+
+/** The processor's field names, in the page's. */
+const FIELDS: Record<string, CardField> = {
+  credit_card_number: 'number',
+  expiry: 'expiry',
+  cvv: 'cvc',
+  card_holder_id_number: 'holder_id',
+};
 
 /** Each field's container, and the words its frame is named by (its label) and shows (its placeholder). */
 export interface FieldSpot {
@@ -56,6 +69,7 @@ function loadScript(url: string): Promise<void> {
 export async function mountHostedFields(
   scriptUrl: string,
   spots: { number: FieldSpot; expiry: FieldSpot; cvc: FieldSpot; holderId?: FieldSpot },
+  onBrand: (brand: Brand) => void,
 ): Promise<HostedFields> {
   await loadScript(scriptUrl);
   const field = (spot: FieldSpot, tabindex: number) => ({ selector: spot.selector, placeholder: spot.placeholder, tabindex });
@@ -69,17 +83,24 @@ export async function mountHostedFields(
   });
   for (const spot of Object.values(spots))
     document.querySelector(spot.selector)?.querySelector('iframe')?.setAttribute('title', spot.title);
+  // The brand typed so far, for the mark beside the number's label.
+  fields.onEvent?.('cardTypeChange', (detail) => {
+    const type = String((detail as { cardType?: unknown } | null)?.cardType ?? '');
+    onBrand(type in BRAND_NAMES ? (type as Brand) : 'unknown');
+  });
   return {
     charge: (params) =>
       new Promise((resolve) =>
         fields.charge(params, (error, response) => {
           const answered = (response as { transaction_response?: Record<string, unknown> } | null)?.transaction_response;
-          const refused = Array.isArray(error) ? (error[0] as { code?: unknown } | undefined)?.code : null;
+          const errors = Array.isArray(error) ? (error as Array<{ code?: unknown; field?: unknown }>) : [];
+          const refused = errors.find((entry) => entry.field === undefined)?.code;
           const last4 = typeof answered?.last_4 === 'string' && /^\d{4}$/.test(answered.last_4) ? answered.last_4 : null;
           resolve({
             transactionId: typeof answered?.transaction_id === 'string' ? answered.transaction_id : null,
             card: last4 ? { brand: String(answered?.card_type_name ?? ''), last4 } : null,
             refusal: refused === undefined || refused === null ? null : String(refused),
+            invalid: errors.flatMap((entry) => (typeof entry.field === 'string' && FIELDS[entry.field] ? [FIELDS[entry.field]] : [])),
           });
         }),
       ),

@@ -5,7 +5,10 @@
  * which the card goes from those iframes to the twin alone: the page that mounts them never holds a card
  * number, an expiry or a CVC. The field names and the `charge` callback follow the docs; the docs do not
  * list every field of the charge's answer, so the twin answers what Kupa reads back anyway from the
- * transaction search: the transaction's id and its response code.
+ * transaction search (the transaction's id and its response code) and what the fields showed of the card
+ * (`card_type_name`, `last_4`, as the API's transaction result names them). As public integrations use
+ * them, `onEvent('cardTypeChange', listener)` tells the page the brand typed so far, and a charge with a
+ * wrong field is refused before anything is sent, naming each field.
  */
 
 /** The script a page loads, as `https://hf.tranzila.com/assets/js/thostedf.js` would be. */
@@ -28,13 +31,22 @@ export function hostedFieldsScript(origin: string): string {
     });
     var pending = {};
     var next = 1;
+    var listeners = {};
     window.addEventListener('message', function (event) {
-      if (event.origin !== origin || !event.data || event.data.type !== 'tzla-charge-result') return;
+      if (event.origin !== origin || !event.data) return;
+      if (event.data.type === 'tzla-event') {
+        (listeners[event.data.name] || []).forEach(function (listener) { listener(event.data.detail); });
+        return;
+      }
+      if (event.data.type !== 'tzla-charge-result') return;
       var callback = pending[event.data.id];
       delete pending[event.data.id];
       if (callback) callback(event.data.error || null, event.data.response || null);
     });
     return {
+      onEvent: function (name, listener) {
+        (listeners[name] = listeners[name] || []).push(listener);
+      },
       charge: function (params, callback) {
         if (!frames.credit_card_number) return callback([{ field: 'credit_card_number', code: 'missing', message: 'No card number field' }], null);
         var id = next++;
@@ -54,7 +66,7 @@ export function hostedFieldPage(name: string, placeholder: string, parentOrigin:
     credit_card_number: 'autocomplete="cc-number" inputmode="numeric" maxlength="23"',
     expiry: 'autocomplete="cc-exp" inputmode="numeric" maxlength="7"',
     cvv: 'autocomplete="cc-csc" inputmode="numeric" maxlength="4"',
-    identity_number: 'inputmode="numeric" maxlength="9"',
+    card_holder_id_number: 'inputmode="numeric" maxlength="9"',
   };
   const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<!doctype html>
@@ -68,6 +80,41 @@ export function hostedFieldPage(name: string, placeholder: string, parentOrigin:
 (function () {
   var parentOrigin = ${JSON.stringify(parentOrigin)};
   if (document.body.dataset.field !== 'credit_card_number') return;
+  var digits = function (value) { return value.replace(/\\D/g, ''); };
+  var luhn = function (number) {
+    var sum = 0;
+    for (var i = 0; i < number.length; i++) {
+      var d = Number(number[number.length - 1 - i]);
+      if (i % 2 === 1) { d *= 2; if (d > 9) d -= 9; }
+      sum += d;
+    }
+    return number.length >= 8 && sum % 10 === 0;
+  };
+  var cardType = function (number) {
+    if (/^4/.test(number)) return 'visa';
+    if (/^5[1-5]/.test(number)) return 'mastercard';
+    if (/^3[47]/.test(number)) return 'amex';
+    if (/^3(0[0-5]|[68])/.test(number)) return 'diners';
+    return number.length >= 8 && /^[^345]/.test(number) ? 'isracard' : 'unknown';
+  };
+  var shown = 'unknown';
+  document.querySelector('input').addEventListener('input', function (event) {
+    var type = cardType(digits(event.target.value));
+    if (type === shown) return;
+    shown = type;
+    parent.postMessage({ type: 'tzla-event', name: 'cardTypeChange', detail: { cardType: type } }, parentOrigin);
+  });
+  /** What the fields refuse before any charge: each wrong field, by its name. */
+  var invalid = function (card) {
+    var wrong = [];
+    if (!luhn(digits(card.credit_card_number || ''))) wrong.push('credit_card_number');
+    var expiry = /^(\\d{2})\\s*\\/\\s*(\\d{2})$/.exec(card.expiry || '');
+    var now = new Date();
+    if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12 || 2000 + Number(expiry[2]) < now.getFullYear() ||
+        (2000 + Number(expiry[2]) === now.getFullYear() && Number(expiry[1]) < now.getMonth() + 1)) wrong.push('expiry');
+    if (!/^\\d{3,4}$/.test(card.cvv || '')) wrong.push('cvv');
+    return wrong.map(function (field) { return { field: field, code: 'invalid', message: 'The ' + field + ' is not valid' }; });
+  };
   window.addEventListener('message', function (event) {
     if (event.origin !== parentOrigin || !event.data || event.data.type !== 'tzla-charge') return;
     var card = {};
@@ -77,6 +124,11 @@ export function hostedFieldPage(name: string, placeholder: string, parentOrigin:
         if (frame.location.origin !== location.origin) continue;
         card[frame.document.body.dataset.field] = frame.document.querySelector('input').value;
       } catch (e) { /* another origin's frame */ }
+    }
+    var refused = invalid(card);
+    if (refused.length > 0) {
+      parent.postMessage({ type: 'tzla-charge-result', id: event.data.id, error: refused }, parentOrigin);
+      return;
     }
     var body = Object.assign({}, event.data.params, { card: card });
     fetch('/hosted-fields/charge', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

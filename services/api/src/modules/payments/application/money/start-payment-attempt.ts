@@ -43,9 +43,9 @@ export class StartPaymentAttempt {
 
   async execute(payment: CheckoutPayment): Promise<AttemptTicket> {
     if (!this.uow.active()) throw new Error('a payment attempt starts inside the unit of work of what it pays for');
-    // The onboarding check alone: the processor itself (its credentials opened) is looked up by the call,
-    // outside this transaction, so that no transaction waits for a second connection to open them.
-    await this.gate.checkOnboarded(payment.scope);
+    // Not the processor itself (its credentials opened): the call looks it up outside this transaction, so
+    // that no transaction waits for a second connection to open them.
+    await this.gate.checkReady(payment.scope);
     const now = this.clock.now();
     const paidWith = paidWithOf(payment.source);
     const live = await this.attempts.findLive(payment.sessionId);

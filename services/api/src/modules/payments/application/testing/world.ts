@@ -94,7 +94,7 @@ export function paymentsWorld() {
     noMetrics,
   );
   const getAccount = fakeAccounts(account);
-  const gate = new MoneyGate(getAccount, directory);
+  const gate = new MoneyGate(getAccount, directory, noConnections);
   const driver = new MoneyDriver(directory, config, uow);
   const finish = new FinishChargeOperation(charges, operations, refunds, book, driver, clock);
   const record = new RecordPaymentAttempt(attempts, book, uow, clock);
