@@ -3,8 +3,6 @@ import type { Clock } from '../../../../shared/domain/clock';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
 import { DomainError } from '../../../../shared/domain/domain-error';
 import { type HostedReport, PaymentAttempt } from '../../domain/payment-attempt';
-
-export type { HostedReport };
 import { PaymentMethod } from '../../domain/payment-method';
 import { PAYMENTS } from '../../payments.tokens';
 import type { AuthorizeOutcome, CardProcessor } from '../ports/card-processor';
@@ -13,6 +11,8 @@ import { AwaitPaymentAttempt } from './await-payment-attempt';
 import { MoneyDriver } from './money-driver';
 import { NOT_CHARGED, type PaymentOutcome, RecordPaymentAttempt, type RecordedPayment } from './record-payment-attempt';
 import type { AttemptTicket } from './start-payment-attempt';
+
+export type { HostedReport };
 
 /** Nothing is found yet of a payment the processor's own fields may still be making. */
 const AWAITED = Symbol('awaited');
