@@ -32,15 +32,12 @@ export interface HostedReport {
 /** 2: cart lines in the session's shape (camelCase); 3: `paidWith`. */
 export const ATTEMPT_REQUEST_VERSION = 3;
 
-/** What the shopper chose to pay with, as the page named it: its card or wallet token, or the saved card's id. */
+/** What the shopper chose to pay with, as the page named it: its card or wallet token, the saved card's id, or the processor's fields. */
 export function paidWithOf(
   source: { type: 'saved_card'; paymentMethod: string } | { type: 'card' | 'wallet'; token: string } | { type: 'hosted_fields' },
 ): string {
-  return source.type === 'saved_card' ? source.paymentMethod : source.type === 'hosted_fields' ? HOSTED_FIELDS : source.token;
+  return source.type === 'saved_card' ? source.paymentMethod : source.type === 'hosted_fields' ? 'hosted_fields' : source.token;
 }
-
-/** What a payment by the processor's own fields is paid with, as attempts compare it. */
-export const HOSTED_FIELDS = 'hosted_fields';
 
 /**
  * Everything needed to repeat an attempt's processor call and record its charge after a crash: no card
