@@ -26,12 +26,11 @@ beforeAll(async () => {
   api = app.client(merchant.testKey);
   const { services } = app;
   checkoutHost = await new Promise((resolve) => {
-    const server = createCheckoutApp(
-      services.config,
-      async () => null,
-      (id) => services.inContext(() => services.container.get(GetLogo).execute(id)),
-      async () => [],
-    ).listen(0, '127.0.0.1', () => resolve(server));
+    const server = createCheckoutApp(services.config, async () => null, {
+      logos: (id) => services.inContext(() => services.container.get(GetLogo).execute(id)),
+      cardFields: async () => [],
+      bitPage: async () => null,
+    }).listen(0, '127.0.0.1', () => resolve(server));
   });
   checkoutUrl = `http://127.0.0.1:${(checkoutHost.address() as AddressInfo).port}`;
 });

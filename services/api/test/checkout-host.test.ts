@@ -16,12 +16,11 @@ beforeAll(async () => {
     MASTER_KEY: Buffer.alloc(32, 9).toString('base64'),
   });
   server = await new Promise((resolve) => {
-    const s = createCheckoutApp(
-      config,
-      async () => null,
-      async () => null,
-      async (id) => (id === 'co_live' ? ['https://hf.tranzila.com'] : []),
-    ).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createCheckoutApp(config, async () => null, {
+      logos: async () => null,
+      cardFields: async (id) => (id === 'co_live' ? ['https://hf.tranzila.com'] : []),
+      bitPage: async (id, attempt) => (id === 'co_live' && attempt === 'att_bit' ? 'https://bit.tranzila.example/sale/7?a=1&b="2"' : null),
+    }).listen(0, '127.0.0.1', () => resolve(s));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -48,13 +47,43 @@ describe('checkout host', () => {
     for (const path of ['/checkout/co_live', '/checkout/co_live/embed']) {
       const csp = (await fetch(`${baseUrl}${path}`)).headers.get('content-security-policy')!;
       expect(csp).toContain("script-src 'self' https://hf.tranzila.com;");
-      expect(csp).toContain('frame-src https://hf.tranzila.com;');
+      expect(csp).toContain("frame-src 'self' https://hf.tranzila.com;");
       expect(csp).toContain("connect-src 'self' https://api.kupa.example https://hf.tranzila.com;");
     }
     const test = (await fetch(`${baseUrl}/checkout/co_abc`)).headers.get('content-security-policy')!;
     expect(test).not.toContain('tranzila');
     expect(test).not.toContain('frame-src');
     expect(test).toContain("default-src 'self'");
+  });
+
+  it("frames a live payment's Bit page under a policy that lets in exactly its origin, and nothing for a payment without one", async () => {
+    const res = await fetch(`${baseUrl}/checkout/co_live/bit/att_bit`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain('frame-src https://bit.tranzila.example;');
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/frame-ancestors https:.* 'self'/);
+    const html = await res.text();
+    expect(html).toContain('src="https://bit.tranzila.example/sale/7?a=1&amp;b=&quot;2&quot;"');
+    expect(html).toContain('allow="payment"');
+    expect(html).not.toContain('<script');
+    for (const path of ['/checkout/co_live/bit/att_other', '/checkout/co_abc/bit/att_bit', '/checkout/co_live/bit/..%2Fx'])
+      expect((await fetch(`${baseUrl}${path}`)).status).toBe(404);
+    // The live page itself may frame its own host (the Bit frame) besides the card fields.
+    expect((await fetch(`${baseUrl}/checkout/co_live`)).headers.get('content-security-policy')).toContain(
+      "frame-src 'self' https://hf.tranzila.com;",
+    );
+  });
+
+  it("answers Bit's way back with a page whose only script tells the checkout page, from this host", async () => {
+    const res = await fetch(`${baseUrl}/checkout/co_live/bit-return?challenge_id=att_bit&result=success`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await res.text();
+    expect(html).toContain('<script src="/bit-return.js"></script>');
+    const script = await (await fetch(`${baseUrl}/bit-return.js`)).text();
+    expect(script).toContain("type: 'kupa-bit-return'");
+    expect(script).toContain('location.origin');
   });
 
   it('serves the embed framable by https sites only, without X-Frame-Options', async () => {

@@ -151,7 +151,9 @@ export async function createServices(config: Config, databaseUrl: string, option
     allowLoopbackInTestMode: config.webhooksAllowLoopback,
     timeoutMs: config.webhookTimeoutMs,
   });
-  container.bind<CheckoutSettings>(CHECKOUT.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
+  container
+    .bind<CheckoutSettings>(CHECKOUT.Settings)
+    .toConstantValue({ checkoutHostUrl: config.checkoutHostUrl, apiBaseUrl: config.publicBaseUrl });
   container.bind<AccountModuleSettings>(ACCOUNTS.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<PortalModuleSettings>(PORTAL.Settings).toConstantValue({ checkoutHostUrl: config.checkoutHostUrl });
   container.bind<TeamModuleSettings>(TEAM.Settings).toConstantValue({ dashboardUrl: `${config.publicBaseUrl}/dashboard` });

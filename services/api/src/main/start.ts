@@ -114,12 +114,11 @@ async function main(): Promise<void> {
     if (roles.includes('checkout'))
       servers.push(
         await listen(
-          createCheckoutApp(
-            config,
-            readiness(started),
-            (id) => started.inContext(() => started.container.get(GetLogo).execute(id)),
-            (id) => started.inContext(() => started.container.get(CardFieldOrigins).execute(id)),
-          ),
+          createCheckoutApp(config, readiness(started), {
+            logos: (id) => started.inContext(() => started.container.get(GetLogo).execute(id)),
+            cardFields: (id) => started.inContext(() => started.container.get(CardFieldOrigins).execute(id)),
+            bitPage: (id, attempt) => started.inContext(() => started.container.get(CardFieldOrigins).bitPage(id, attempt)),
+          }),
           config.checkoutPort,
           'CHECKOUT_PORT',
           config.requestTimeoutMs,

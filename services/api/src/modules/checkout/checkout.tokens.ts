@@ -9,4 +9,6 @@ export const SESSION_EXPIRY_SWEEP_QUEUE = 'checkout-session-expiry-sweep';
 export interface CheckoutSettings {
   /** Where the hosted page lives: `{checkoutHostUrl}/checkout/<id>`. */
   checkoutHostUrl: string;
+  /** The API's public base URL, where processors send their notifications (`PUBLIC_BASE_URL`). */
+  apiBaseUrl: string;
 }

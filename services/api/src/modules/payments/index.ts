@@ -13,7 +13,7 @@ export { failureMessage } from './application/failure-messages';
 export { GetPaymentMethod } from './application/get-payment-method';
 export { ListPaymentMethods } from './application/list-payment-methods';
 export { MoneyGate } from './application/money/money-gate';
-export { CardDeclined, DECLINE_CODES } from './application/ports/card-processor';
+export { bitPageTakes, CardDeclined, DECLINE_CODES } from './application/ports/card-processor';
 export type { CardDetails, CardInput, DeclineCode, ProcessorCapabilities, ShownCard } from './application/ports/card-processor';
 export { INTENT_FINISHERS } from './payments.tokens';
 export { ReconcileMoneyIntents } from './application/money/reconcile-money-intents';
@@ -21,7 +21,8 @@ export type { IntentFinisher } from './application/money/reconcile-money-intents
 export type { PendingIntent } from './application/ports/payment-repositories';
 export { HostedReportRefused, SettlePaymentAttempt } from './application/money/settle-payment-attempt';
 export type { HostedReport } from './application/money/settle-payment-attempt';
-export { PrepareHostedCharge } from './application/money/prepare-hosted-charge';
+export { type BitPageLinks, type HostedAction, PrepareHostedCharge } from './application/money/prepare-hosted-charge';
+export { RefundLatePayment } from './application/money/refund-late-payment';
 export type { PaymentOutcome, RecordedPayment } from './application/money/record-payment-attempt';
 export { RecordSavedCardCharge } from './application/money/record-saved-card-charge';
 export type { RecordedCharge } from './application/money/record-saved-card-charge';

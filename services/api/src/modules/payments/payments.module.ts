@@ -7,6 +7,7 @@ import { CaptureCharge } from './application/capture-charge';
 import { AnswerPaymentChallenge } from './application/money/answer-payment-challenge';
 import { SettlePaymentAttempt } from './application/money/settle-payment-attempt';
 import { PrepareHostedCharge } from './application/money/prepare-hosted-charge';
+import { RefundLatePayment } from './application/money/refund-late-payment';
 import { AwaitPaymentAttempt } from './application/money/await-payment-attempt';
 import { ChargeBook } from './application/charge-book';
 import { CreatePaymentMethod } from './application/create-payment-method';
@@ -83,6 +84,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     AwaitPaymentAttempt,
     SettlePaymentAttempt,
     PrepareHostedCharge,
+    RefundLatePayment,
     RecordPaymentAttempt,
     EndHold,
     CaptureCharge,

@@ -7,7 +7,7 @@ import { compileRequestValidators, type RequestValidators } from './request-vali
 import { authenticate, type AuthenticationOptions, fromOwnPages } from './authentication';
 import { allowOrigin, preflight } from './cors';
 import { exchangeFacts, type HandlerContext, type OperationHandler, type OperationHandlers, type OperationId } from './handlers';
-import { jsonBody, validate } from './request-input';
+import { ignoredBody, jsonBody, validate } from './request-input';
 import { sendReply } from './send-reply';
 
 export interface ContractRouterOptions extends AuthenticationOptions {
@@ -91,7 +91,10 @@ function operationChain(
   const handler = options.handlers[operation.operationId as OperationId] as OperationHandler<OperationId> | undefined;
   return [
     ...(isPublic ? publicGuards(options, method) : keyGuards(options, operation, method)),
-    jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody),
+    // A processor's notification is taken whatever its body: only that it came matters.
+    operation['x-processor-callback'] === true
+      ? ignoredBody(options.limits.publicBody)
+      : jsonBody(isPublic ? options.limits.publicBody : options.limits.authenticatedBody),
     // After the body is read: a repeat is known by its key and its body.
     ...(isPublic ? [] : idempotencyGuards(options, operation, method)),
     async (req, res) => {

@@ -27,6 +27,8 @@ export interface OpenApiOperation {
    * request's Idempotency-Key. Every other keyed POST commits its change and its answer together.
    */
   'x-key-names-operation'?: boolean;
+  /** A processor calls it (a public notification): any body of any type is taken, and not read. */
+  'x-processor-callback'?: boolean;
 }
 
 export interface OpenApiDocument {

@@ -100,3 +100,26 @@ export function jsonBody(limit: number): RequestHandler {
     parseJson(req, res, next);
   };
 }
+
+/**
+ * A body that is not read: a processor's notification, whose format Kupa does not rely on. It is drained
+ * (up to `limit` bytes, else the connection is closed) so the connection can serve the next request.
+ */
+export function ignoredBody(limit: number): RequestHandler {
+  return (req, res, next) => {
+    const length = req.headers['content-length'];
+    if (length !== undefined && Number(length) > limit) {
+      res.setHeader('Connection', 'close');
+      sendError(res, new DomainError('body_too_large', `The request body is too large: at most ${limit} bytes`));
+      return;
+    }
+    let seen = 0;
+    req.on('data', (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > limit) req.destroy();
+    });
+    req.once('end', () => next());
+    req.once('error', next);
+    req.resume();
+  };
+}

@@ -31,6 +31,7 @@ export function toProcessorResponse(processor: ProcessorView): Schemas['Processo
       wallets: capabilities.wallets,
       amount_unit: capabilities.amountUnit,
       card_collection: capabilities.cardCollection.type,
+      bit_page: capabilities.bitPage && { minimum_amount: capabilities.bitPage.minimumAmount },
     },
     livemode: processor.livemode,
     created: processor.createdAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { DescribeProcessor } from '../../payments';
+import { AttemptsInFlight, DescribeProcessor } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
 import { sessionIdFromPath } from '../domain/checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -14,6 +14,7 @@ export class CardFieldOrigins {
   constructor(
     @inject(CHECKOUT.CheckoutSessionRepository) private readonly sessions: CheckoutSessionRepository,
     @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
+    @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
   ) {}
 
   async execute(id: string): Promise<string[]> {
@@ -21,5 +22,13 @@ export class CardFieldOrigins {
     if (!session?.livemode) return [];
     const collection = (await this.describeProcessor.execute(session))?.capabilities.cardCollection;
     return collection?.type === 'hosted_fields' ? [new URL(collection.scriptUrl).origin] : [];
+  }
+
+  /** The Bit page the processor made for the session's payment `attemptId`, while that payment waits for it. */
+  async bitPage(id: string, attemptId: string): Promise<string | null> {
+    if (!/^c[so]_\w+$/.test(id)) return null;
+    const attempt = await this.inFlight.hostedAttempt(sessionIdFromPath(id), attemptId);
+    const source = attempt?.awaitsProcessor() ? attempt.replay().source : null;
+    return source?.type === 'bit_page' ? (source.url ?? null) : null;
   }
 }

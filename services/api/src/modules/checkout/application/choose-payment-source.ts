@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { NotFoundError, ValidationError } from '../../../shared/domain/domain-error';
 import { GetAccount } from '../../accounts';
-import { CardDeclined, type CheckoutPayment, CreatePaymentMethod, DescribeProcessor, GetPaymentMethod } from '../../payments';
+import { bitPageTakes, CardDeclined, type CheckoutPayment, CreatePaymentMethod, DescribeProcessor, GetPaymentMethod } from '../../payments';
 import type { CheckoutSession } from '../domain/checkout-session';
 
 /** How the shopper pays: a card token from the page, a saved card, or a wallet token. */
@@ -10,11 +10,13 @@ export type PaymentChoice =
   | { type: 'saved_card'; paymentMethod: string }
   | { type: 'wallet'; wallet: 'apple_pay' | 'google_pay' | 'bit'; token: string }
   /** A new card in the processor's own fields on the page, which make the payment. */
-  | { type: 'hosted_fields' };
+  | { type: 'hosted_fields' }
+  /** Bit on the processor's own page, which makes the payment. */
+  | { type: 'bit_page' };
 
 type Source = CheckoutPayment['source'];
 /** A choice whose card the page itself names. */
-type PageChoice = Exclude<PaymentChoice, { type: 'hosted_fields' }>;
+type PageChoice = Exclude<PaymentChoice, { type: 'hosted_fields' | 'bit_page' }>;
 
 /**
  * What a confirm pays with, checked against the session: a J5 hold takes a new card only, wallets need
@@ -31,8 +33,15 @@ export class ChoosePaymentSource {
     @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
   ) {}
 
-  async execute(session: CheckoutSession, choice: PaymentChoice, { charged }: { charged: boolean }): Promise<Source | 'declined'> {
+  /** `due`: what the payment charges now; `installments`: the number of payments the shopper chose. */
+  async execute(
+    session: CheckoutSession,
+    choice: PaymentChoice,
+    { due, installments }: { due: number; installments: number | null },
+  ): Promise<Source | 'declined'> {
+    const charged = due > 0;
     if (choice.type === 'hosted_fields') return this.hostedFields(session, charged);
+    if (choice.type === 'bit_page') return this.bitPage(session, due, installments);
     return session.isRecurring() ? this.saveCard(session, choice, charged) : this.source(session, choice);
   }
 
@@ -53,6 +62,28 @@ export class ChoosePaymentSource {
         'payment_method',
       );
     return session.isRecurring() ? { type: 'hosted_fields', save: true } : { type: 'hosted_fields' };
+  }
+
+  /**
+   * Bit on the processor's own page: a wallet, so only where wallets are (not for a subscription or a J5
+   * hold, and on an account that takes wallets), for one sale in shekels above the processor's minimum.
+   */
+  private async bitPage(session: CheckoutSession, due: number, installments: number | null): Promise<Source> {
+    const processor = await this.describeProcessor.execute(session);
+    const bitPage = processor?.capabilities.bitPage ?? null;
+    if (!bitPage) throw new ValidationError('wallet_not_allowed', "This checkout's processor has no Bit page", 'payment_method.type');
+    if (session.isRecurring() || session.captureMethod === 'manual')
+      throw new ValidationError('wallet_not_allowed', 'Bit pays a one-time sale only, not a subscription or a J5 hold', 'payment_method');
+    if (!(await this.getAccount.execute(session.accountId)).walletsEnabled)
+      throw new ValidationError('wallet_not_allowed', 'Wallets are not enabled for this checkout', 'payment_method');
+    if (installments !== null) throw new ValidationError('installments_not_allowed', 'Bit pays in one payment', 'installments');
+    if (!bitPageTakes(bitPage, session.currency, due))
+      throw new ValidationError(
+        'wallet_not_allowed',
+        `Bit takes payments in shekels of at least ${bitPage.minimumAmount} agorot`,
+        'payment_method',
+      );
+    return { type: 'bit_page' };
   }
 
   /** A subscription needs a card renewals can charge: a saved one, or the new card, saved. */

@@ -4,10 +4,10 @@ import { newId } from '../../../shared/domain/ids';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RedeemDiscounts } from '../../discounts';
-import { AttemptsInFlight, failureMessage, paidWithOf, PrepareHostedCharge, StartPaymentAttempt } from '../../payments';
+import { AttemptsInFlight, type BitPageLinks, failureMessage, paidWithOf, PrepareHostedCharge, StartPaymentAttempt } from '../../payments';
 import { CheckoutPlanChanges } from '../../subscriptions';
-import { sessionIdFromPath } from '../domain/checkout-session';
-import { CHECKOUT } from '../checkout.tokens';
+import { type CheckoutSession, sessionIdFromPath } from '../domain/checkout-session';
+import { CHECKOUT, type CheckoutSettings } from '../checkout.tokens';
 import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source';
 import { CompleteCheckoutSession } from './complete-checkout-session';
 import { LoadPendingSession } from './load-pending-session';
@@ -39,6 +39,7 @@ export class ConfirmCheckoutSession {
     @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
     @inject(PrepareHostedCharge) private readonly prepareHosted: PrepareHostedCharge,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
+    @inject(CHECKOUT.Settings) private readonly settings: CheckoutSettings,
   ) {}
 
   /** `expectedAmount`: the amount due the shopper was shown; if it changed since, nothing is charged. */
@@ -50,19 +51,24 @@ export class ConfirmCheckoutSession {
     const found = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     // A repeated confirm of a paid session answers as the first did.
     if (found?.status === 'completed') return paid(found);
-    // A payment the processor's own fields may be making for this session (a double click, another tab,
-    // a reload): the same payment again gets its charge again; any other is let through only once that
-    // one is read back from the processor, completing the session if it was paid, ending it if not.
+    // A payment the processor's own fields or Bit page may be making for this session (a double click,
+    // another tab, a reload): the same payment again gets its charge (or its Bit page) again; any other is
+    // let through only once that one is read back from the processor, completing the session if it was
+    // paid, ending it if not (a Bit approval that comes after that is refunded: `RefundLatePayment`).
     const hosted = found && (await this.inFlight.hostedOf(found.id));
     if (hosted) {
       const pricing = await this.sessionPricing.price(found);
       const same = hosted.replay();
       if (
-        choice.type === 'hosted_fields' &&
+        choice.type === same.source.type &&
         same.amount === found.bill(pricing).total &&
         same.installments === (found.isRecurring() ? null : found.installmentsFor(installments))
       )
-        return { status: 'requires_action', challengeId: hosted.id, hostedCharge: await this.prepareHosted.execute(hosted) };
+        return {
+          status: 'requires_action',
+          challengeId: hosted.id,
+          hosted: await this.prepareHosted.execute(hosted, this.bitLinks(found, hosted.id)),
+        };
       const ended = await this.settle.execute(found, pricing, { attemptId: hosted.id, fresh: true, attempt: hosted }, NOTHING_REPORTED);
       if (ended.status === 'succeeded') return ended;
     }
@@ -81,11 +87,11 @@ export class ConfirmCheckoutSession {
         `The amount due is now ${due} agorot, not ${expectedAmount}: a discount ran out or ended. Nothing was charged; show the new total and confirm again`,
       );
     }
-    const source = await this.chooseSource.execute(session, choice, { charged: due > 0 });
-    if (source === 'declined')
-      return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
     // A subscription's payment has no installments; the field is ignored for it.
     const count = session.isRecurring() ? null : session.installmentsFor(installments);
+    const source = await this.chooseSource.execute(session, choice, { due, installments: count });
+    if (source === 'declined')
+      return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
 
     // The subscription the payment starts; a new card it pays with is saved by the attempt once it has won.
     const subscriptionId = session.isRecurring() ? newId('sub') : null;
@@ -126,9 +132,29 @@ export class ConfirmCheckoutSession {
         await this.planChanges.hold(session.planChange.subscriptionId, session.planChange.change, started.attemptId);
       return started;
     });
-    if (source.type === 'hosted_fields')
-      return { status: 'requires_action', challengeId: ticket.attemptId, hostedCharge: await this.prepareHosted.execute(ticket) };
+    if (source.type === 'hosted_fields' || source.type === 'bit_page')
+      return {
+        status: 'requires_action',
+        challengeId: ticket.attemptId,
+        hosted: await this.prepareHosted.execute(ticket, this.bitLinks(session, ticket.attemptId)),
+      };
     return this.settle.execute(session, pricing, ticket);
+  }
+
+  /**
+   * Where a Bit page sends the shopper back (a page of the checkout's host, inside the frame, that tells
+   * the checkout page) and its notification (the API).
+   */
+  private bitLinks(session: CheckoutSession, attemptId: string): BitPageLinks {
+    const back = (result: string) =>
+      `${this.settings.checkoutHostUrl}/checkout/${session.id}/bit-return?challenge_id=${attemptId}&result=${result}`;
+    return {
+      description: session.lineItems[0]?.name ?? session.plan?.name ?? session.id,
+      language: session.language(),
+      notifyUrl: `${this.settings.apiBaseUrl}/v1/checkout_sessions/${session.id}/bit_notification/${attemptId}`,
+      successUrl: back('success'),
+      failureUrl: back('failure'),
+    };
   }
 }
 

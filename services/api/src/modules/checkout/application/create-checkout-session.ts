@@ -130,6 +130,7 @@ export class CreateCheckoutSession {
         couponCodes: input.couponCodes ?? [],
         processor: processor && {
           wallets: processor.capabilities.wallets,
+          bitPage: processor.capabilities.bitPage !== null,
           installmentsMax: processor.capabilities.installments.max,
           savesCardsAlone: processor.capabilities.cardCollection.type === 'server',
         },

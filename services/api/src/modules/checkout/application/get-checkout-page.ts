@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../shared/domain/clock';
 import { SHARED } from '../../../shared/domain/shared.tokens';
 import { GetAccount } from '../../accounts';
-import { DescribeProcessor, ListPaymentMethods } from '../../payments';
+import { bitPageTakes, DescribeProcessor, ListPaymentMethods } from '../../payments';
 import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT } from '../checkout.tokens';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
@@ -39,6 +39,8 @@ export class GetCheckoutPage {
 
     const embedded = surface === 'embed' && session.embeddable();
     const allowed = embedded && session.paymentMethods.length > 0 ? session.paymentMethods : ['card', 'wallet'];
+    // A wallet cannot be saved for renewals, and a J5 hold is for a new card only; and only the processor's wallets.
+    const walletsAllowed = account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet');
     return {
       session,
       status: session.isDue(this.clock.now()) ? 'expired' : session.status,
@@ -48,12 +50,9 @@ export class GetCheckoutPage {
         card: allowed.includes('card'),
         cardCollection: processor?.capabilities.cardCollection ?? { type: 'server' },
         cardholderIdRequired: account.cardholderIdRequired,
-        // Wallet tokens cannot be saved for renewals, and a J5 hold is for a new card only.
-        // …and only those the processor takes.
-        wallets:
-          account.walletsEnabled && !manual && !session.isRecurring() && allowed.includes('wallet')
-            ? WALLETS.filter((wallet) => processor?.capabilities.wallets.includes(wallet))
-            : [],
+        wallets: walletsAllowed ? WALLETS.filter((wallet) => processor?.capabilities.wallets.includes(wallet)) : [],
+        // Bit's page takes one sale in shekels above the processor's minimum.
+        bitPage: walletsAllowed && bitPageTakes(processor?.capabilities.bitPage ?? null, session.currency, session.bill(pricing).total),
         savedCards: saved.items.map((method) => ({
           id: method.id,
           brand: method.brand,

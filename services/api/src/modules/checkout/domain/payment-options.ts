@@ -20,8 +20,9 @@ export interface PaymentContext {
   /**
    * What the scope's processor can do; null in live mode before one is connected. `savesCardsAlone`:
    * whether it saves a card without a payment (not in its own card fields, which save one with a payment).
+   * `bitPage`: whether it takes Bit on its own page (a wallet the shopper opens, never one that opens itself).
    */
-  processor: { wallets: string[]; installmentsMax: number; savesCardsAlone: boolean } | null;
+  processor: { wallets: string[]; bitPage: boolean; installmentsMax: number; savesCardsAlone: boolean } | null;
 }
 
 /**
@@ -110,11 +111,13 @@ function takenByProcessor(asked: AskedPaymentOptions, context: PaymentContext): 
       `The account's processor takes up to ${processor.installmentsMax} installments`,
       'installments.max',
     );
-  const walletsAsked = asked.autoOpenWallets || asked.paymentMethods?.includes('wallet');
-  if (walletsAsked && processor.wallets.length === 0)
+  // Bit on the processor's own page is made when the shopper asks for it, so it never opens by itself.
+  if (asked.autoOpenWallets && processor.wallets.length === 0)
     throw new ValidationError(
       'not_supported_by_processor',
-      "The account's processor takes no wallet payments server to server",
-      asked.autoOpenWallets ? 'auto_open_wallets' : 'payment_methods',
+      "The account's processor takes no wallet that opens by itself (Bit opens on the shopper's click)",
+      'auto_open_wallets',
     );
+  if (asked.paymentMethods?.includes('wallet') && processor.wallets.length === 0 && !processor.bitPage)
+    throw new ValidationError('not_supported_by_processor', "The account's processor takes no wallet payments", 'payment_methods');
 }

@@ -20,23 +20,40 @@ export type PaymentSource =
    * from the processor by what the page reports or by the attempt's key. `save`: a subscription's new
    * card, saved from the payment once it is read back.
    */
-  | { type: 'hosted_fields'; save?: true };
+  | { type: 'hosted_fields'; save?: true }
+  /**
+   * Bit on the processor's own page, shown in a frame: the shopper pays in the Bit app, and the payment is
+   * read back by the attempt's key, as the fields' are. `url`: the page, once the processor has made it
+   * (a repeated confirm shows the same page, never a second one).
+   */
+  | { type: 'bit_page'; url?: string };
 
-/** What the page said the processor's fields did: believed only once read back from the processor. */
+/** The sources whose payment the processor's own page or fields make, read back from the processor. */
+export type ProcessorMadeSource = Extract<PaymentSource, { type: 'hosted_fields' | 'bit_page' }>;
+
+export function madeByProcessor(source: PaymentSource): source is ProcessorMadeSource {
+  return source.type === 'hosted_fields' || source.type === 'bit_page';
+}
+
+/** What the page said the processor's fields or page did: believed only once read back from the processor. */
 export interface HostedReport {
   /** The processor's transaction, or null: the fields made none (refused before charging). */
   transactionId: string | null;
   shown: ShownCard | null;
 }
 
+/** The failure code of an attempt whose late payment was refunded (`refundedLate`). */
+export const LATE_PAYMENT_REFUNDED = 'late_payment_refunded';
+
 /** 2: cart lines in the session's shape (camelCase); 3: `paidWith`. */
 export const ATTEMPT_REQUEST_VERSION = 3;
 
 /** What the shopper chose to pay with, as the page named it: its card or wallet token, the saved card's id, or the processor's fields. */
 export function paidWithOf(
-  source: { type: 'saved_card'; paymentMethod: string } | { type: 'card' | 'wallet'; token: string } | { type: 'hosted_fields' },
+  source:
+    { type: 'saved_card'; paymentMethod: string } | { type: 'card' | 'wallet'; token: string } | { type: 'hosted_fields' | 'bit_page' },
 ): string {
-  return source.type === 'saved_card' ? source.paymentMethod : source.type === 'hosted_fields' ? 'hosted_fields' : source.token;
+  return source.type === 'saved_card' ? source.paymentMethod : 'token' in source ? source.token : source.type;
 }
 
 /**
@@ -135,7 +152,7 @@ export class PaymentAttempt implements MoneyIntent {
   /** The card or wallet token the processor charges, when it is not the one the page sent (a live processor's own). */
   paysWith(processorToken: string): void {
     const request = this.replay();
-    if (request.source.type === 'saved_card' || request.source.type === 'hosted_fields' || request.source.token === processorToken) return;
+    if (request.source.type === 'saved_card' || madeByProcessor(request.source) || request.source.token === processorToken) return;
     this.request = { ...request, source: { ...request.source, token: processorToken } } satisfies AttemptRequest;
   }
 
@@ -152,9 +169,31 @@ export class PaymentAttempt implements MoneyIntent {
     this.request = { ...request, source: { type: 'saved_card', paymentMethod, processorRef } } satisfies AttemptRequest;
   }
 
-  /** Whether the processor's own fields on the page make this payment, and its outcome is not recorded yet. */
-  awaitsHostedFields(): boolean {
-    return this.status === 'pending' && this.replay().source.type === 'hosted_fields';
+  /** Whether the processor's own fields or page make this payment, and its outcome is not recorded yet. */
+  awaitsProcessor(): boolean {
+    return this.status === 'pending' && madeByProcessor(this.replay().source);
+  }
+
+  /** The Bit page the processor made for this attempt, kept so that a repeated confirm shows it again. */
+  showsBitPage(url: string): void {
+    const request = this.replay();
+    if (request.source.type !== 'bit_page') throw new Error(`payment attempt ${this.id} is not paid on a Bit page`);
+    this.request = { ...request, source: { type: 'bit_page', url } } satisfies AttemptRequest;
+  }
+
+  /**
+   * A Bit payment approved after its attempt had ended unpaid (the shopper approved in the app after
+   * leaving the page, and paid another way or not at all): it was refunded in full, and the attempt says so.
+   */
+  refundedLate(now: Date): void {
+    if (this.status !== 'failed' || this.chargeId !== null) throw new Error(`payment attempt ${this.id} did not end unpaid`);
+    this.failureCode = LATE_PAYMENT_REFUNDED;
+    this.updatedAt = now;
+  }
+
+  /** Whether it ended without a charge, and a late payment of it could still come (a Bit page's). */
+  endedUnpaid(): boolean {
+    return this.status === 'failed' && this.chargeId === null && this.failureCode !== LATE_PAYMENT_REFUNDED;
   }
 
   /** The outcome once settled; null while it is in flight (pending). */
@@ -246,7 +285,7 @@ function readAttemptRequest(attemptId: string, stored: unknown): AttemptRequest 
     Array.isArray(request.documentLines) &&
     (request.lineItems === null || Array.isArray(request.lineItems)) &&
     (request.installments === null || Number.isSafeInteger(request.installments)) &&
-    ['card', 'saved_card', 'wallet', 'hosted_fields'].includes(request.source?.type ?? '') &&
+    ['card', 'saved_card', 'wallet', 'hosted_fields', 'bit_page'].includes(request.source?.type ?? '') &&
     typeof request.paidWith === 'string' &&
     (request.subscription === null || typeof request.subscription?.id === 'string') &&
     (request.challengeResult === null || request.challengeResult === 'authenticated' || request.challengeResult === 'failed');

@@ -12,6 +12,7 @@ export interface ProcessorView {
     wallets: Array<'apple_pay' | 'google_pay' | 'bit'>;
     amountUnit: 'agorot' | 'shekels';
     cardCollection: { type: 'server' } | { type: 'hosted_fields'; scriptUrl: string };
+    bitPage: { minimumAmount: number } | null;
   };
   livemode: boolean;
   createdAt: Date | null;

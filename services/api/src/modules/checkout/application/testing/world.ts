@@ -29,7 +29,8 @@ export function checkoutWorld() {
   const sessions = new InMemoryCheckoutSessions(uow);
   const rules = new InMemoryDiscountRules(uow);
   const pricing = new SessionPricing(new PriceCheckout(rules), clock);
-  const view = new SessionView(pricing, { checkoutHostUrl: 'https://pay.example' }, clock);
+  const settings = { checkoutHostUrl: 'https://pay.example', apiBaseUrl: 'https://api.example' };
+  const view = new SessionView(pricing, settings, clock);
   const redeem = new RedeemDiscounts(rules, clock);
   const inFlight = new AttemptsInFlight(world.attempts);
   const expire = new ExpireCheckoutSession(sessions, view, effects.recordEvent, inFlight, redeem, uow, clock);
@@ -65,8 +66,9 @@ export function checkoutWorld() {
     complete,
     redeem,
     noPlanChanges,
-    new PrepareHostedCharge(world.directory, world.attempts),
+    new PrepareHostedCharge(world.directory, world.attempts, uow),
     uow,
+    settings,
   );
 
   /** A pending session of this customer: a cart of ₪100 unless told otherwise. */

@@ -7,14 +7,13 @@ import { amounts, discountSummary, lineItems, planChangeView, taken } from '../.
 /** What the page is told after a confirm or a 3-D Secure answer. */
 export function confirmResult(outcome: ConfirmOutcome): Schemas['ConfirmResult'] {
   if (outcome.status === 'succeeded') return { status: 'succeeded', redirect_url: outcome.redirectUrl };
-  if (outcome.status === 'requires_action' && 'hostedCharge' in outcome)
+  if (outcome.status === 'requires_action' && 'hosted' in outcome)
     return {
       status: 'requires_action',
-      next_action: {
-        type: 'hosted_fields_charge',
-        challenge_id: outcome.challengeId,
-        charge: outcome.hostedCharge,
-      },
+      next_action:
+        outcome.hosted.type === 'bit_page'
+          ? { type: 'bit_page', challenge_id: outcome.challengeId, url: outcome.hosted.url }
+          : { type: 'hosted_fields_charge', challenge_id: outcome.challengeId, charge: outcome.hosted.charge },
     };
   if (outcome.status === 'requires_action')
     return { status: 'requires_action', next_action: { type: 'three_d_secure', challenge_id: outcome.challengeId } };
@@ -49,6 +48,7 @@ export function checkoutPageView({ session, status, pricing, merchant, options }
           : { type: 'server', script_url: null },
       cardholder_id_required: options.cardholderIdRequired,
       wallets: options.wallets,
+      bit_page: options.bitPage,
       saved_cards: options.savedCards.map((card) => ({
         id: card.id,
         card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear },

@@ -17,6 +17,7 @@ import { cardInputOf, cardTokenView, hostedReportOf, HostedReportRefused } from 
 import { CompleteHostedCharge } from '../../application/complete-hosted-charge';
 import { LOGGING } from '../../../../platform/logging/logging.tokens';
 import type { Logger } from 'pino';
+import { DomainError } from '../../../../shared/domain/domain-error';
 
 @injectable()
 export class CheckoutRouter {
@@ -98,7 +99,9 @@ export class CheckoutRouter {
       reportHostedCharge: async ({ params, body }) => {
         const report = hostedReportOf(body);
         try {
-          return { success: true, data: confirmResult(await this.hostedCharge.execute(params.id, body.challenge_id, report)) };
+          const done = await this.hostedCharge.execute(params.id, body.challenge_id, report);
+          this.logLateRefund(params.id, body.challenge_id, done.refundedLate);
+          return { success: true, data: confirmResult(done.outcome) };
         } catch (error) {
           // A forged or replayed report: kept in the log, with what it named and what differed.
           if (error instanceof HostedReportRefused)
@@ -109,6 +112,15 @@ export class CheckoutRouter {
           throw error;
         }
       },
+      notifyBitPayment: async ({ params }) => {
+        const done = await this.hostedCharge.execute(params.id, params.challenge_id, null).catch((error: unknown) => {
+          // Not recorded yet at Bit: the page's report, or the reconciler, finishes it.
+          if (error instanceof DomainError && error.code === 'payment_in_progress') return null;
+          throw error;
+        });
+        this.logLateRefund(params.id, params.challenge_id, done?.refundedLate ?? false);
+        return { received: true as const };
+      },
       completeThreeDSecure: async ({ params, body }) => ({
         success: true,
         data: confirmResult(await this.threeDSecure.execute(params.id, body.challenge_id, body.result)),
@@ -118,5 +130,11 @@ export class CheckoutRouter {
         return { success: true, data: cardTokenView(token, card) };
       },
     };
+  }
+
+  /** A Bit payment approved after its attempt ended unpaid, and refunded: kept in the log for the merchant's support. */
+  private logLateRefund(sessionId: string, attemptId: string, refunded: boolean): void {
+    if (refunded)
+      this.logger.warn({ checkoutSession: sessionId, payment: attemptId }, 'a Bit payment approved after its attempt ended was refunded');
   }
 }

@@ -1,7 +1,7 @@
 import { inject, injectable } from 'inversify';
 import { PAYMENTS } from '../../payments.tokens';
 import type { PaymentAttemptRepository } from '../ports/payment-repositories';
-import type { PaymentAttempt } from '../../domain/payment-attempt';
+import { madeByProcessor, type PaymentAttempt } from '../../domain/payment-attempt';
 import { paymentInProgress } from './start-payment-attempt';
 
 /** What checkout needs to know of attempts the processor may be acting on. */
@@ -27,13 +27,18 @@ export class AttemptsInFlight {
   }
 
   /**
-   * The session's payment that the processor's own card fields on the page may be making (its outcome not
-   * recorded yet), if any; with `attemptId`, that attempt of the session's, in flight or settled.
+   * The session's payment that the processor's own card fields or Bit page may be making (its outcome not
+   * recorded yet), if any.
    */
-  async hostedOf(sessionId: string, attemptId?: string): Promise<PaymentAttempt | null> {
-    const attempt = attemptId ? await this.attempts.findById(attemptId) : await this.attempts.findLive(sessionId);
-    if (!attempt || attempt.checkoutSessionId !== sessionId || attempt.replay().source.type !== 'hosted_fields') return null;
-    return attemptId || attempt.awaitsHostedFields() ? attempt : null;
+  async hostedOf(sessionId: string): Promise<PaymentAttempt | null> {
+    const live = await this.attempts.findLive(sessionId);
+    return live?.checkoutSessionId === sessionId && live.awaitsProcessor() ? live : null;
+  }
+
+  /** The session's attempt `attemptId` made by the processor's fields or Bit page, in flight or settled. */
+  async hostedAttempt(sessionId: string, attemptId: string): Promise<PaymentAttempt | null> {
+    const attempt = await this.attempts.findById(attemptId);
+    return attempt?.checkoutSessionId === sessionId && madeByProcessor(attempt.replay().source) ? attempt : null;
   }
 
   /** Those of the sessions with an attempt whose outcome is not recorded yet. */

@@ -2,10 +2,10 @@ import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../../shared/domain/clock';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
 import { DomainError } from '../../../../shared/domain/domain-error';
-import { type HostedReport, PaymentAttempt } from '../../domain/payment-attempt';
+import { type HostedReport, madeByProcessor, PaymentAttempt } from '../../domain/payment-attempt';
 import { PaymentMethod } from '../../domain/payment-method';
 import { PAYMENTS } from '../../payments.tokens';
-import type { AuthorizeOutcome, CardProcessor } from '../ports/card-processor';
+import type { AuthorizeOutcome, CardProcessor, HostedRead } from '../ports/card-processor';
 import type { PaymentAttemptRepository, PaymentMethodRepository } from '../ports/payment-repositories';
 import { AwaitPaymentAttempt } from './await-payment-attempt';
 import { MoneyDriver } from './money-driver';
@@ -14,13 +14,14 @@ import type { AttemptTicket } from './start-payment-attempt';
 
 export type { HostedReport };
 
-/** Nothing is found yet of a payment the processor's own fields may still be making. */
+/** Nothing is found yet of a payment the processor's own fields or Bit page may still be making. */
 const AWAITED = Symbol('awaited');
 
 /**
- * How long a payment by the processor's own fields may take from its attempt (a 3-D Secure challenge
- * included) before an attempt of which nothing is found is taken as never paid: the twin keeps a
- * handshake as long, and Tranzila's docs call it time-limited without saying how long.
+ * How long a payment by the processor's own fields or Bit page may take from its attempt (a 3-D Secure
+ * challenge included) before an attempt of which nothing is found is taken as never paid: the twin keeps
+ * a handshake as long, and Tranzila's docs call it time-limited without saying how long (nor how long a
+ * Bit page waits for the app).
  */
 export const HOSTED_FIELDS_WINDOW_MS = 30 * 60 * 1000;
 
@@ -55,7 +56,8 @@ export class SettlePaymentAttempt {
 
   /**
    * `report`: what the page said the processor's own fields did, for an attempt they make (read back
-   * from the processor before anything is believed). Without one, such an attempt is searched by its key.
+   * from the processor before anything is believed). Without one, such an attempt (and a Bit page's,
+   * always) is searched by its key, and is still awaited while nothing is found.
    */
   async execute(
     ticket: AttemptTicket,
@@ -73,7 +75,7 @@ export class SettlePaymentAttempt {
     return this.driver.run(
       running.replay().scope,
       (processor) =>
-        running.replay().source.type === 'hosted_fields' ? this.readHosted(processor, running, report) : this.call(processor, running),
+        madeByProcessor(running.replay().source) ? this.readHosted(processor, running, report) : this.call(processor, running),
       async (answer) => {
         // Nothing found yet of a payment the shopper may still be making in the processor's fields.
         if (answer === AWAITED) return { status: 'pending' } as const;
@@ -99,7 +101,7 @@ export class SettlePaymentAttempt {
         result: request.challengeResult,
       });
     const { source } = request;
-    if (source.type === 'hosted_fields') throw new Error(`payment attempt ${attempt.id} is made by the processor's fields`);
+    if (madeByProcessor(source)) throw new Error(`payment attempt ${attempt.id} is made on the processor's side`);
     return processor.authorize({
       idempotencyKey: attempt.idempotencyKey,
       source: source.type === 'saved_card' ? { paymentMethodRef: source.processorRef } : { token: source.token },
@@ -113,11 +115,12 @@ export class SettlePaymentAttempt {
   }
 
   /**
-   * A payment the processor's own fields made, read back from the processor: by the transaction the page
-   * reported, else by the attempt's key. A report of another payment is refused (`hosted_report_refused`)
-   * and changes nothing. Found nowhere: not charged, if the page said the fields charged nothing or the
-   * attempt is older than `HOSTED_FIELDS_WINDOW_MS`; else still awaited. A new card it is to save is
-   * saved from the payment, and the attempt charges that saved card from then on.
+   * A payment the processor's own fields or Bit page made, read back from the processor: by the
+   * transaction the page reported, else by the attempt's key. A report of another payment is refused
+   * (`hosted_report_refused`) and changes nothing. Found nowhere: not charged, if the page said the fields
+   * charged nothing (or a new attempt ends this one) or the attempt is older than `HOSTED_FIELDS_WINDOW_MS`;
+   * else still awaited. A new card it is to save is saved from the payment, and the attempt charges that
+   * saved card from then on.
    */
   private async readHosted(
     processor: CardProcessor,
@@ -125,16 +128,7 @@ export class SettlePaymentAttempt {
     report: HostedReport | null,
   ): Promise<AuthorizeOutcome | typeof NOT_CHARGED | typeof AWAITED> {
     const request = attempt.replay();
-    if (!processor.hostedFields) throw new Error(`${processor.name} has no card fields of its own`);
-    const read = await processor.hostedFields.read({
-      idempotencyKey: attempt.idempotencyKey,
-      amount: request.amount,
-      currency: request.currency,
-      capture: request.captureMethod === 'automatic',
-      installments: request.installments,
-      transactionId: report?.transactionId ?? null,
-      shown: report?.shown ?? null,
-    });
+    const read = await readMadeByProcessor(processor, attempt, report);
     if (read.status === 'mismatch') throw new HostedReportRefused(read.field);
     if (read.status === 'not_found') {
       const expired = this.clock.now().getTime() - attempt.createdAt.getTime() >= HOSTED_FIELDS_WINDOW_MS;
@@ -162,4 +156,23 @@ export class SettlePaymentAttempt {
     await this.attempts.save(attempt);
     return null;
   }
+}
+
+/** What the processor shows of a payment its own fields or Bit page made for the attempt. */
+export function readMadeByProcessor(processor: CardProcessor, attempt: PaymentAttempt, report: HostedReport | null): Promise<HostedRead> {
+  const request = attempt.replay();
+  if (request.source.type === 'bit_page') {
+    if (!processor.bitPage) throw new Error(`${processor.name} has no Bit page`);
+    return processor.bitPage.read({ idempotencyKey: attempt.idempotencyKey, amount: request.amount });
+  }
+  if (!processor.hostedFields) throw new Error(`${processor.name} has no card fields of its own`);
+  return processor.hostedFields.read({
+    idempotencyKey: attempt.idempotencyKey,
+    amount: request.amount,
+    currency: request.currency,
+    capture: request.captureMethod === 'automatic',
+    installments: request.installments,
+    transactionId: report?.transactionId ?? null,
+    shown: report?.shown ?? null,
+  });
 }

@@ -75,6 +75,33 @@ export interface CardProcessor {
   connect(): Promise<TerminalSettings>;
   /** Where `capabilities.cardCollection` is `hosted_fields`: the processor's own card fields, and reading their payments back. */
   readonly hostedFields?: HostedFields;
+  /** Where `capabilities.bitPage` is declared: Bit on the processor's own page, and reading its payments back. */
+  readonly bitPage?: BitPage;
+}
+
+/**
+ * Bit on the processor's own page (Tranzila's Bit API): the page, shown in a frame, has a QR code on a
+ * computer and opens the Bit app on a phone; the shopper pays in the app. The processor tells
+ * `notifyUrl` when it is done and sends the frame to `successUrl` or `failureUrl`, but neither is
+ * believed: the payment is read back by the attempt's key. Refunds go through `refund` as any other,
+ * by the reference the read answered.
+ */
+export interface BitPage {
+  /** Makes the page for one attempt's payment, with the attempt's key in the processor's reference field, and answers its URL. */
+  start(request: BitPageRequest): Promise<{ url: string }>;
+  /** The attempt's Bit payment, read from the processor by its key: `not_found` while the shopper has not paid. */
+  read(request: { idempotencyKey: string; amount: number }): Promise<HostedRead>;
+}
+
+export interface BitPageRequest {
+  idempotencyKey: string;
+  amount: number;
+  /** What the shopper pays for, as the Bit page shows it. */
+  description: string;
+  language: 'he' | 'en';
+  notifyUrl: string;
+  successUrl: string;
+  failureUrl: string;
 }
 
 /**
@@ -140,6 +167,17 @@ export interface ProcessorCapabilities {
    * `scriptUrl`, whose origin is the one host a live page lets in besides its own.
    */
   cardCollection: { type: 'server' } | { type: 'hosted_fields'; scriptUrl: string };
+  /**
+   * Bit on the processor's own page (`CardProcessor.bitPage`), for one-time payments in shekels of at
+   * least `minimumAmount` agorot, charged at once (no hold, no installments); null when it has none. The
+   * simulated processor takes Bit as a wallet token instead (`wallets`).
+   */
+  bitPage: { minimumAmount: number } | null;
+}
+
+/** Whether the processor's Bit page takes a payment of `amount` in `currency`: a sale in shekels of at least its minimum. */
+export function bitPageTakes(bitPage: ProcessorCapabilities['bitPage'], currency: string, amount: number): boolean {
+  return bitPage !== null && currency === 'ils' && amount >= bitPage.minimumAmount;
 }
 
 /** Why a card was refused: the reasons a shopper is told (every other refusal is `processing_error`). */

@@ -9,4 +9,5 @@ export const SIMULATED_CAPABILITIES: ProcessorCapabilities = {
   wallets: ['apple_pay', 'google_pay', 'bit'],
   amountUnit: 'agorot',
   cardCollection: { type: 'server' },
+  bitPage: null,
 };

@@ -5,6 +5,8 @@ import {
   CardDeclined,
   type AuthorizeOutcome,
   type AuthorizeRequest,
+  type BitPage,
+  type BitPageRequest,
   type CardDetails,
   type CardInput,
   type CardProcessor,
@@ -26,6 +28,9 @@ import { approved, declineOf, DUPLICATE } from './declines';
 import { signedHeaders, type TranzilaCredentials } from './signing';
 import {
   authorizeBody,
+  bitInitBody,
+  type BitRef,
+  bitRefText,
   brandOf,
   type CardToken,
   cardTokenText,
@@ -37,6 +42,7 @@ import {
   hostedChargeParams,
   israelDate,
   israelTime,
+  parseBitRef,
   parseCardToken,
   parseChargeRef,
   tokenizeBody,
@@ -44,7 +50,7 @@ import {
   type TransactionResult,
   verifyBody,
 } from './transformers';
-import { parse, shekels, stringify } from './wire';
+import { agorot, parse, shekels, stringify } from './wire';
 
 export interface TranzilaSettings {
   /** `TRANZILA_API_URL`: the transaction API (https://api.tranzila.com), or a twin of it. */
@@ -172,6 +178,8 @@ export class TranzilaConnector implements CardProcessor {
   }
 
   async refund(request: { idempotencyKey: string; processorRef: string; amount: number }): Promise<void> {
+    const bit = parseBitRef(request.processorRef);
+    if (bit) return this.refundBit(bit, request.amount);
     await this.followUp(
       'credit',
       request.processorRef,
@@ -232,6 +240,69 @@ export class TranzilaConnector implements CardProcessor {
     prepare: async (request) => hostedChargeParams(this.credentials.terminal, await this.handshake(request.amount), request),
     read: (request) => this.readHosted(request),
   };
+
+  /**
+   * Tranzila's Bit API: `start` is `POST /v1/transaction/bit/init`, whose answer's `sale_url` is the page to
+   * frame (the docs call it "the sale URL"; public integrations read it as `sale_url`); `read` finds the
+   * payment by the attempt's key in field 20. What Tranzila posts to `notify_url` is not documented, and
+   * is not needed: a notification only makes Kupa read the payment back.
+   */
+  readonly bitPage: BitPage = {
+    start: (request) => this.startBit(request),
+    read: (request) => this.readBit(request),
+  };
+
+  private async startBit(request: BitPageRequest): Promise<{ url: string }> {
+    const body = bitInitBody(this.credentials.terminal, await this.keyFieldName(), request);
+    const answer = await this.post(this.settings.apiUrl, '/v1/transaction/bit/init', body).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    const json = (answer.json ?? {}) as { error_code?: string; message?: string; sale_url?: unknown };
+    if (json.error_code !== '0' || typeof json.sale_url !== 'string' || !/^https?:\/\//.test(json.sale_url))
+      throw new Error(
+        `Tranzila refused the Bit payment (HTTP ${answer.status}, error ${json.error_code ?? '?'}): ${json.message ?? 'no message'}`,
+      );
+    return { url: json.sale_url };
+  }
+
+  /** A Bit payment, by the attempt's key: approved only as a sale of the attempt's amount. */
+  private async readBit(request: { idempotencyKey: string; amount: number }): Promise<HostedRead> {
+    const found = await this.find(request.idempotencyKey);
+    if (!found) return { status: 'not_found' };
+    if (!approved(found.processor_response_code, found.txn_type))
+      return { status: 'declined', ...declineOf(found.processor_response_code), card: null };
+    if (agorot(found.amount) !== request.amount) return { status: 'mismatch', field: 'amount' };
+    if ((found.txn_type ?? '').toLowerCase() !== 'debit') return { status: 'mismatch', field: 'type' };
+    return {
+      status: 'authorized',
+      processorRef: bitRefText({ transactionId: found.index, amount: request.amount }),
+      // Bit shows no card: the charge is a wallet's, with no card details.
+      card: { ...UNKNOWN_CARD, fingerprint: '' },
+    };
+  }
+
+  /**
+   * `POST /v1/transaction/bit/refund` takes no key of Kupa's, so a repeat after a lost answer could not be
+   * told from a second refund, but Tranzila refunds a Bit payment once: a repeat is answered 20106
+   * ("Already refunded"), which is taken as done. So a Bit payment is refunded in full, and only so.
+   */
+  private async refundBit(ref: BitRef, amount: number): Promise<void> {
+    if (amount !== ref.amount)
+      throw new ProcessorRefused('amount_too_large', `A Bit payment is refunded in full only (${ref.amount} agorot), once`, 'amount');
+    const answer = await this.post(this.settings.apiUrl, '/v1/transaction/bit/refund', {
+      terminal_name: this.credentials.terminal,
+      transaction_id: Number(ref.transactionId),
+      amount: shekels(amount),
+    }).catch((error: unknown) => {
+      throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
+    });
+    const code = String((answer.json as { error_code?: unknown } | null)?.error_code ?? '');
+    if (code === '0' || code === '20106') return;
+    // 20107 refund error, 20109 more than the payment, 20110 no such payment: nothing was refunded.
+    if (code.startsWith('201'))
+      throw new ProcessorRefused('amount_too_large', `Tranzila refused the Bit refund of ${ref.transactionId} (error ${code})`, 'amount');
+    throw new Error(`Tranzila answered the Bit refund with HTTP ${answer.status}, error ${code || '?'}`);
+  }
 
   private async handshake(amount: number): Promise<string> {
     const answer = await this.post(this.settings.apiUrl, '/v2/handshake/create', {
@@ -332,11 +403,7 @@ export class TranzilaConnector implements CardProcessor {
    * field list gives it (`api_parameter_name`), which is the terminal's own, not `user_defined_20`.
    */
   private async search(key: string): Promise<{ status: number; json: unknown }> {
-    this.keyField ??= this.readKeyField().catch((error: unknown) => {
-      this.keyField = null;
-      throw error;
-    });
-    const keyField = await this.keyField;
+    const keyField = await this.keyFieldName();
     const now = this.now();
     return this.post(this.settings.reportUrl, '/v1/transaction', {
       terminal_name: this.credentials.terminal,
@@ -346,6 +413,15 @@ export class TranzilaConnector implements CardProcessor {
     }).catch((error: unknown) => {
       throw error instanceof Unanswered ? new ProcessorTimeout('Tranzila') : error;
     });
+  }
+
+  /** Field 20's name in the terminal: from the connection, else asked of Tranzila once. */
+  private keyFieldName(): Promise<string> {
+    this.keyField ??= this.readKeyField().catch((error: unknown) => {
+      this.keyField = null;
+      throw error;
+    });
+    return this.keyField;
   }
 
   /** `POST /v1/terminals/settings/fields/list`: the `api_parameter_name` of the terminal's user field 20. */
