@@ -69,7 +69,10 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
           ? t.confirmFree
           : t.pay(money(due));
   const wallets = page.livemode ? [] : options.wallets;
-  const hasQuickOptions = options.saved_cards.length > 0 || wallets.length > 0;
+  // Bit's page takes one payment: not offered while more are chosen.
+  const bit = options.bit_page && (installmentCount ?? 1) === 1;
+  const bitPage = checkout.bitPage.value;
+  const hasQuickOptions = options.saved_cards.length > 0 || wallets.length > 0 || bit;
 
   return (
     <section class="payment" aria-labelledby="payment-title">
@@ -81,6 +84,11 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
           {wallets.length > 0 && (
             <button type="button" class="button button--wallet" disabled={busy} onClick={() => (walletsOpen.value = true)}>
               {page.livemode ? t.payWithWallet : t.payWithWalletTest}
+            </button>
+          )}
+          {bit && (
+            <button type="button" class="button button--wallet button--bit" disabled={busy} onClick={() => void checkout.payWithBit()}>
+              {t.payWithBit}
             </button>
           )}
           {options.saved_cards.map((saved) => (
@@ -165,6 +173,13 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
         <LockMark />
         <span>{page.capture_method === 'manual' ? t.manualNote : page.plan ? t.recurringNote : t.secured}</span>
       </p>
+      <Dialog title={t.bitTitle} open={bitPage !== null} onCancel={() => checkout.closeBit()}>
+        <p>{t.bitText}</p>
+        {bitPage && <iframe class="bit-frame" src={bitPage.frame} title={t.bitTitle} allow="payment" />}
+        <button type="button" class="button button--secondary" onClick={() => checkout.closeBit()}>
+          {t.close}
+        </button>
+      </Dialog>
       <Dialog title={t.walletSheetTitle} open={walletsOpen.value} onCancel={() => (walletsOpen.value = false)}>
         <p>{t.walletSheetText}</p>
         {!page.livemode && <p class="note">{t.walletTestText}</p>}

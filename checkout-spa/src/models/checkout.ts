@@ -12,6 +12,17 @@ const AMOUNT_NOT_LOCKED = '912791';
 /** The total changed between the page's showing it and the processor's fields paying it: nothing was charged. */
 class TotalChanged extends Error {}
 
+/** A Bit page that ended without a payment Kupa found: the shopper is told why, in these words. */
+class BitUnpaid extends Error {}
+
+/** How long the page keeps asking for a Bit payment that Bit has not recorded yet, and how often. */
+const BIT_WAIT = { tries: 20, everyMs: 1500 };
+
+/** How a Bit page ended for the page: sent back by Bit, paid (seen on the session itself), or closed by the shopper. */
+type BitEnd = 'success' | 'failure' | 'paid' | 'closed';
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export type Outcome = 'paid' | 'authorized' | 'trial' | 'plan_changed';
 
 export type Phase =
@@ -36,6 +47,9 @@ export function createCheckout(sessionId: string, embedded: boolean) {
   /** A payment whose answer was lost: offered again as is. */
   const pendingRetry = signal<(() => Promise<void>) | null>(null);
   const challenge = signal<string | null>(null);
+  /** Bit's page, framed by this host for the payment `challengeId`, while the shopper pays in the app. */
+  const bitPage = signal<{ challengeId: string; frame: string } | null>(null);
+  let endBit: ((end: BitEnd) => void) | null = null;
   const announcement = signal('');
   const lang = computed<Lang>(() => resolveLang(page.value?.locale ?? 'auto'));
   const t = computed(() => MESSAGES[lang.value]);
@@ -123,6 +137,8 @@ export function createCheckout(sessionId: string, embedded: boolean) {
         });
       } else if (error instanceof RequestError && error.error.code === 'session_not_pending') {
         await load();
+      } else if (error instanceof BitUnpaid) {
+        paymentError.value = error.message;
       } else if (error instanceof TotalChanged) {
         paymentError.value = t.value.amountNotLocked;
       } else if (error instanceof RequestError && (error.error.code === 'amount_changed' || error.error.code === 'exhausted')) {
@@ -226,10 +242,91 @@ export function createCheckout(sessionId: string, embedded: boolean) {
     });
   }
 
+  /**
+   * The Bit page is open until Bit sends its frame back (a page of this host, which posts here), the
+   * shopper closes it, or the session is seen paid (Bit approved, and its notification completed the
+   * session, though the frame never came back).
+   */
+  function bitEnded(challengeId: string): Promise<BitEnd> {
+    return new Promise((resolve) => {
+      let open = true;
+      const done = (end: BitEnd) => {
+        if (!open) return;
+        open = false;
+        window.removeEventListener('message', onMessage);
+        endBit = null;
+        bitPage.value = null;
+        resolve(end);
+      };
+      const onMessage = (event: MessageEvent) => {
+        const data = event.data as { type?: string; challenge_id?: string; result?: string } | null;
+        if (event.origin !== location.origin || data?.type !== 'kupa-bit-return' || data.challenge_id !== challengeId) return;
+        done(data.result === 'success' ? 'success' : 'failure');
+      };
+      window.addEventListener('message', onMessage);
+      endBit = done;
+      void (async () => {
+        while (open) {
+          await pause(2000);
+          const view = open
+            ? await call(api.GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: sessionId }, query: { surface } } })).catch(
+                () => null,
+              )
+            : null;
+          if (view?.status === 'completed') {
+            page.value = view;
+            done('paid');
+          }
+        }
+      })();
+    });
+  }
+
+  /**
+   * Pays with Bit on the processor's own page: the server makes the page for this payment, the shopper
+   * pays in the Bit app, and when Bit sends the frame back the page asks the server, which reads the
+   * payment from the processor (a few times, while Bit has not recorded it yet). Nothing the frame says
+   * is believed. A page closed by the shopper leaves the payment to end when another is made.
+   */
+  function payWithBit(): Promise<void> {
+    return step(async () => {
+      const asked = await confirm({ type: 'bit_page' }, null);
+      const action = asked.next_action;
+      if (asked.status !== 'requires_action' || action?.type !== 'bit_page') return asked;
+      bitPage.value = { challengeId: action.challenge_id, frame: `${location.origin}/checkout/${sessionId}/bit/${action.challenge_id}` };
+      const end = await bitEnded(action.challenge_id);
+      if (end === 'paid') return { status: 'succeeded', redirect_url: page.value!.redirect_url ?? undefined };
+      if (end === 'closed') throw new BitUnpaid(t.value.bitNotCompleted);
+      for (let tries = 1; ; tries++) {
+        try {
+          const reported = await call(
+            api.POST('/v1/checkout_sessions/{id}/hosted_charge', {
+              params: { path: { id: sessionId } },
+              body: { challenge_id: action.challenge_id, transaction_id: null, card: null },
+            }),
+          );
+          if (reported.status === 'failed') throw new BitUnpaid(t.value.bitNotCompleted);
+          return reported;
+        } catch (error) {
+          const waiting = error instanceof RequestError && error.error.code === 'payment_in_progress';
+          if (!waiting) throw error;
+          // Sent back on failure with nothing recorded: not paid. On success, Bit may still be recording it.
+          if (end === 'failure' || tries >= BIT_WAIT.tries)
+            throw new BitUnpaid(end === 'failure' ? t.value.bitNotCompleted : t.value.bitWaiting);
+          announcement.value = t.value.bitWaiting;
+          await pause(BIT_WAIT.everyMs);
+        }
+      }
+    });
+  }
+
   return {
     page,
     phase,
     busy,
+    bitPage,
+    payWithBit,
+    closeBit: () => endBit?.('closed'),
     paymentError,
     pendingRetry,
     challenge,

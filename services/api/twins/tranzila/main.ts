@@ -15,7 +15,7 @@ const twin = await startTranzilaTwin({ port, host: process.env.TRANZILA_TWIN_HOS
 process.stdout.write(
   `Tranzila twin on ${twin.url}\n` +
     `  terminal ${terminal.terminal}, app key ${terminal.appKey}, secret ${terminal.secret}, user field 20 named ${terminal.keyField}\n` +
-    `  ledger: GET ${twin.url}/twin/ledger   faults: POST ${twin.url}/twin/faults {"mode":"slow"|"lost"|"error"|"lost_callback","count":1}\n` +
+    `  ledger: GET ${twin.url}/twin/ledger   faults: POST ${twin.url}/twin/faults {"mode":"slow"|"lost"|"error"|"lost_callback"|"late_notify","count":1}\n` +
     `  hosted fields: ${twin.url}/hosted-fields/thostedf.js\n` +
     `  Kupa: TRANZILA_API_URL=${twin.url}\n`,
 );

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bitSalePage } from './bit';
 import { hostedFieldPage, hostedFieldsScript } from './hosted-fields';
 
 /**
@@ -15,7 +16,8 @@ import { hostedFieldPage, hostedFieldsScript } from './hosted-fields';
  * its window and is forced or reversed once, credits never exceed what was charged. It keeps its own
  * ledger, which `GET /twin/ledger` shows, and has fault modes (`POST /twin/faults`): slow, an answer lost
  * after committing, 5xx, and a hosted-fields charge approved whose page is never told. It also serves a
- * stand-in of the Hosted Fields (`hosted-fields.ts`), whose charge needs a handshake of its exact amount.
+ * stand-in of the Hosted Fields (`hosted-fields.ts`), whose charge needs a handshake of its exact amount,
+ * and the Bit API (`POST /v1/transaction/bit/init` and `/refund`) with a stand-in of Bit's page (`bit.ts`).
  */
 
 export interface TwinTerminal {
@@ -41,9 +43,10 @@ export interface TwinOptions {
 
 /**
  * `slow`: answered after a delay; `lost`: committed, then the connection dropped; `error`: a 5xx;
- * `lost_callback` (hosted fields): approved, and the page is never answered, as when the tab closes.
+ * `lost_callback` (hosted fields, Bit): approved, and the page is never answered (the Bit frame never
+ * goes back), as when the tab closes; `late_notify` (Bit): `notify_url` is called only after the delay.
  */
-export type FaultMode = 'slow' | 'lost' | 'error' | 'lost_callback';
+export type FaultMode = 'slow' | 'lost' | 'error' | 'lost_callback' | 'late_notify';
 
 export interface Transaction {
   index: string;
@@ -68,6 +71,8 @@ export interface Transaction {
   createdAt: Date;
   /** J5 holds: still held, forced or reversed. */
   holdState: 'held' | 'forced' | 'reversed' | null;
+  /** A Bit payment (no card), or a card's transaction. */
+  channel: 'card' | 'bit';
   /** Sales and forces: how much was credited back. */
   credited: number;
 }
@@ -99,6 +104,9 @@ const MESSAGES: Record<string, string> = {
   '447': 'Incorrect credit card number.',
 };
 
+/** Bit payments must be above ₪5 (docs: "the sum must be over 5 NIS"). */
+const BIT_MINIMUM_AGOROT = 501;
+
 const SIGNATURE_WINDOW_S = 300;
 const DUPLICATE_GUARD_MS = 24 * 60 * 60 * 1000;
 const HANDSHAKE_TTL_MS = 30 * 60 * 1000;
@@ -119,6 +127,8 @@ export class TranzilaTwin {
   private readonly nonces = new Map<string, number>();
   private readonly cards = new Map<string, { behavior: string | null; j2: boolean; last4: string; brand: string }>();
   private faults: { mode: FaultMode; remaining: number; delayMs: number } | null = null;
+  /** Bit payments started by `bit/init`, by the id in their `sale_url`. */
+  readonly bitSales = new Map<string, BitSale>();
   /** Handshake v2 tokens, each with the terminal and the sum (agorot) it locks, and until when. */
   readonly handshakes = new Map<string, { terminal: string; sum: number; until: number }>();
   private clockOffsetMs = 0;
@@ -152,6 +162,7 @@ export class TranzilaTwin {
 
   reset(): void {
     this.ledger.length = 0;
+    this.bitSales.clear();
     this.faults = null;
     this.clockOffsetMs = 0;
   }
@@ -166,6 +177,7 @@ export class TranzilaTwin {
       const path = new URL(req.url ?? '/', 'http://twin').pathname;
       if (path.startsWith('/twin/')) return this.admin(req.method ?? 'GET', path, raw, res);
       if (path.startsWith('/hosted-fields/')) return await this.hostedFields(req, path, raw, res);
+      if (path.startsWith('/bit/sale/')) return await this.bitSalePage(req.method ?? 'GET', path, res);
       if (req.method !== 'POST') throw new Refusal(405, 405, 'Method not allowed');
       const terminal = this.authenticate(req);
       const body = parseBody(raw);
@@ -174,6 +186,8 @@ export class TranzilaTwin {
       if (path === '/v1/transaction') return send(res, 200, this.search(terminal, body));
       if (path === '/v1/terminals/settings/fields/list') return send(res, 200, fieldsOf(terminal));
       if (path === '/v2/handshake/create') return send(res, 200, this.handshake(terminal, body));
+      if (path === '/v1/transaction/bit/init') return send(res, 200, this.bitInit(terminal, body));
+      if (path === '/v1/transaction/bit/refund') return this.bitRefund(terminal, body, res);
       throw new Refusal(404, 404, 'Not found');
     } catch (error) {
       if (error instanceof Refusal) return send(res, error.status, { error_code: error.errorCode, message: error.message });
@@ -336,6 +350,7 @@ export class TranzilaTwin {
       dcdisable: string | null;
       referenceTxnId: string | null;
       holdState: Transaction['holdState'];
+      channel?: Transaction['channel'];
     },
   ): Transaction {
     const transaction: Transaction = {
@@ -360,6 +375,7 @@ export class TranzilaTwin {
       createdAt: this.now(),
       holdState: fields.holdState,
       credited: 0,
+      channel: fields.channel ?? 'card',
     };
     this.ledger.push(transaction);
     return transaction;
@@ -536,6 +552,126 @@ export class TranzilaTwin {
     });
   }
 
+  /**
+   * `POST /v1/transaction/bit/init`, checked as its page lists the keys: shekels only, a debit, the three
+   * URLs, items (whose sum must be over ₪5), the response language, and `user_defined_fields` named as
+   * the terminal's fields are. Answers the page to frame (`sale_url`).
+   */
+  private bitInit(terminal: TwinTerminal, body: Record<string, unknown>): object {
+    if (text(body.txn_currency_code) !== 'ILS') throw new Refusal(400, 20101, 'Bit takes ILS only');
+    if (text(body.txn_type) !== 'debit') throw new Refusal(400, 20102, 'txn_type must be debit');
+    const urls = ['success_url', 'failure_url', 'notify_url'].map((key) => text(body[key]));
+    if (!urls.every((url) => /^https?:\/\/\S+$/.test(url)))
+      throw new Refusal(400, 20103, 'success_url, failure_url and notify_url are required');
+    if (!/^\d{1,2}$/.test(text(body.expire_month))) throw new Refusal(400, 20104, 'expire_month is required');
+    const language = text(body.response_language);
+    if (language !== 'english' && language !== 'hebrew') throw new Refusal(400, 20105, 'response_language must be english or hebrew');
+    const amount = itemsTotal(body.items);
+    if (amount < BIT_MINIMUM_AGOROT) throw new Refusal(400, 20108, 'The sum must be over 5 NIS');
+    const fields = Array.isArray(body.user_defined_fields) ? (body.user_defined_fields as Array<Record<string, unknown>>) : [];
+    const known = fieldsOf(terminal).map((field) => (field as { api_parameter_name: string }).api_parameter_name);
+    if (fields.some((field) => !known.includes(text(field.name))))
+      throw new Refusal(400, 20111, 'user_defined_fields must name user fields of the terminal');
+    const key = fields.find((field) => text(field.name) === keyFieldOf(terminal));
+    const id = randomBytes(12).toString('hex');
+    this.bitSales.set(id, {
+      id,
+      terminal: terminal.terminal,
+      amount,
+      key: key ? text(key.value) : null,
+      successUrl: urls[0],
+      failureUrl: urls[1],
+      notifyUrl: urls[2],
+      language,
+      state: 'open',
+    });
+    return { error_code: 0, message: 'Success', sale_url: `${this.url}/bit/sale/${id}` };
+  }
+
+  /**
+   * Bit's page (`GET /bit/sale/:id`), and the shopper's answer in the app (`POST .../approve` or
+   * `.../decline`): the payment is recorded (approved, or refused with 004), `notify_url` is called (its
+   * body is not documented: the twin posts a few form fields), and the frame goes to `success_url` or
+   * `failure_url`. Faults: `lost_callback` never sends the frame back; `late_notify` calls `notify_url`
+   * only after the delay. An answer may come after the shopper left the page: the app does not know.
+   */
+  private async bitSalePage(method: string, path: string, res: ServerResponse): Promise<void> {
+    const [, , , id, answer] = path.split('/');
+    const sale = this.bitSales.get(id ?? '');
+    if (!sale) throw new Refusal(404, 404, 'Not found');
+    if (method === 'GET' && answer === undefined) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(bitSalePage({ id: sale.id, amount: decimal(sale.amount), language: sale.language, state: sale.state }));
+    }
+    if (method !== 'POST' || (answer !== 'approve' && answer !== 'decline') || sale.state !== 'open')
+      throw new Refusal(409, 409, 'The sale is not open');
+    const approved = answer === 'approve';
+    sale.state = approved ? 'approved' : 'declined';
+    const transaction = this.record(sale.terminal, 'debit', {
+      verifyMode: null,
+      amount: sale.amount,
+      card: { token: '', last4: '', brand: '', expMonth: 0, expYear: 0 },
+      responseCode: approved ? '000' : '004',
+      plan: { paymentPlan: 1, installments: null, first: null, other: null },
+      dcdisable: sale.key,
+      referenceTxnId: null,
+      holdState: null,
+      channel: 'bit',
+    });
+    const fault = this.takeFault();
+    const notify = () =>
+      fetch(sale.notifyUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ transaction_id: transaction.index, Response: transaction.responseCode, sum: decimal(sale.amount) }),
+      }).catch(() => undefined);
+    if (fault?.mode === 'late_notify') setTimeout(() => void notify(), fault.delayMs);
+    else await notify();
+    if (fault?.mode === 'lost_callback') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(bitSalePage({ id: sale.id, amount: decimal(sale.amount), language: sale.language, state: sale.state }));
+    }
+    res.writeHead(303, { location: approved ? sale.successUrl : sale.failureUrl });
+    res.end();
+  }
+
+  /**
+   * `POST /v1/transaction/bit/refund` by the Bit payment's `transaction_id`: answered 200 with an
+   * application error code, as its page says (20106 already refunded, 20107 refund error, 20109 more than
+   * the payment, 20110 no such payment). A payment is refunded once. Faults apply as to the API.
+   */
+  private async bitRefund(terminal: TwinTerminal, body: Record<string, unknown>, res: ServerResponse): Promise<void> {
+    const fault = this.takeFault();
+    if (fault?.mode === 'error') return send(res, 503, { error_code: 503, message: 'Service temporarily unavailable' });
+    if (fault?.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    const paid = this.ledger.find(
+      (t) => t.terminal === terminal.terminal && t.channel === 'bit' && t.index === text(body.transaction_id) && t.responseCode === '000',
+    );
+    const amount = agorotOf(text(body.amount));
+    let answer: object;
+    if (!paid) answer = { error_code: 20110, message: 'Pending transaction not found' };
+    else if (paid.credited > 0) answer = { error_code: 20106, message: 'Already refunded' };
+    else if (amount > paid.amount || amount <= 0)
+      answer = { error_code: 20109, message: 'Refund amount is greater than original transaction amount' };
+    else {
+      paid.credited = amount;
+      const refund = this.record(terminal.terminal, 'credit', {
+        verifyMode: null,
+        amount,
+        card: { token: '', last4: '', brand: '', expMonth: 0, expYear: 0 },
+        responseCode: '000',
+        plan: { paymentPlan: 1, installments: null, first: null, other: null },
+        dcdisable: null,
+        referenceTxnId: paid.index,
+        holdState: null,
+        channel: 'bit',
+      });
+      answer = { error_code: 0, message: 'Success', transaction_id: refund.index };
+    }
+    if (fault?.mode === 'lost') return void res.socket?.destroy();
+    send(res, 200, answer);
+  }
+
   /** The code a transaction is answered and listed with: a J2/J5 check's approval as the terminal says it. */
   private shownCode(terminal: TwinTerminal, t: Transaction): string {
     return t.responseCode === '000' && t.txnType === 'verify' ? (terminal.checkApproved ?? '000') : t.responseCode;
@@ -582,6 +718,18 @@ export class TranzilaTwin {
 }
 
 type CardOnFile = { token: string; last4: string; brand: string; expMonth: number; expYear: number };
+interface BitSale {
+  id: string;
+  terminal: string;
+  amount: number;
+  /** The value of the terminal's field 20 among `user_defined_fields`: the duplicate guard the search finds it by. */
+  key: string | null;
+  successUrl: string;
+  failureUrl: string;
+  notifyUrl: string;
+  language: 'hebrew' | 'english';
+  state: 'open' | 'approved' | 'declined';
+}
 type Plan = { paymentPlan: number; installments: number | null; first: number | null; other: number | null };
 
 /** The name of the terminal's user field 20, or null when it has none. */
