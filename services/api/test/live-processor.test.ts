@@ -89,6 +89,7 @@ describe('connecting a live processor', () => {
         wallets: [],
         amount_unit: 'shekels',
         card_collection: 'hosted_fields',
+        bit_page: { minimum_amount: 501 },
         installments: { kinds: ['payments'], max: 36 },
         hold_window_seconds: 5 * 86_400,
       },
@@ -222,14 +223,14 @@ describe('live money through Tranzila', () => {
     ]);
   });
 
-  it('refuses at creation a session that asks for what Tranzila lacks (a wallet, a free trial), and the page offers no wallet', async () => {
-    const wallets = await live.POST('/v1/checkout_sessions', {
-      body: { customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500 }], payment_methods: ['card', 'wallet'] },
-    });
-    expect(wallets.error!.error).toMatchObject({ code: 'not_supported_by_processor', param: 'payment_methods' });
+  it('refuses at creation what Tranzila lacks (a wallet that opens itself, a free trial), and the page offers no wallet token', async () => {
     await app.services.inContext(() =>
       app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, walletsEnabled: true }),
     );
+    const wallets = await live.POST('/v1/checkout_sessions', {
+      body: { customer, ...URLS, line_items: [{ name: 'Mug', amount_agorot: 3_500 }], auto_open_wallets: true } as never,
+    });
+    expect(wallets.error!.error).toMatchObject({ code: 'not_supported_by_processor', param: 'auto_open_wallets' });
     const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } });
     expect(page.data!.data.payment_options.wallets).toEqual([]);
@@ -473,5 +474,210 @@ describe('live money through Tranzila', () => {
       for (const secret of [CARD, '4000000000000002', FIRST.secret, ROTATED.secret]) expect(bytes.includes(secret), segment).toBe(false);
     }
     expect(written).toBe(true);
+  });
+});
+
+describe("Bit on Tranzila's own page", () => {
+  async function session(body: Record<string, unknown>) {
+    const res = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, ...body } as never });
+    expect(res.response.status, JSON.stringify(res.error)).toBe(200);
+    return res.data!.data;
+  }
+  const page = async (sessionId: string) =>
+    (await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: sessionId } } })).data!.data;
+  const status = async (sessionId: string) =>
+    (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: sessionId } } })).data!.data.status;
+  /** Bit's page made for a payment, as the twin keeps it. */
+  const saleOf = (url: string) => twin.bitSales.get(new URL(url).pathname.split('/').at(-1)!)!;
+  /** The shopper's answer in the Bit app; the twin's page then sends the frame on (a 303) unless a fault holds it. */
+  const answerInApp = async (url: string, answer: 'approve' | 'decline') =>
+    fetch(`${url}/${answer}`, { method: 'POST', redirect: 'manual' });
+  /** Tranzila's notification, as its twin sends it (a form body Kupa does not read), to this test's API. */
+  const notify = async (url: string) => {
+    const path = new URL(saleOf(url).notifyUrl).pathname;
+    return fetch(`${app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'transaction_id=1&Response=000',
+    });
+  };
+  const bitMoved = () => twin.ledger.filter((transaction) => transaction.channel === 'bit' && transaction.responseCode === '000');
+
+  beforeAll(async () => {
+    await app.services.inContext(() =>
+      app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, walletsEnabled: true }),
+    );
+  });
+
+  it('is offered only for a one-time sale in shekels above ₪5, and refused clearly for anything else', async () => {
+    expect((await live.GET('/v1/account')).data!.data.processor!.capabilities.bit_page).toEqual({ minimum_amount: 501 });
+    const sale = await session({ line_items: [{ name: 'Tea', amount_agorot: 3_500 }], installments: { max: 3 } });
+    expect((await page(sale.id)).payment_options).toMatchObject({ bit_page: true, wallets: [] });
+    const five = await session({ line_items: [{ name: 'Sticker', amount_agorot: 500 }] });
+    expect((await page(five.id)).payment_options.bit_page).toBe(false);
+    expect((await pay.confirm(five.id, { type: 'bit_page' })).error!.error).toMatchObject({ code: 'wallet_not_allowed' });
+    const hold = await session({ line_items: [{ name: 'Camera', amount_agorot: 10_000 }], capture_method: 'manual' });
+    expect((await page(hold.id)).payment_options.bit_page).toBe(false);
+    expect((await pay.confirm(hold.id, { type: 'bit_page' })).error!.error).toMatchObject({ code: 'wallet_not_allowed' });
+    expect((await pay.confirm(sale.id, { type: 'bit_page' }, 3)).error!.error).toMatchObject({ code: 'installments_not_allowed' });
+    const product = (await live.POST('/v1/products', { body: { name: 'Tea club' } })).data!.data.id;
+    const monthly = (
+      await live.POST('/v1/prices', {
+        body: { product, unit_amount: 4_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month' } },
+      })
+    ).data!.data.id;
+    const club = await session({ price: monthly });
+    expect((await page(club.id)).payment_options.bit_page).toBe(false);
+    expect((await pay.confirm(club.id, { type: 'bit_page' })).error!.error).toMatchObject({ code: 'wallet_not_allowed' });
+    // Test mode takes Bit as a wallet token, never on a processor's page.
+    const test = app.client(merchant.testKey);
+    const testSession = (
+      await test.POST('/v1/checkout_sessions', {
+        body: { customer: testCustomer, ...URLS, line_items: [{ name: 'Tea', amount_agorot: 3_500 }] } as never,
+      })
+    ).data!.data;
+    expect((await page(testSession.id)).payment_options).toMatchObject({ bit_page: false, wallets: ['apple_pay', 'google_pay', 'bit'] });
+  });
+
+  it('pays once: one Bit page per payment, approved in the app, read back by its key; a notification after that changes nothing', async () => {
+    const s = await session({ line_items: [{ name: 'Olive soap', amount_agorot: 4_800 }], locale: 'he' });
+    const asked = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data;
+    expect(asked).toMatchObject({ status: 'requires_action', next_action: { type: 'bit_page' } });
+    const { challenge_id: challengeId, url } = asked.next_action!;
+    expect(url).toMatch(new RegExp(`^${twin.url}/bit/sale/`));
+    // A double click shows the same page, never a second one the shopper could also pay.
+    const again = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    expect(again).toMatchObject({ challenge_id: challengeId, url });
+    expect([...twin.bitSales.values()].filter((sale) => sale.key === saleOf(url!).key)).toHaveLength(1);
+    expect(saleOf(url!)).toMatchObject({ amount: 4_800, language: 'hebrew' });
+    expect(saleOf(url!).successUrl).toContain(`/checkout/${s.id}/bit-return?challenge_id=${challengeId}&result=success`);
+    // Nothing paid yet: the page's report waits.
+    const early = await pay.reportHostedCharge(s.id, challengeId, {}, null);
+    expect(early.error!.error.code).toBe('payment_in_progress');
+    const before = bitMoved().length;
+    const back = await answerInApp(url!, 'approve');
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(saleOf(url!).successUrl);
+    const reported = await pay.reportHostedCharge(s.id, challengeId, {}, null);
+    expect(reported.data!.data.status, JSON.stringify(reported.error)).toBe('succeeded');
+    expect(await status(s.id)).toBe('completed');
+    const charge = (
+      await live.GET('/v1/charges/{id}', {
+        params: { path: { id: (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.charge! } },
+      })
+    ).data!.data;
+    expect(charge).toMatchObject({
+      status: 'succeeded',
+      amount: 4_800,
+      livemode: true,
+      payment_method_details: { type: 'wallet', wallet: 'bit' },
+    });
+    const late = await notify(url!);
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ received: true });
+    expect(bitMoved().length - before).toBe(1);
+    const [{ n }] = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n from charges where checkout_session_id = ?`, [s.id]);
+    expect(n).toBe(1);
+  });
+
+  it('completes the session from the notification alone when the frame never comes back', async () => {
+    const s = await session({ line_items: [{ name: 'Honey', amount_agorot: 2_600 }] });
+    const { url } = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    twin.fault('lost_callback');
+    expect((await answerInApp(url!, 'approve')).status).toBe(200);
+    expect(await status(s.id)).toBe('pending');
+    expect((await notify(url!)).status).toBe(200);
+    expect(await status(s.id)).toBe('completed');
+  });
+
+  it('tells the shopper a declined Bit payment, moves nothing, and lets another way pay', async () => {
+    const s = await session({ line_items: [{ name: 'Dates', amount_agorot: 3_300 }] });
+    const { challenge_id: challengeId, url } = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    const before = bitMoved().length;
+    const back = await answerInApp(url!, 'decline');
+    expect(back.headers.get('location')).toBe(saleOf(url!).failureUrl);
+    const reported = await pay.reportHostedCharge(s.id, challengeId, {}, null);
+    expect(reported.data!.data).toMatchObject({ status: 'failed', failure: { code: 'card_declined' } });
+    expect(bitMoved().length).toBe(before);
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
+  });
+
+  it('refunds in full a Bit payment approved after the shopper paid another way, and records it on the old payment', async () => {
+    const s = await session({ line_items: [{ name: 'Wine', amount_agorot: 9_000 }] });
+    const { challenge_id: challengeId, url } = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    // The shopper closes the Bit page and pays by card: the Bit payment, found nowhere, ends unpaid.
+    expect((await pay.payInHostedFields(s.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
+    // Then approves the old request in the app; Tranzila tells Kupa, late.
+    twin.fault('late_notify', 1, 100);
+    expect((await answerInApp(url!, 'approve')).status).toBe(303);
+    const paid = saleOf(url!);
+    expect(paid.state).toBe('approved');
+    expect((await notify(url!)).status).toBe(200);
+    const bitPayment = twin.ledger.find((t) => t.channel === 'bit' && t.dcdisable === paid.key && t.txnType === 'debit')!;
+    expect(bitPayment).toMatchObject({ responseCode: '000', amount: 9_000, credited: 9_000 });
+    expect(twin.ledger.filter((t) => t.txnType === 'credit' && t.referenceTxnId === bitPayment.index)).toHaveLength(1);
+    // Told again (the late notification, the page's report): refunded once.
+    await sleep(200);
+    expect((await pay.reportHostedCharge(s.id, challengeId, {}, null)).data!.data.status).toBe('succeeded');
+    expect(twin.ledger.filter((t) => t.txnType === 'credit' && t.referenceTxnId === bitPayment.index)).toHaveLength(1);
+    const [attempt] = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select status, failure_code, charge_id from money_intents where id = ?`, [challengeId]);
+    expect(attempt).toMatchObject({ status: 'failed', failure_code: 'late_payment_refunded', charge_id: null });
+    expect(
+      logs.filter((line) => line.includes('a Bit payment approved after its attempt ended was refunded') && line.includes(challengeId)),
+    ).toHaveLength(1);
+    const [{ n }] = await app.services.orm.em
+      .fork()
+      .getConnection()
+      .execute(`select count(*)::int as n from charges where checkout_session_id = ?`, [s.id]);
+    expect(n).toBe(1);
+  });
+
+  it('refunds a Bit payment in full through the Bit API, once even when the answer is lost, and refuses a partial refund', async () => {
+    const s = await session({ line_items: [{ name: 'Cheese', amount_agorot: 7_000 }] });
+    const { challenge_id: challengeId, url } = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    await answerInApp(url!, 'approve');
+    expect((await pay.reportHostedCharge(s.id, challengeId, {}, null)).data!.data.status).toBe('succeeded');
+    const chargeId = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data.charge!;
+    const partial = await live.POST('/v1/charges/{id}/refunds', { params: { path: { id: chargeId } }, body: { amount: 1_000 } });
+    expect(partial.error!.error).toMatchObject({ code: 'amount_too_large', param: 'amount' });
+    expect(partial.error!.error.message).toContain('in full');
+    twin.fault('lost');
+    const refund = await live.POST('/v1/charges/{id}/refunds', {
+      params: { path: { id: chargeId } },
+      body: {},
+      headers: { 'Idempotency-Key': 'bit-refund-1' },
+    });
+    const again =
+      refund.response.status === 200
+        ? refund
+        : await live.POST('/v1/charges/{id}/refunds', {
+            params: { path: { id: chargeId } },
+            body: {},
+            headers: { 'Idempotency-Key': 'bit-refund-1' },
+          });
+    expect(again.response.status, JSON.stringify(again.error)).toBe(200);
+    expect(again.data!.data).toMatchObject({ amount: 7_000, status: 'succeeded' });
+    const payment = twin.ledger.find((t) => t.channel === 'bit' && t.dcdisable === saleOf(url!).key && t.txnType === 'debit')!;
+    expect(twin.ledger.filter((t) => t.txnType === 'credit' && t.referenceTxnId === payment.index).map((t) => t.amount)).toEqual([7_000]);
+    expect((await live.GET('/v1/charges/{id}', { params: { path: { id: chargeId } } })).data!.data).toMatchObject({
+      amount_refunded: 7_000,
+    });
+  });
+
+  it('takes a notification of any shape, believes none of it, and refuses one for a payment that is not there', async () => {
+    const s = await session({ line_items: [{ name: 'Bread', amount_agorot: 1_800 }] });
+    const { url } = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    const told = await notify(url!);
+    expect(told.status).toBe(200);
+    expect(await status(s.id)).toBe('pending');
+    const unknown = await fetch(`${app.baseUrl}/v1/checkout_sessions/${s.id}/bit_notification/att_nothere`, { method: 'POST', body: 'x' });
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('challenge_not_found');
   });
 });

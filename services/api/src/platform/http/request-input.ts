@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import express, { type RequestHandler } from 'express';
 import type { ValidateFunction } from 'ajv';
 import { DomainError, ValidationError } from '../../shared/domain/domain-error';
@@ -114,12 +115,14 @@ export function ignoredBody(limit: number): RequestHandler {
       return;
     }
     let seen = 0;
+    // The stream's events run outside the request's context (its database context among them): bound back to it.
+    const proceed = AsyncResource.bind((error?: unknown) => next(error));
     req.on('data', (chunk: Buffer) => {
       seen += chunk.length;
       if (seen > limit) req.destroy();
     });
-    req.once('end', () => next());
-    req.once('error', next);
+    req.once('end', () => proceed());
+    req.once('error', proceed);
     req.resume();
   };
 }

@@ -330,13 +330,13 @@ describe('opening a session: every refusal says what and where', () => {
     refusal(
       { paymentMethods: ['card', 'wallet'], processor },
       'not_supported_by_processor',
-      "The account's processor takes no wallet payments server to server",
+      "The account's processor takes no wallet payments",
       'payment_methods',
     );
     refusal(
       { autoOpenWallets: true, walletsEnabled: true, processor },
       'not_supported_by_processor',
-      "The account's processor takes no wallet payments server to server",
+      "The account's processor takes no wallet that opens by itself (Bit opens on the shopper's click)",
       'auto_open_wallets',
     );
     expect(open({ paymentMethods: ['card'], processor }).paymentMethods).toEqual(['card']);

@@ -70,8 +70,8 @@ function chargeOf(request: AttemptRequest): NewCharge {
     subscriptionId: request.subscription?.id ?? null,
     subscriptionPeriod: request.subscription?.period ?? null,
     paymentMethod: {
-      type: request.source.type === 'wallet' ? 'wallet' : 'card',
-      wallet: request.source.type === 'wallet' ? request.source.wallet : null,
+      type: request.source.type === 'wallet' || request.source.type === 'bit_page' ? 'wallet' : 'card',
+      wallet: request.source.type === 'wallet' ? request.source.wallet : request.source.type === 'bit_page' ? 'bit' : null,
       card: UNKNOWN_CARD,
     },
     installments: request.installments,
