@@ -31,6 +31,7 @@ let browser: Browser;
 let site: MerchantSite;
 let live: KupaClient;
 let customer: string;
+let accountId: string;
 
 interface TwinTransaction {
   txnType: string;
@@ -39,6 +40,7 @@ interface TwinTransaction {
   verifyMode: number | null;
   installments: number | null;
   referenceTxnId: string | null;
+  channel: 'card' | 'bit';
 }
 const ledger = async (): Promise<TwinTransaction[]> =>
   ((await (await fetch(`${twinUrl}/twin/ledger`)).json()) as { transactions: TwinTransaction[] }).transactions;
@@ -131,6 +133,7 @@ beforeAll(async () => {
   expect(profile.error).toBeUndefined();
   // Refused until the terminal is connected, with the reason.
   expect(() => cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toThrow(/Connect the live card processor/);
+  accountId = account.account.id;
   await connectTerminalFromTheDashboard(account.account.id);
   expect((await live.GET('/v1/account')).data!.data.processor).toMatchObject({ name: 'tranzila', terminal: 'kupatwin' });
   expect(cli('accounts', 'update', '--account', account.account.id, '--live-onboarded')).toMatch(/live onboarding done/);
@@ -415,6 +418,59 @@ describe('a live shop on Tranzila', () => {
     await pwExpect(page.getByRole('alert')).toContainText('Your card was declined. Try another card.');
     await screenshot(page, 'live-declined');
     expect((await moved()).length).toBe(before);
+  });
+
+  it("pays with Bit on Tranzila's page, framed in the checkout: declined first, then approved in the app, one Bit payment", async () => {
+    expect(cli('accounts', 'update', '--account', accountId, '--wallets')).toMatch(/wallets on/);
+    const session = await liveSession({ line_items: [{ name: 'Olive soap', amount_agorot: 4_800 }] });
+    const before = (await moved()).length;
+    const { page, errors } = await openPage(browser);
+    const sent = kupaRequests(page);
+    await page.goto(session.url);
+    await page.getByRole('button', { name: 'Pay with Bit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Pay with Bit' });
+    await pwExpect(dialog).toBeVisible();
+    const bit = page.frameLocator('iframe[title="Pay with Bit"]').frameLocator('iframe[title="Bit"]');
+    await pwExpect(bit.getByText('Scan the code in the Bit app')).toBeVisible();
+    await pwExpect(bit.getByText('₪48.00')).toBeVisible();
+    await screenshot(page, 'live-bit');
+    await bit.getByRole('button', { name: 'Decline' }).click();
+    await pwExpect(page.getByRole('alert')).toContainText('The Bit payment was not completed, and you were not charged.');
+    await pwExpect(dialog).toBeHidden();
+    expect((await moved()).length).toBe(before);
+    // Again: a new Bit page for a new payment, approved in the app this time.
+    await page.getByRole('button', { name: 'Pay with Bit' }).click();
+    await page
+      .frameLocator('iframe[title="Pay with Bit"]')
+      .frameLocator('iframe[title="Bit"]')
+      .getByRole('button', { name: 'Approve in the app' })
+      .click();
+    await page.waitForURL(/\/thanks/);
+    expect(await chargeOf(session)).toMatchObject({
+      status: 'succeeded',
+      amount: 4_800,
+      livemode: true,
+      payment_method_details: { type: 'wallet', wallet: 'bit' },
+    });
+    expect((await moved()).slice(before)).toMatchObject([{ txnType: 'debit', amount: 4_800, channel: 'bit' }]);
+    // Bit's page was let in by the frame that holds it, and by nothing else.
+    expect(errors).toEqual([]);
+    expect(sent.some((line) => line.includes('/bit_notification/'))).toBe(false);
+  });
+
+  it('finishes a Bit payment approved in the app whose frame never came back: the notification completes it, and the page sees it', async () => {
+    const session = await liveSession({ line_items: [{ name: 'Honey', amount_agorot: 2_600 }], locale: 'he' });
+    const before = (await moved()).length;
+    const { page } = await openPage(browser, { locale: 'he-IL' });
+    await page.goto(session.url);
+    await page.getByRole('button', { name: 'תשלום ב-Bit' }).click();
+    await fetch(`${twinUrl}/twin/faults`, { method: 'POST', body: JSON.stringify({ mode: 'lost_callback', count: 1 }) });
+    const bit = page.frameLocator('iframe[title="תשלום ב-Bit"]').frameLocator('iframe[title="Bit"]');
+    await bit.getByRole('button', { name: 'אישור באפליקציה' }).click();
+    await pwExpect(bit.getByText('התשלום הסתיים')).toBeVisible();
+    await page.waitForURL(/\/thanks/);
+    expect(await chargeOf(session)).toMatchObject({ status: 'succeeded', amount: 2_600 });
+    expect((await moved()).slice(before)).toHaveLength(1);
   });
 
   it("a business customer's payment above the threshold: the receipt email attaches the signed PDF with the allocation number", async () => {

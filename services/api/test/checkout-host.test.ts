@@ -60,7 +60,7 @@ describe('checkout host', () => {
     const res = await fetch(`${baseUrl}/checkout/co_live/bit/att_bit`);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
-    expect(csp).toContain('frame-src https://bit.tranzila.example;');
+    expect(csp).toContain("frame-src https://bit.tranzila.example 'self';");
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/frame-ancestors https:.* 'self'/);
     const html = await res.text();

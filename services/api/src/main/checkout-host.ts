@@ -89,13 +89,14 @@ export function createCheckoutApp(config: Config, ready: Readiness, readers: Che
   app.get('/checkout/:id', async (req, res) => sendPage(req, res, false, await readers.cardFields(req.params.id)));
   app.get('/checkout/:id/embed', async (req, res) => sendPage(req, res, true, await readers.cardFields(req.params.id)));
   // Bit's page for one payment, framed for the checkout page (full or embedded): this frame lets in
-  // exactly the origin of the page the processor made, which is known only once it is made.
+  // exactly the origin of the page the processor made, which is known only once it is made, and this
+  // host, where Bit sends the frame back.
   app.get('/checkout/:id/bit/:challenge', async (req, res) => {
     const url = /^att_\w+$/.test(req.params.challenge) ? await readers.bitPage(req.params.id, req.params.challenge) : null;
     if (!url) return void res.status(404).type('text').send('Not found');
     res.setHeader(
       'Content-Security-Policy',
-      ["default-src 'none'", "style-src 'unsafe-inline'", `frame-src ${new URL(url).origin}`, `${frameAncestors} 'self'`].join('; '),
+      ["default-src 'none'", "style-src 'unsafe-inline'", `frame-src ${new URL(url).origin} 'self'`, `${frameAncestors} 'self'`].join('; '),
     );
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cache-Control', 'no-store');
