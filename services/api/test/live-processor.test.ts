@@ -223,7 +223,7 @@ describe('live money through Tranzila', () => {
     ]);
   });
 
-  it('refuses at creation what Tranzila lacks (a wallet that opens itself, a free trial), and the page offers no wallet token', async () => {
+  it('refuses at creation what Tranzila lacks (a wallet that opens itself), and the page offers no wallet token', async () => {
     await app.services.inContext(() =>
       app.services.container.get(UpdateAccountSettings).execute({ accountId: merchant.id, walletsEnabled: true }),
     );
@@ -234,15 +234,6 @@ describe('live money through Tranzila', () => {
     const s = await session({ line_items: [{ name: 'Mug', amount_agorot: 3_500 }] });
     const page = await app.client().GET('/v1/checkout_sessions/{id}/page', { params: { path: { id: s.id } } });
     expect(page.data!.data.payment_options.wallets).toEqual([]);
-    // A free trial saves the card without a payment, which Tranzila's fields do not do.
-    const product = (await live.POST('/v1/products', { body: { name: 'Tasting club' } })).data!.data.id;
-    const trial = (
-      await live.POST('/v1/prices', {
-        body: { product, unit_amount: 3_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month', trial_period_days: 14 } },
-      })
-    ).data!.data.id;
-    const trialSession = await live.POST('/v1/checkout_sessions', { body: { customer, ...URLS, price: trial } });
-    expect(trialSession.error!.error).toMatchObject({ code: 'not_supported_by_processor', param: 'price' });
   });
 
   it('tells the shopper of a decline in their language, and moves no money', async () => {
@@ -413,6 +404,50 @@ describe('live money through Tranzila', () => {
       (charge) => charge.subscription === subscriptionId,
     );
     expect(charges.map((charge) => charge.status)).toEqual(['succeeded', 'succeeded']);
+  });
+
+  it('starts a free trial with a card checked in the fields: a ₪1 J5 released at once, nothing charged, the card kept for renewals', async () => {
+    const product = (await live.POST('/v1/products', { body: { name: 'Tasting club' } })).data!.data.id;
+    const trial = (
+      await live.POST('/v1/prices', {
+        body: { product, unit_amount: 3_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month', trial_period_days: 14 } },
+      })
+    ).data!.data.id;
+    const s = await session({ price: trial });
+    const asked = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data;
+    expect(asked).toMatchObject({ status: 'requires_action', next_action: { type: 'hosted_fields_charge' } });
+    const { challenge_id: challengeId, charge } = asked.next_action!;
+    expect(challengeId).toMatch(/^chk_/);
+    expect(charge).toMatchObject({ amount: '1.00', tran_mode: 'V', terminal_name: TERMINAL });
+    // A declined card saves nothing, and the session stays open.
+    const declined = await pay.reportHostedCharge(s.id, challengeId, await chargeInHostedFields(twin.url, charge!, '4000000000000002'));
+    expect(declined.data!.data).toMatchObject({ status: 'failed', failure: { code: 'card_declined' } });
+    const retry = (await pay.confirm(s.id, { type: 'hosted_fields' })).data!.data.next_action!;
+    const before = twin.ledger.length;
+    const charged = await chargeInHostedFields(twin.url, retry.charge!, CARD);
+    // Another session's check cannot save a card here, nor this one's there.
+    const other = await session({ price: trial });
+    const stolen = await pay.reportHostedCharge(other.id, retry.challenge_id, charged);
+    expect(stolen.error!.error).toMatchObject({ code: 'hosted_report_refused', param: 'transaction_id' });
+    const reports = await Promise.all([1, 2].map(() => pay.reportHostedCharge(s.id, retry.challenge_id, charged)));
+    expect(reports.map((report) => report.data?.data.status ?? report.error?.error.code)).toContain('succeeded');
+    expect((await pay.reportHostedCharge(s.id, retry.challenge_id, charged)).data!.data.status).toBe('succeeded');
+    const done = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: s.id } } })).data!.data;
+    expect(done).toMatchObject({ status: 'completed', charge: null });
+    const subscription = (await live.GET('/v1/subscriptions/{id}', { params: { path: { id: done.subscription! } } })).data!.data;
+    expect(subscription.status).toBe('trialing');
+    const methods = (await live.GET('/v1/customers/{id}/payment_methods', { params: { path: { id: customer } } })).data!.data;
+    expect(methods.find((method) => method.id === subscription.payment_method)?.card).toMatchObject({
+      brand: 'visa',
+      last4: '1111',
+    });
+    // At Tranzila: the ₪1 hold, released once, and no charge.
+    const mine = twin.ledger.slice(before);
+    expect(mine.filter((t) => t.responseCode === '000').map((t) => [t.txnType, t.verifyMode, t.amount])).toEqual([
+      ['verify', 5, 100],
+      ['reversal', null, 100],
+    ]);
+    expect(mine.find((t) => t.verifyMode === 5)!.holdState).toBe('reversed');
   });
 
   it("upgrades a plan on the plan-change page, paid in Tranzila's fields: one debit of the quoted amount, the card kept for renewals", async () => {

@@ -12,6 +12,7 @@ import { RemoveCheckoutDiscount } from './application/remove-checkout-discount';
 import { SessionView } from './published/session-view';
 import { SessionPricing } from './application/session-pricing';
 import { CompleteCheckoutSession } from './application/complete-checkout-session';
+import { StartFreeCheckout } from './application/start-free-checkout';
 import { ChoosePaymentSource } from './application/choose-payment-source';
 import { CompleteThreeDSecure } from './application/complete-three-d-secure';
 import { CompleteHostedCharge } from './application/complete-hosted-charge';
@@ -54,6 +55,7 @@ export const checkoutModule = new ContainerModule(({ bind }) => {
     CheckoutRouter,
     SessionExpiryJob,
     CompleteCheckoutSession,
+    StartFreeCheckout,
     ConfirmCheckoutSession,
     CompleteThreeDSecure,
     CompleteHostedCharge,

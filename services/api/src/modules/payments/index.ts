@@ -23,6 +23,7 @@ export { HostedReportRefused, SettlePaymentAttempt } from './application/money/s
 export type { HostedReport } from './application/money/settle-payment-attempt';
 export { type BitPageLinks, type HostedAction, PrepareHostedCharge } from './application/money/prepare-hosted-charge';
 export { RefundLatePayment } from './application/money/refund-late-payment';
+export { CARD_CHECK_AMOUNT, CheckCardInFields } from './application/money/check-card-in-fields';
 export type { PaymentOutcome, RecordedPayment } from './application/money/record-payment-attempt';
 export { RecordSavedCardCharge } from './application/money/record-saved-card-charge';
 export type { RecordedCharge } from './application/money/record-saved-card-charge';

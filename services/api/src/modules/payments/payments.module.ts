@@ -8,6 +8,7 @@ import { AnswerPaymentChallenge } from './application/money/answer-payment-chall
 import { SettlePaymentAttempt } from './application/money/settle-payment-attempt';
 import { PrepareHostedCharge } from './application/money/prepare-hosted-charge';
 import { RefundLatePayment } from './application/money/refund-late-payment';
+import { CheckCardInFields } from './application/money/check-card-in-fields';
 import { AwaitPaymentAttempt } from './application/money/await-payment-attempt';
 import { ChargeBook } from './application/charge-book';
 import { CreatePaymentMethod } from './application/create-payment-method';
@@ -85,6 +86,7 @@ export const paymentsModule = new ContainerModule(({ bind }) => {
     SettlePaymentAttempt,
     PrepareHostedCharge,
     RefundLatePayment,
+    CheckCardInFields,
     RecordPaymentAttempt,
     EndHold,
     CaptureCharge,

@@ -38,15 +38,18 @@ export class ChoosePaymentSource {
     session: CheckoutSession,
     choice: PaymentChoice,
     { due, installments }: { due: number; installments: number | null },
-  ): Promise<Source | 'declined'> {
+  ): Promise<Source | 'declined' | 'card_check'> {
     const charged = due > 0;
     if (choice.type === 'hosted_fields') return this.hostedFields(session, charged);
     if (choice.type === 'bit_page') return this.bitPage(session, due, installments);
     return session.isRecurring() ? this.saveCard(session, choice, charged) : this.source(session, choice);
   }
 
-  /** The processor's own fields, where it has them; for a subscription, they make the payment whose card is then saved. */
-  private async hostedFields(session: CheckoutSession, charged: boolean): Promise<Source> {
+  /**
+   * The processor's own fields, where it has them; for a subscription, they make the payment whose card is
+   * then saved, or, when nothing is charged now (a free trial), a card check that saves it (`card_check`).
+   */
+  private async hostedFields(session: CheckoutSession, charged: boolean): Promise<Source | 'card_check'> {
     const processor = await this.describeProcessor.execute(session);
     if (processor?.capabilities.cardCollection.type !== 'hosted_fields')
       throw new ValidationError(
@@ -54,13 +57,7 @@ export class ChoosePaymentSource {
         "This checkout's processor takes cards through POST /v1/tokens",
         'payment_method.type',
       );
-    // Saving a card without a payment is a J2 check, which the hosted fields do not make (nothing documents how).
-    if (!charged)
-      throw new ValidationError(
-        'not_supported_by_processor',
-        "Nothing is charged now, and the processor's card fields save a card only with a payment",
-        'payment_method',
-      );
+    if (!charged && session.isRecurring()) return 'card_check';
     return session.isRecurring() ? { type: 'hosted_fields', save: true } : { type: 'hosted_fields' };
   }
 

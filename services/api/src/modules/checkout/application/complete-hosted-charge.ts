@@ -1,12 +1,13 @@
 import { inject, injectable } from 'inversify';
 import { ValidationError } from '../../../shared/domain/domain-error';
-import { AttemptsInFlight, type HostedReport, RefundLatePayment } from '../../payments';
+import { AttemptsInFlight, CheckCardInFields, failureMessage, type HostedReport, RefundLatePayment } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
-import { CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
+import { type CheckoutSession, CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import type { ConfirmOutcome } from './results';
 import { SessionPricing } from './session-pricing';
 import { paid, SettleCheckoutPayment } from './settle-checkout-payment';
+import { StartFreeCheckout } from './start-free-checkout';
 
 /** What a report or notification came to: the shopper's outcome, and whether a late Bit payment was refunded. */
 export interface HostedCompletion {
@@ -31,12 +32,15 @@ export class CompleteHostedCharge {
     @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
     @inject(RefundLatePayment) private readonly refundLate: RefundLatePayment,
+    @inject(CheckCardInFields) private readonly checkCard: CheckCardInFields,
+    @inject(StartFreeCheckout) private readonly startFree: StartFreeCheckout,
   ) {}
 
   /** `report`: the page's (null: the processor's notification, or nothing to add). */
   async execute(sessionId: string, challengeId: string, report: HostedReport | null): Promise<HostedCompletion> {
     const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     if (!session) throw new CheckoutSessionNotFound(sessionId);
+    if (CheckCardInFields.names(challengeId)) return { outcome: await this.savedByCheck(session, challengeId, report), refundedLate: false };
     const attempt = await this.inFlight.hostedAttempt(session.id, challengeId);
     if (!attempt)
       throw new ValidationError(
@@ -51,5 +55,21 @@ export class CompleteHostedCharge {
     const bit = attempt.replay().source.type === 'bit_page';
     const outcome = await this.settle.execute(session, pricing, { attemptId: attempt.id, fresh: true, attempt }, bit ? null : report);
     return { outcome, refundedLate };
+  }
+
+  /**
+   * A free start's card, checked in the processor's fields: saved from the check, then the session completes
+   * with the subscription on it. A repeat answers as the first did.
+   */
+  private async savedByCheck(session: CheckoutSession, challengeId: string, report: HostedReport | null): Promise<ConfirmOutcome> {
+    if (session.status === 'completed') return paid(session);
+    if (report === null) throw new ValidationError('challenge_not_found', 'A card check is reported by the page only', 'challenge_id');
+    const scope = { accountId: session.accountId, livemode: session.livemode };
+    const saved = await this.checkCard.complete(scope, session.customerId, session.id, challengeId, report);
+    if (saved === 'declined')
+      return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
+    const current = (await this.sessions.findByIdUnscoped(session.id))!;
+    if (current.status !== 'completed') await this.startFree.execute(current, await this.sessionPricing.price(current), saved.id);
+    return paid(current);
   }
 }

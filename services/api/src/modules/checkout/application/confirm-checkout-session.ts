@@ -4,12 +4,20 @@ import { newId } from '../../../shared/domain/ids';
 import { PERSISTENCE } from '../../../platform/persistence/persistence.tokens';
 import type { UnitOfWork } from '../../../platform/persistence/unit-of-work';
 import { RedeemDiscounts } from '../../discounts';
-import { AttemptsInFlight, type BitPageLinks, failureMessage, paidWithOf, PrepareHostedCharge, StartPaymentAttempt } from '../../payments';
+import {
+  AttemptsInFlight,
+  type BitPageLinks,
+  CheckCardInFields,
+  failureMessage,
+  paidWithOf,
+  PrepareHostedCharge,
+  StartPaymentAttempt,
+} from '../../payments';
+import { StartFreeCheckout } from './start-free-checkout';
 import { CheckoutPlanChanges } from '../../subscriptions';
 import { type CheckoutSession, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT, type CheckoutSettings } from '../checkout.tokens';
 import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source';
-import { CompleteCheckoutSession } from './complete-checkout-session';
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { SessionPricing } from './session-pricing';
@@ -34,12 +42,13 @@ export class ConfirmCheckoutSession {
     @inject(StartPaymentAttempt) private readonly startAttempt: StartPaymentAttempt,
     @inject(AttemptsInFlight) private readonly inFlight: AttemptsInFlight,
     @inject(SettleCheckoutPayment) private readonly settle: SettleCheckoutPayment,
-    @inject(CompleteCheckoutSession) private readonly complete: CompleteCheckoutSession,
     @inject(RedeemDiscounts) private readonly redeem: RedeemDiscounts,
     @inject(CheckoutPlanChanges) private readonly planChanges: CheckoutPlanChanges,
     @inject(PrepareHostedCharge) private readonly prepareHosted: PrepareHostedCharge,
     @inject(PERSISTENCE.UnitOfWork) private readonly uow: UnitOfWork,
     @inject(CHECKOUT.Settings) private readonly settings: CheckoutSettings,
+    @inject(CheckCardInFields) private readonly checkCard: CheckCardInFields,
+    @inject(StartFreeCheckout) private readonly startFree: StartFreeCheckout,
   ) {}
 
   /** `expectedAmount`: the amount due the shopper was shown; if it changed since, nothing is charged. */
@@ -93,19 +102,19 @@ export class ConfirmCheckoutSession {
     if (source === 'declined')
       return { status: 'failed', failure: { code: 'card_declined', message: failureMessage('card_declined', session.language()) } };
 
-    // The subscription the payment starts; a new card it pays with is saved by the attempt once it has won.
-    const subscriptionId = session.isRecurring() ? newId('sub') : null;
     const scope = { accountId: session.accountId, livemode: session.livemode };
+    // A new card in the processor's fields, charged nothing now: checked there, then saved (`CompleteHostedCharge`).
+    if (source === 'card_check') {
+      const check = await this.checkCard.prepare(scope, session.id);
+      return { status: 'requires_action', challengeId: check.challengeId, hosted: { type: 'hosted_fields_charge', charge: check.charge } };
+    }
     if (due === 0) {
       // Nothing is charged now: the card was saved when it was chosen.
-      const subscription =
-        subscriptionId !== null && source.type === 'saved_card' ? { id: subscriptionId, paymentMethodId: source.paymentMethod } : null;
-      await this.uow.run(async () => {
-        await this.redeem.hold(scope, session.id, pricing);
-        await this.complete.execute(session.id, { chargeId: null, attemptId: null, pricing, subscription });
-      });
+      await this.startFree.execute(session, pricing, source.type === 'saved_card' ? source.paymentMethod : null);
       return paid(session);
     }
+    // The subscription the payment starts; a new card it pays with is saved by the attempt once it has won.
+    const subscriptionId = session.isRecurring() ? newId('sub') : null;
     // The attempt and the redemptions of its discounts commit together: a discount that ran out since
     // the shopper saw the total refuses the payment instead of charging another amount.
     const ticket = await this.uow.run(async () => {

@@ -132,7 +132,6 @@ export class CreateCheckoutSession {
           wallets: processor.capabilities.wallets,
           bitPage: processor.capabilities.bitPage !== null,
           installmentsMax: processor.capabilities.installments.max,
-          savesCardsAlone: processor.capabilities.cardCollection.type === 'server',
         },
       },
       now,

@@ -86,7 +86,7 @@ describe('CheckoutSession', () => {
   });
 
   it("refuses at creation what the account's processor cannot do, and allows it where it can", () => {
-    const noWallets = { wallets: [], installmentsMax: 6, savesCardsAlone: true, bitPage: false };
+    const noWallets = { wallets: [], installmentsMax: 6, bitPage: false };
     expect(() => open({ processor: noWallets, installmentsMax: 8 })).toThrow(
       expect.objectContaining({ code: 'not_supported_by_processor', param: 'installments.max' }),
     );
@@ -99,7 +99,7 @@ describe('CheckoutSession', () => {
     expect(open({ processor: noWallets, installmentsMax: 6, paymentMethods: ['card'] }).installmentsMax).toBe(6);
     expect(
       open({
-        processor: { wallets: ['bit'], installmentsMax: 12, savesCardsAlone: true, bitPage: false },
+        processor: { wallets: ['bit'], installmentsMax: 12, bitPage: false },
         walletsEnabled: true,
         autoOpenWallets: true,
       }).autoOpenWallets,
@@ -110,23 +110,6 @@ describe('CheckoutSession', () => {
     expect(() => open({ processor: bitPage, walletsEnabled: true, autoOpenWallets: true })).toThrow(
       expect.objectContaining({ code: 'not_supported_by_processor', param: 'auto_open_wallets' }),
     );
-  });
-
-  it('refuses at creation a free trial alone on a processor that saves a card only with a payment (its own card fields)', () => {
-    const fields = { wallets: [], installmentsMax: 36, savesCardsAlone: false, bitPage: false };
-    expect(() => open({ processor: fields, price: { ...monthly, trialPeriodDays: 14 }, lineItems: null })).toThrow(
-      expect.objectContaining({ code: 'not_supported_by_processor', param: 'price' }),
-    );
-    // With lines charged now, the payment saves the card; without a trial, the first period does.
-    expect(open({ processor: fields, price: { ...monthly, trialPeriodDays: 14 } }).inTrial()).toBe(true);
-    expect(open({ processor: fields, price: monthly, lineItems: null }).isRecurring()).toBe(true);
-    expect(
-      open({
-        processor: { ...fields, savesCardsAlone: true, bitPage: false },
-        price: { ...monthly, trialPeriodDays: 14 },
-        lineItems: null,
-      }).inTrial(),
-    ).toBe(true);
   });
 
   it('bills everything now line by line, or during a trial only the one-time lines after their discounts', () => {
@@ -314,7 +297,7 @@ describe('opening a session: every refusal says what and where', () => {
       'installments are not supported with capture_method manual',
       'installments',
     );
-    const processor = { wallets: [], installmentsMax: 12, savesCardsAlone: true, bitPage: false };
+    const processor = { wallets: [], installmentsMax: 12, bitPage: false };
     refusal(
       { installmentsMax: 13, processor },
       'not_supported_by_processor',
@@ -326,7 +309,7 @@ describe('opening a session: every refusal says what and where', () => {
   });
 
   it('wallets need a processor that takes them, named by the field that asked', () => {
-    const processor = { wallets: [], installmentsMax: 12, savesCardsAlone: true, bitPage: false };
+    const processor = { wallets: [], installmentsMax: 12, bitPage: false };
     refusal(
       { paymentMethods: ['card', 'wallet'], processor },
       'not_supported_by_processor',
@@ -342,7 +325,7 @@ describe('opening a session: every refusal says what and where', () => {
     expect(open({ paymentMethods: ['card'], processor }).paymentMethods).toEqual(['card']);
     expect(open({ processor }).paymentMethods).toEqual([]);
     expect(
-      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, savesCardsAlone: true, bitPage: false } })
+      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, bitPage: false } })
         .paymentMethods,
     ).toEqual(['wallet']);
   });

@@ -137,7 +137,6 @@ export class CheckoutSession {
     }
     const options = PaymentOptions.decide(input, {
       recurring,
-      freeStart: kind === 'subscription' && price?.trialPeriodDays != null,
       walletsEnabled: input.walletsEnabled,
       processor: input.processor,
     });

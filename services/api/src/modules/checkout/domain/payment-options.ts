@@ -14,15 +14,12 @@ export interface AskedPaymentOptions {
 /** What the options are checked against: the session's kind, the account, and its processor when one is known. */
 export interface PaymentContext {
   recurring: boolean;
-  /** A subscription alone that starts with a free trial: its card is saved without a payment. */
-  freeStart?: boolean;
   walletsEnabled: boolean;
   /**
-   * What the scope's processor can do; null in live mode before one is connected. `savesCardsAlone`:
-   * whether it saves a card without a payment (not in its own card fields, which save one with a payment).
-   * `bitPage`: whether it takes Bit on its own page (a wallet the shopper opens, never one that opens itself).
+   * What the scope's processor can do; null in live mode before one is connected. `bitPage`: whether it
+   * takes Bit on its own page (a wallet the shopper opens, never one that opens itself).
    */
-  processor: { wallets: string[]; bitPage: boolean; installmentsMax: number; savesCardsAlone: boolean } | null;
+  processor: { wallets: string[]; bitPage: boolean; installmentsMax: number } | null;
 }
 
 /**
@@ -99,12 +96,6 @@ function autoOpenedWallets(asked: AskedPaymentOptions, walletsEnabled: boolean):
 /** What the processor lacks is refused now, never at payment. */
 function takenByProcessor(asked: AskedPaymentOptions, context: PaymentContext): void {
   const processor = context.processor!;
-  if (context.freeStart && !processor.savesCardsAlone)
-    throw new ValidationError(
-      'not_supported_by_processor',
-      "The account's processor saves a card only with a payment, and a free trial charges nothing when it starts",
-      'price',
-    );
   if (asked.installmentsMax !== null && asked.installmentsMax > processor.installmentsMax)
     throw new ValidationError(
       'not_supported_by_processor',

@@ -3,6 +3,7 @@ import { aDiscountRule, InMemoryDiscountRules } from '../../../discounts/testing
 import {
   AnswerPaymentChallenge,
   AttemptsInFlight,
+  type CheckCardInFields,
   type CreatePaymentMethod,
   GetPaymentMethod,
   PrepareHostedCharge,
@@ -20,6 +21,7 @@ import { LoadPendingSession } from '../load-pending-session';
 import { SessionView } from '../../published/session-view';
 import { SessionPricing } from '../session-pricing';
 import { SettleCheckoutPayment } from '../settle-checkout-payment';
+import { StartFreeCheckout } from '../start-free-checkout';
 import { InMemoryCheckoutSessions } from './fakes';
 
 /** Checkout's confirm wired as in the service (checkout over payments, discounts and subscriptions), over fakes. */
@@ -44,6 +46,9 @@ export function checkoutWorld() {
   const noSaving = {
     execute: () => Promise.reject(new Error('saving a card is not part of these specifications')),
   } as unknown as CreatePaymentMethod;
+  const noCardChecks = {
+    prepare: () => Promise.reject(new Error("checking a card in the processor's fields is not part of these specifications")),
+  } as unknown as CheckCardInFields;
   const loadPending = new LoadPendingSession(sessions, expire, clock);
   const settle = new SettleCheckoutPayment(world.settle, complete, redeem, noPlanChanges);
   const answerChallenge = new CompleteThreeDSecure(
@@ -63,12 +68,13 @@ export function checkoutWorld() {
     world.start,
     inFlight,
     settle,
-    complete,
     redeem,
     noPlanChanges,
     new PrepareHostedCharge(world.directory, world.attempts, uow),
     uow,
     settings,
+    noCardChecks,
+    new StartFreeCheckout(redeem, complete, uow),
   );
 
   /** A pending session of this customer: a cart of ₪100 unless told otherwise. */
