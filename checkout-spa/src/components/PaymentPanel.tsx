@@ -2,20 +2,12 @@ import { useSignal } from '@preact/signals';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
 import { type CardErrors, CardFields } from './CardFields';
-import { type CardField, CardRefused } from '../models/card';
-import { HostedCardFields } from './HostedCardFields';
+import { CardRefused } from '../models/card';
+import { HOSTED_ERRORS, HostedCardFields } from './HostedCardFields';
 import type { HostedFields } from '../models/hosted-fields';
 import { useCardForm } from './useCardForm';
 import { Dialog } from '@kupa/web-kit/dialog';
 import { LockMark } from './Marks';
-
-/** What each field the processor's fields refused is told. */
-const HOSTED_ERRORS = {
-  number: 'numberInvalid',
-  expiry: 'expiryInvalid',
-  cvc: 'cvcInvalid',
-  holder_id: 'holderIdInvalid',
-} as const satisfies Record<CardField, string>;
 
 const WALLET_NAMES = { apple_pay: 'Apple Pay', google_pay: 'Google Pay', bit: 'Bit' } as const;
 

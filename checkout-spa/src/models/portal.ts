@@ -4,7 +4,8 @@ import { type Lang, resolveLang } from '@kupa/web-kit/i18n';
 import { MESSAGES } from '../i18n/messages';
 import { PORTAL_MESSAGES } from '../i18n/portal-messages';
 import { api, call, NetworkError, RequestError } from './api';
-import { asCardRefused, type CardInput } from './card';
+import { asCardRefused, type CardInput, CardRefused } from './card';
+import type { HostedFields } from './hosted-fields';
 
 export type PortalPage = components['schemas']['PortalPage'];
 export type PortalSubscription = PortalPage['subscriptions'][number];
@@ -135,6 +136,33 @@ export function createPortal(sessionId: string) {
         () => call(api.POST('/v1/billing_portal/sessions/{id}/payment_methods', { ...path, body: { token } })),
         words.value.cardSaved,
       );
+    },
+    /**
+     * Checks a new card in the processor's own fields (a ₪1 hold the server releases at once) and saves it
+     * as the default. The server starts the check, the fields make it, and the report is read back from the
+     * processor before anything is saved. A field the fields refused before any check is thrown for the form.
+     */
+    async addCardInFields(fields: HostedFields): Promise<boolean> {
+      let invalid: CardRefused | null = null;
+      const saved = await act(async () => {
+        const check = await call(api.POST('/v1/billing_portal/sessions/{id}/card_checks', path));
+        const answer = await fields.charge(check.charge);
+        if (answer.transactionId === null && answer.invalid.length > 0) {
+          invalid = new CardRefused(answer.invalid[0], 'invalid');
+          throw invalid;
+        }
+        return call(
+          api.POST('/v1/billing_portal/sessions/{id}/card_checks/{challenge_id}', {
+            params: { path: { id: sessionId, challenge_id: check.challenge_id } },
+            body: { transaction_id: answer.transactionId, card: answer.card },
+          }),
+        );
+      }, words.value.cardSaved);
+      if (invalid) {
+        notice.value = null;
+        throw invalid;
+      }
+      return saved;
     },
     makeDefault: (card: string) =>
       act(

@@ -29,6 +29,7 @@ beforeAll(async () => {
     const server = createCheckoutApp(services.config, async () => null, {
       logos: (id) => services.inContext(() => services.container.get(GetLogo).execute(id)),
       cardFields: async () => [],
+      portalCardFields: async () => [],
       bitPage: async () => null,
     }).listen(0, '127.0.0.1', () => resolve(server));
   });

@@ -19,6 +19,7 @@ beforeAll(async () => {
     const s = createCheckoutApp(config, async () => null, {
       logos: async () => null,
       cardFields: async (id) => (id === 'co_live' ? ['https://hf.tranzila.com'] : []),
+      portalCardFields: async (id) => (id === 'bps_live' ? ['https://hf.tranzila.com'] : []),
       bitPage: async (id, attempt) => (id === 'co_live' && attempt === 'att_bit' ? 'https://bit.tranzila.example/sale/7?a=1&b="2"' : null),
     }).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -50,6 +51,11 @@ describe('checkout host', () => {
       expect(csp).toContain("frame-src 'self' https://hf.tranzila.com;");
       expect(csp).toContain("connect-src 'self' https://api.kupa.example https://hf.tranzila.com;");
     }
+    // A live portal takes a new card in the same fields.
+    const portal = (await fetch(`${baseUrl}/portal/bps_live`)).headers.get('content-security-policy')!;
+    expect(portal).toContain("script-src 'self' https://hf.tranzila.com;");
+    expect(portal).toContain("frame-ancestors 'none'");
+    expect((await fetch(`${baseUrl}/portal/bps_test`)).headers.get('content-security-policy')).not.toContain('tranzila');
     const test = (await fetch(`${baseUrl}/checkout/co_abc`)).headers.get('content-security-policy')!;
     expect(test).not.toContain('tranzila');
     expect(test).not.toContain('frame-src');

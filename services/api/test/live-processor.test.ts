@@ -344,19 +344,58 @@ describe('live money through Tranzila', () => {
     expect(approved().length - before).toBe(1);
   });
 
-  it('offers no new card in the live portal, whose processor saves a card only with a payment; its token endpoint takes no number', async () => {
+  it("updates the card in the live portal through Tranzila's fields: a ₪1 J5 check, released, the card made the default; its token endpoint takes no number", async () => {
     const portal = (await live.POST('/v1/billing_portal/sessions', { body: { customer } })).data!.data;
-    const page = await app.client().GET('/v1/billing_portal/sessions/{id}/page', { params: { path: { id: portal.id } } });
-    expect(page.data!.data).toMatchObject({ livemode: true, add_card: false });
-    const token = await app.client().POST('/v1/billing_portal/sessions/{id}/tokens', {
-      params: { path: { id: portal.id } },
+    const client = app.client();
+    const path = { params: { path: { id: portal.id } } };
+    const page = (await client.GET('/v1/billing_portal/sessions/{id}/page', path)).data!.data;
+    expect(page).toMatchObject({ livemode: true, add_card: true, card_collection: { type: 'hosted_fields' } });
+    expect(page.card_collection.script_url).toBe(`${twin.url}/hosted-fields/thostedf.js`);
+    const token = await client.POST('/v1/billing_portal/sessions/{id}/tokens', {
+      ...path,
       body: { card: { number: CARD, exp_month: 12, exp_year: 2031, cvc: '123' } },
     });
     expect(token.error!.error).toMatchObject({ code: 'hosted_fields_required', param: 'card' });
-    const test = (await app.client(merchant.testKey).POST('/v1/billing_portal/sessions', { body: { customer: testCustomer } })).data!.data;
+    const report = (challengeId: string, charged: Awaited<ReturnType<typeof chargeInHostedFields>>, transactionId?: string) =>
+      client.POST('/v1/billing_portal/sessions/{id}/card_checks/{challenge_id}', {
+        params: { path: { id: portal.id, challenge_id: challengeId } },
+        body: {
+          transaction_id: transactionId ?? charged.transaction_response?.transaction_id ?? null,
+          card: charged.transaction_response?.last_4
+            ? { brand: charged.transaction_response.card_type_name ?? '', last4: charged.transaction_response.last_4 }
+            : null,
+        },
+      });
+    // Declined: nothing saved.
+    const first = (await client.POST('/v1/billing_portal/sessions/{id}/card_checks', path)).data!.data;
+    expect(first.charge).toMatchObject({ amount: '1.00', tran_mode: 'V' });
+    const declined = await report(first.challenge_id, await chargeInHostedFields(twin.url, first.charge, '4000000000000002'));
+    expect(declined.response.status).toBe(402);
+    expect(declined.error!.error.code).toBe('card_declined');
+    // Approved: saved, the default, and the hold released at once; a forged report saves nothing.
+    const check = (await client.POST('/v1/billing_portal/sessions/{id}/card_checks', path)).data!.data;
+    const before = twin.ledger.length;
+    const charged = await chargeInHostedFields(twin.url, check.charge, '5555555555554444');
+    expect((await report(check.challenge_id, charged, '999999')).error!.error.code).toBe('hosted_report_refused');
+    const saved = await report(check.challenge_id, charged);
+    expect(saved.response.status, JSON.stringify(saved.error)).toBe(200);
+    const card = saved.data!.data.payment_methods.find((method) => method.default)!;
+    expect(card.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await report(check.challenge_id, charged)).data!.data.payment_methods.filter((m) => m.card.last4 === '4444')).toHaveLength(1);
     expect(
-      (await app.client().GET('/v1/billing_portal/sessions/{id}/page', { params: { path: { id: test.id } } })).data!.data.add_card,
-    ).toBe(true);
+      twin.ledger
+        .slice(before)
+        .filter((t) => t.responseCode === '000')
+        .map((t) => [t.txnType, t.amount]),
+    ).toEqual([
+      ['verify', 100],
+      ['reversal', 100],
+    ]);
+    const test = (await app.client(merchant.testKey).POST('/v1/billing_portal/sessions', { body: { customer: testCustomer } })).data!.data;
+    const testPage = (await client.GET('/v1/billing_portal/sessions/{id}/page', { params: { path: { id: test.id } } })).data!.data;
+    expect(testPage).toMatchObject({ add_card: true, card_collection: { type: 'server', script_url: null } });
+    const refused = await client.POST('/v1/billing_portal/sessions/{id}/card_checks', { params: { path: { id: test.id } } });
+    expect(refused.error!.error).toMatchObject({ code: 'parameter_invalid' });
   });
 
   it('takes no card number in live mode: POST /v1/tokens answers hosted_fields_required', async () => {

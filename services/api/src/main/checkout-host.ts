@@ -21,6 +21,8 @@ export interface CheckoutReaders {
   logos: (id: string) => Promise<{ contentType: string; data: Buffer } | null>;
   /** The origins a checkout page lets in besides its own: its processor's card fields, on a live page. */
   cardFields: (sessionId: string) => Promise<string[]>;
+  /** The same for a portal page: its processor's card fields, on a live portal. */
+  portalCardFields: (portalSessionId: string) => Promise<string[]>;
   /** The processor's Bit page made for a payment of the session that still waits for it, or null. */
   bitPage: (sessionId: string, attemptId: string) => Promise<string | null>;
 }
@@ -124,7 +126,7 @@ export function createCheckoutApp(config: Config, ready: Readiness, readers: Che
     res.type('text/javascript').send(BIT_RETURN_SCRIPT);
   });
   // The customer portal: the same app, never framed.
-  app.get('/portal/:id', (req, res) => sendPage(req, res, false));
+  app.get('/portal/:id', async (req, res) => sendPage(req, res, false, await readers.portalCardFields(req.params.id)));
   // The merchant's embed script: a stable URL, so cached briefly rather than forever.
   app.get('/v1/embed.js', (req, res, next) => {
     res.setHeader('Cache-Control', 'public, max-age=300');

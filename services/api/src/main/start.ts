@@ -10,6 +10,7 @@ import { createApiApp } from './http';
 import { createCheckoutApp } from './checkout-host';
 import { GetLogo } from '../modules/accounts';
 import { CardFieldOrigins } from '../modules/checkout';
+import { PortalCardFieldOrigins } from '../modules/portal';
 import { createOpsApp, readiness } from './ops';
 import { startWorker } from './worker';
 
@@ -117,6 +118,7 @@ async function main(): Promise<void> {
           createCheckoutApp(config, readiness(started), {
             logos: (id) => started.inContext(() => started.container.get(GetLogo).execute(id)),
             cardFields: (id) => started.inContext(() => started.container.get(CardFieldOrigins).execute(id)),
+            portalCardFields: (id) => started.inContext(() => started.container.get(PortalCardFieldOrigins).execute(id)),
             bitPage: (id, attempt) => started.inContext(() => started.container.get(CardFieldOrigins).bitPage(id, attempt)),
           }),
           config.checkoutPort,

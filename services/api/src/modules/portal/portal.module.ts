@@ -6,6 +6,7 @@ import { CreatePortalCardToken } from './application/create-portal-card-token';
 import { CreatePortalSession } from './application/create-portal-session';
 import { DefaultCard } from './application/default-card';
 import { GetPortalPage } from './application/get-portal-page';
+import { PortalCardFieldOrigins } from './application/portal-card-field-origins';
 import { PortalAccess } from './application/portal-access';
 import { PreviewPortalSwitch } from './application/preview-portal-switch';
 import { ReactivatePortalSubscription } from './application/reactivate-portal-subscription';
@@ -30,6 +31,7 @@ export const portalModule = new ContainerModule(({ bind }) => {
     CreatePortalSession,
     DefaultCard,
     GetPortalPage,
+    PortalCardFieldOrigins,
     PortalAccess,
     PreviewPortalSwitch,
     ReactivatePortalSubscription,

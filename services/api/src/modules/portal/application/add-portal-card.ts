@@ -1,14 +1,18 @@
 import { inject, injectable } from 'inversify';
-import { CreatePaymentMethod } from '../../payments';
+import { ValidationError } from '../../../shared/domain/domain-error';
+import { CardDeclined, CheckCardInFields, CreatePaymentMethod, DescribeProcessor, type HostedReport } from '../../payments';
 import { DefaultCard } from './default-card';
 import { GetPortalPage } from './get-portal-page';
 import type { PortalView } from './portal-view';
 import { PortalAccess } from './portal-access';
 
 /**
- * The customer adds a card: the processor verifies it without a charge (J2) as it is saved, and it
- * becomes the card of every subscription, a past-due one charged with it at once. The token names the
- * save, so the same token sent again (a double click, a retry) answers the same card, charged once.
+ * The customer adds a card: the processor verifies it without a charge as it is saved, and it becomes the
+ * card of every subscription, a past-due one charged with it at once.
+ * - By a token of the page's own fields: a J2 check. The token names the save, so the same token sent
+ *   again (a double click, a retry) answers the same card, charged once.
+ * - In the processor's own fields (`CheckCardInFields`): a ₪1 J5 check the page makes there and reports,
+ *   read back, released, and saved; the same report again answers the same card.
  */
 @injectable()
 export class AddPortalCard {
@@ -17,6 +21,8 @@ export class AddPortalCard {
     @inject(CreatePaymentMethod) private readonly createPaymentMethod: CreatePaymentMethod,
     @inject(DefaultCard) private readonly defaultCard: DefaultCard,
     @inject(GetPortalPage) private readonly page: GetPortalPage,
+    @inject(CheckCardInFields) private readonly checkCard: CheckCardInFields,
+    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
   ) {}
 
   async execute(sessionId: string, token: string): Promise<PortalView> {
@@ -26,6 +32,24 @@ export class AddPortalCard {
       token,
       idempotencyKey: `portal_${token}`,
     });
+    await this.defaultCard.set(visit, card.id);
+    return this.page.render(visit);
+  }
+
+  /** A check for the processor's own fields to make: bound to this portal session. */
+  async startCheck(sessionId: string): Promise<{ challengeId: string; charge: Record<string, string> }> {
+    const visit = await this.access.visit(sessionId);
+    const processor = await this.describeProcessor.execute(visit.scope);
+    if (processor?.capabilities.cardCollection.type !== 'hosted_fields')
+      throw new ValidationError('parameter_invalid', "This portal's processor takes cards through POST …/tokens", 'id');
+    return this.checkCard.prepare(visit.scope, visit.session.id);
+  }
+
+  /** The check the page reported: its card, saved and made the default (`card_declined` when it holds nothing). */
+  async completeCheck(sessionId: string, challengeId: string, report: HostedReport): Promise<PortalView> {
+    const visit = await this.access.visit(sessionId);
+    const card = await this.checkCard.complete(visit.scope, visit.customerId, visit.session.id, challengeId, report);
+    if (card === 'declined') throw new CardDeclined('The card was declined', 'transaction_id');
     await this.defaultCard.set(visit, card.id);
     return this.page.render(visit);
   }

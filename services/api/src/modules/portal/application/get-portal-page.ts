@@ -64,7 +64,8 @@ export class GetPortalPage {
       customer: { name: customer.name, email: customer.email, phone: customer.phone },
       settings,
       cardholderIdRequired: account.cardholderIdRequired,
-      addCard: processor?.capabilities.cardCollection.type === 'server',
+      addCard: processor !== null,
+      cardCollection: processor?.capabilities.cardCollection ?? { type: 'server' },
       subscriptions: await Promise.all(
         subscriptions.map(async (subscription) => ({
           subscription,

@@ -33,6 +33,8 @@ export interface PortalView {
   cardholderIdRequired: boolean;
   /** Whether a new card can be added: not on a processor whose own card fields save a card only with a payment. */
   addCard: boolean;
+  /** How a new card is taken: the page's own fields, or the processor's own (from their script). */
+  cardCollection: { type: 'server' } | { type: 'hosted_fields'; scriptUrl: string };
   subscriptions: {
     subscription: PortalSubscription;
     /** The next charge as it stands; none while canceled, or while a change is being charged. */

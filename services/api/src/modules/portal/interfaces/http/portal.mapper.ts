@@ -18,6 +18,10 @@ export function portalPage(view: PortalView): Schemas['PortalPage'] {
     settings: { cancel_mode: settings.cancelMode, cancellation_reasons: settings.cancellationReasons },
     cardholder_id_required: view.cardholderIdRequired,
     add_card: view.addCard,
+    card_collection:
+      view.cardCollection.type === 'hosted_fields'
+        ? { type: 'hosted_fields', script_url: view.cardCollection.scriptUrl }
+        : { type: 'server', script_url: null },
     subscriptions: view.subscriptions.map(({ subscription, nextCharge, switchTo }) => ({
       id: subscription.id,
       plan: {

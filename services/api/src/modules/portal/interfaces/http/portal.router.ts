@@ -11,7 +11,7 @@ import { RemovePortalCard } from '../../application/remove-portal-card';
 import { SetPortalDefaultCard } from '../../application/set-portal-default-card';
 import { SwitchPortalPlan } from '../../application/switch-portal-plan';
 import { UpdatePortalContact } from '../../application/update-portal-contact';
-import { cardInputOf, cardTokenView } from '../../../payments';
+import { cardInputOf, cardTokenView, hostedReportOf } from '../../../payments';
 import { portalPage, switchPreview } from './portal.mapper';
 
 @injectable()
@@ -77,6 +77,14 @@ export class PortalRouter {
       addPortalPaymentMethod: async ({ params, body }) => ({
         success: true,
         data: portalPage(await this.addCard.execute(params.id, body.token)),
+      }),
+      createPortalCardCheck: async ({ params }) => {
+        const check = await this.addCard.startCheck(params.id);
+        return { success: true, data: { challenge_id: check.challengeId, charge: check.charge } };
+      },
+      completePortalCardCheck: async ({ params, body }) => ({
+        success: true,
+        data: portalPage(await this.addCard.completeCheck(params.id, params.challenge_id, hostedReportOf(body))),
       }),
       setPortalDefaultPaymentMethod: async ({ params }) => ({
         success: true,
