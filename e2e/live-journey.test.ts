@@ -361,6 +361,52 @@ describe('a live shop on Tranzila', () => {
     expect((await moved()).slice(before)).toHaveLength(1);
   });
 
+  it("starts a free trial with the card checked in Tranzila's fields, then updates it in the portal: ₪1 holds released, nothing charged", async () => {
+    const product = (await live.POST('/v1/products', { body: { name: 'Tasting club' } })).data!.data.id;
+    const trial = (
+      await live.POST('/v1/prices', {
+        body: { product, unit_amount: 3_900, currency: 'ils', type: 'recurring', recurring: { interval: 'month', trial_period_days: 14 } },
+      })
+    ).data!.data.id;
+    const session = await liveSession({ price: trial });
+    const before = (await ledger()).length;
+    const { page, errors } = await openPage(browser);
+    const sent = kupaRequests(page);
+    await page.goto(session.url);
+    await fillCard(page, '4444 3333 2222 1111');
+    await page.getByRole('button', { name: 'Start trial' }).click();
+    await page.waitForURL(/\/thanks/);
+    const done = (await live.GET('/v1/checkout_sessions/{id}', { params: { path: { id: session.id } } })).data!.data;
+    expect(done).toMatchObject({ status: 'completed', charge: null });
+    expect((await live.GET('/v1/subscriptions/{id}', { params: { path: { id: done.subscription! } } })).data!.data.status).toBe('trialing');
+
+    // The customer updates the card in the portal, in the same fields.
+    const portal = (
+      await live.POST('/v1/billing_portal/sessions', { body: { customer, return_url: `${site.origin}/account`, locale: 'en' } })
+    ).data!.data;
+    await page.goto(portal.url);
+    await page.getByRole('button', { name: 'Update card' }).click();
+    await fillCard(page, '5555 5555 5555 4444');
+    await screenshot(page, 'live-portal-update-card');
+    await page.getByRole('button', { name: 'Save card' }).click();
+    await pwExpect(page.getByRole('status')).toHaveText('Your card was saved; your subscriptions are charged to it from now on.');
+    await pwExpect(page.getByText(/Mastercard.*4444/)).toBeVisible();
+    const subscription = (await live.GET('/v1/subscriptions/{id}', { params: { path: { id: done.subscription! } } })).data!.data;
+    const methods = (await live.GET('/v1/customers/{id}/payment_methods', { params: { path: { id: customer } } })).data!.data;
+    expect(methods.find((method) => method.id === subscription.payment_method)?.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    // At Tranzila: two ₪1 holds, each released, and no charge.
+    const mine = (await ledger()).slice(before).filter((t) => t.responseCode === '000');
+    expect(mine.map((t) => [t.txnType, t.amount])).toEqual([
+      ['verify', 100],
+      ['reversal', 100],
+      ['verify', 100],
+      ['reversal', 100],
+    ]);
+    expect(errors).toEqual([]);
+    expectNoCardData(sent, '4444 3333 2222 1111');
+    expectNoCardData(sent, '5555 5555 5555 4444');
+  });
+
   it('holds a J5, captures part of it and refunds, each once at Tranzila', async () => {
     const session = await liveSession({ line_items: [{ name: 'Camera', amount_agorot: 10_000 }], capture_method: 'manual' });
     const { page } = await openPage(browser);
