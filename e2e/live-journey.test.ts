@@ -504,6 +504,25 @@ describe('a live shop on Tranzila', () => {
     expect(sent.some((line) => line.includes('/bit_notification/'))).toBe(false);
   });
 
+  it("pays with Bit inside the embedded checkout on the merchant's site: one result message", async () => {
+    const session = await liveSession({ line_items: [{ name: 'Embedded soap', amount_agorot: 2_900 }] });
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${site.origin}/shop?embed_url=${encodeURIComponent(session.embed_url!)}`);
+    const checkout = page.frameLocator('iframe');
+    await checkout.getByRole('button', { name: 'Pay with Bit' }).click();
+    const bit = checkout.frameLocator('iframe[title="Pay with Bit"]').frameLocator('iframe[title="Bit"]');
+    await pwExpect(bit.getByText('₪29.00')).toBeVisible();
+    await screenshot(page, 'live-bit-embed');
+    await bit.getByRole('button', { name: 'Approve in the app' }).click();
+    await pwExpect(checkout.getByRole('heading', { name: 'Payment received' })).toBeVisible();
+    await page.waitForFunction(() => (window as unknown as { results: unknown[] }).results.length === 1);
+    expect(await page.evaluate(() => (window as unknown as { results: unknown[] }).results)).toEqual([
+      { status: 'success', sessionId: session.id },
+    ]);
+    expect(await chargeOf(session)).toMatchObject({ status: 'succeeded', amount: 2_900, payment_method_details: { wallet: 'bit' } });
+    expect(errors).toEqual([]);
+  });
+
   it('finishes a Bit payment approved in the app whose frame never came back: the notification completes it, and the page sees it', async () => {
     const session = await liveSession({ line_items: [{ name: 'Honey', amount_agorot: 2_600 }], locale: 'he' });
     const before = (await moved()).length;
