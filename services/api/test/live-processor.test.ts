@@ -10,6 +10,7 @@ import { chargeInHostedFields, shopper, URLS } from './support/checkout';
 import { ReconcileMoneyIntents } from '../src/modules/payments';
 import { startTestApp, type TestAccount, type TestApp } from './support/harness';
 import { sleep } from './support/receiver';
+import { reconcile } from '../src/main/reconciler';
 
 // A live account on Tranzila's twin: connecting the terminal, going live, and every money flow of a
 // checkout through the Tranzila connector, each call once in the twin's ledger; then a scan of every
@@ -710,6 +711,27 @@ describe("Bit on Tranzila's own page", () => {
       .getConnection()
       .execute(`select count(*)::int as n from charges where checkout_session_id = ?`, [s.id]);
     expect(n).toBe(1);
+  });
+
+  it('leaves the reconciler to finish a Bit payment whose frame and notification were both lost, and to refund a late one nobody reported', async () => {
+    const s = await session({ line_items: [{ name: 'Figs', amount_agorot: 2_200 }] });
+    const { url } = (await pay.confirm(s.id, { type: 'bit_page' })).data!.data.next_action!;
+    twin.fault('lost_callback');
+    await answerInApp(url!, 'approve');
+    await sleep(350);
+    expect(await app.services.inContext(() => reconcile(app.services.container))).toMatchObject({ checkouts: 1, lateRefunds: 0 });
+    expect(await status(s.id)).toBe('completed');
+
+    const other = await session({ line_items: [{ name: 'Olives', amount_agorot: 3_100 }] });
+    const old = (await pay.confirm(other.id, { type: 'bit_page' })).data!.data.next_action!;
+    expect((await pay.payInHostedFields(other.id, twin.url, CARD)).reported!.data!.data.status).toBe('succeeded');
+    twin.fault('lost_callback');
+    await answerInApp(old.url!, 'approve');
+    const late = twin.ledger.find((t) => t.channel === 'bit' && t.dcdisable === saleOf(old.url!).key && t.txnType === 'debit')!;
+    expect(late.credited).toBe(0);
+    expect(await app.services.inContext(() => reconcile(app.services.container))).toMatchObject({ lateRefunds: 1 });
+    expect(late.credited).toBe(3_100);
+    expect(await app.services.inContext(() => reconcile(app.services.container))).toMatchObject({ lateRefunds: 0 });
   });
 
   it('refunds a Bit payment in full through the Bit API, once even when the answer is lost, and refuses a partial refund', async () => {

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Container } from 'inversify';
 import type { IntentKind } from '../shared/domain/money-intent';
 import type { Logger } from 'pino';
-import { ReconcileMoneyIntents } from '../modules/payments';
+import { ReconcileMoneyIntents, RefundLatePayment } from '../modules/payments';
 import { ReconcileRenewals } from '../modules/subscriptions/application/reconcile-renewals';
 import { ReconcileTestClocks } from '../modules/test-helpers/application/reconcile-test-clocks';
 import { SealStoredSigningSecrets } from '../modules/events/application/seal-stored-signing-secrets';
@@ -37,12 +37,15 @@ export interface Reconciled {
   /** Captures, cancellations and refunds. */
   operations: number;
   testClocks: number;
+  /** Bit payments approved after their attempt had ended unpaid, found and refunded. */
+  lateRefunds: number;
 }
 
 /**
  * Finishes every money intent a crash left in flight past PAYMENT_ATTEMPT_STALE_MS, whatever its kind,
  * through the processor with its own idempotency key (`ReconcileMoneyIntents`), renewals whose worker
- * died after the processor call, and test clock advances cut short. Each part runs even if another
+ * died after the processor call, test clock advances cut short, and Bit payments approved after their
+ * attempt ended unpaid whose notification never came (`RefundLatePayment.sweep`). Each part runs even if another
  * fails; failures are thrown together.
  */
 export async function reconcile(container: Container): Promise<Reconciled> {
@@ -50,11 +53,13 @@ export async function reconcile(container: Container): Promise<Reconciled> {
     container.get(ReconcileMoneyIntents).execute(),
     container.get(ReconcileRenewals).execute(),
     container.get(ReconcileTestClocks).execute(),
+    container.get(RefundLatePayment).sweep(),
   ]);
   const failures = parts.flatMap((part) => (part.status === 'rejected' ? [part.reason] : []));
   if (failures.length > 0) throw new AggregateError(failures, 'the reconciler could not finish every operation');
-  const [intents, renewals, testClocks] = parts.map((part) => (part as PromiseFulfilledResult<unknown>).value) as [
+  const [intents, renewals, testClocks, lateRefunds] = parts.map((part) => (part as PromiseFulfilledResult<unknown>).value) as [
     Map<IntentKind, number>,
+    number,
     number,
     number,
   ];
@@ -64,6 +69,7 @@ export async function reconcile(container: Container): Promise<Reconciled> {
     subscriptions: count('subscription_start', 'subscription_change') + renewals,
     operations: count('capture', 'cancel', 'refund'),
     testClocks,
+    lateRefunds,
   };
 }
 

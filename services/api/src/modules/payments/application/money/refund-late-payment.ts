@@ -5,7 +5,10 @@ import type { PaymentAttempt } from '../../domain/payment-attempt';
 import { PAYMENTS } from '../../payments.tokens';
 import type { ProcessorDirectory } from '../ports/card-processor';
 import type { PaymentAttemptRepository } from '../ports/payment-repositories';
-import { readMadeByProcessor } from './settle-payment-attempt';
+import { HOSTED_FIELDS_WINDOW_MS, readMadeByProcessor } from './settle-payment-attempt';
+
+/** How many Bit attempts that ended unpaid one sweep reads again. */
+const SWEEP_LIMIT = 500;
 
 /**
  * A Bit payment approved after its attempt had ended unpaid: the shopper closed the Bit page and paid
@@ -21,6 +24,27 @@ export class RefundLatePayment {
     @inject(PAYMENTS.PaymentAttemptRepository) private readonly attempts: PaymentAttemptRepository,
     @inject(SHARED.Clock) private readonly clock: Clock,
   ) {}
+
+  /**
+   * The reconciler's sweep, for an approval whose notification never came: every Bit attempt that ended
+   * unpaid within `HOSTED_FIELDS_WINDOW_MS` (a Bit page lives no longer) is read once more. Answers how
+   * many late payments it refunded.
+   */
+  async sweep(): Promise<number> {
+    const since = new Date(this.clock.now().getTime() - HOSTED_FIELDS_WINDOW_MS);
+    let refunded = 0;
+    const failures: unknown[] = [];
+    // Read again each run (an attempt not paid late stays), so a bounded batch, the newest first.
+    for (const attempt of await this.attempts.bitEndedUnpaidSince(since, SWEEP_LIMIT)) {
+      try {
+        if (await this.execute(attempt)) refunded += 1;
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw new AggregateError(failures, `${failures.length} late Bit payment(s) could not be checked`);
+    return refunded;
+  }
 
   /** Whether a late payment of the attempt was found and refunded (for the caller's log). */
   async execute(attempt: PaymentAttempt): Promise<boolean> {

@@ -47,6 +47,8 @@ export interface PaymentAttemptRepository {
   sessionsWithPending(sessionIds: string[]): Promise<Set<string>>;
   findForUpdate(id: string): Promise<PaymentAttempt | null>;
   findById(id: string): Promise<PaymentAttempt | null>;
+  /** Bit attempts that ended unpaid since `since` (`PaymentAttempt.endedUnpaid`), newest first: a late approval may still come. */
+  bitEndedUnpaidSince(since: Date, limit: number): Promise<PaymentAttempt[]>;
 }
 
 /** A money intent in flight, as the reconciler finds it: what names it, and what it moves money for. */

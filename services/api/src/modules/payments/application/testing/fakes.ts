@@ -180,6 +180,14 @@ export class InMemoryAttempts implements PaymentAttemptRepository {
   async findById(id: string) {
     return this.table.get(id);
   }
+
+  async bitEndedUnpaidSince(since: Date, limit: number) {
+    return this.table
+      .all()
+      .filter((a) => a.replay().source.type === 'bit_page' && a.endedUnpaid() && a.updatedAt >= since)
+      .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+      .slice(0, limit);
+  }
 }
 
 export class InMemoryPaymentMethods implements PaymentMethodRepository {

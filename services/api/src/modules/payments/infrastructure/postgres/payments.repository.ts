@@ -20,7 +20,7 @@ import type {
 } from '../../application/ports/payment-repositories';
 import { Charge } from '../../domain/charge';
 import { ChargeOperation } from '../../domain/charge-operation';
-import { PaymentAttempt } from '../../domain/payment-attempt';
+import { LATE_PAYMENT_REFUNDED, PaymentAttempt } from '../../domain/payment-attempt';
 import { PaymentMethod } from '../../domain/payment-method';
 import { Refund } from '../../domain/refund';
 
@@ -153,6 +153,17 @@ export class PgPaymentAttemptRepository implements PaymentAttemptRepository {
 
   findForUpdate(id: string): Promise<PaymentAttempt | null> {
     return ATTEMPTS.lock(this.em, id);
+  }
+
+  bitEndedUnpaidSince(since: Date, limit: number): Promise<PaymentAttempt[]> {
+    return ATTEMPTS.select(
+      this.em,
+      `select * from money_intents
+        where kind = 'checkout_payment' and status = 'failed' and charge_id is null
+          and failure_code is distinct from $3 and request->'source'->>'type' = 'bit_page' and updated_at >= $1
+        order by updated_at desc limit $2`,
+      [since, limit, LATE_PAYMENT_REFUNDED],
+    );
   }
 
   findById(id: string): Promise<PaymentAttempt | null> {
