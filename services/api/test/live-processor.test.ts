@@ -345,7 +345,7 @@ describe('live money through Tranzila', () => {
     expect(approved().length - before).toBe(1);
   });
 
-  it("updates the card in the live portal through Tranzila's fields: a ₪1 J5 check, released, the card made the default; its token endpoint takes no number", async () => {
+  it("updates the card in the live portal in Tranzila's fields: a ₪1 J5 check, released, made the default; no card number taken", async () => {
     const portal = (await live.POST('/v1/billing_portal/sessions', { body: { customer } })).data!.data;
     const client = app.client();
     const path = { params: { path: { id: portal.id } } };

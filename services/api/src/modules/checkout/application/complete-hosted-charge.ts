@@ -40,7 +40,8 @@ export class CompleteHostedCharge {
   async execute(sessionId: string, challengeId: string, report: HostedReport | null): Promise<HostedCompletion> {
     const session = await this.sessions.findByIdUnscoped(sessionIdFromPath(sessionId));
     if (!session) throw new CheckoutSessionNotFound(sessionId);
-    if (CheckCardInFields.names(challengeId)) return { outcome: await this.savedByCheck(session, challengeId, report), refundedLate: false };
+    if (CheckCardInFields.names(challengeId))
+      return { outcome: await this.savedByCheck(session, challengeId, report), refundedLate: false };
     const attempt = await this.inFlight.hostedAttempt(session.id, challengeId);
     if (!attempt)
       throw new ValidationError(

@@ -325,8 +325,7 @@ describe('opening a session: every refusal says what and where', () => {
     expect(open({ paymentMethods: ['card'], processor }).paymentMethods).toEqual(['card']);
     expect(open({ processor }).paymentMethods).toEqual([]);
     expect(
-      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, bitPage: false } })
-        .paymentMethods,
+      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, bitPage: false } }).paymentMethods,
     ).toEqual(['wallet']);
   });
 });

@@ -51,7 +51,13 @@ export class CheckCardInFields {
    * The check the page reported, read back: the saved card, or `declined` when the fields made no hold
    * (refused before, or by the issuer). A transaction that is not this check's is `hosted_report_refused`.
    */
-  async complete(scope: Scope, customerId: string, owner: string, challengeId: string, report: HostedReport): Promise<PaymentMethod | 'declined'> {
+  async complete(
+    scope: Scope,
+    customerId: string,
+    owner: string,
+    challengeId: string,
+    report: HostedReport,
+  ): Promise<PaymentMethod | 'declined'> {
     const processor = await this.fieldsOf(scope);
     const check = checkOf(owner, challengeId);
     const read = await processor.hostedFields!.read({ ...check, transactionId: report.transactionId, shown: report.shown });
