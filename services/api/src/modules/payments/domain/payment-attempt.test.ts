@@ -46,6 +46,27 @@ describe('PaymentAttempt', () => {
     expect(() => declined.succeeded('ch_3', now)).toThrow(/failed/);
   });
 
+  it("keeps the Bit page the processor made for it, and records a late Bit payment's refund only once it ended unpaid", () => {
+    const bit = PaymentAttempt.start({ ...request, installments: null, subscription: null, source: { type: 'bit_page' } }, now);
+    expect(bit.awaitsProcessor()).toBe(true);
+    expect(bit.replay().paidWith).toBe('bit_page');
+    bit.showsBitPage('https://bit.example/sale/1');
+    expect(bit.replay().source).toEqual({ type: 'bit_page', url: 'https://bit.example/sale/1' });
+    expect(bit.endedUnpaid()).toBe(false);
+    expect(() => bit.refundedLate(now)).toThrow(/did not end unpaid/);
+    bit.failed('processing_error', null, later(1));
+    expect(bit.awaitsProcessor()).toBe(false);
+    expect(bit.endedUnpaid()).toBe(true);
+    bit.refundedLate(later(2));
+    expect(bit).toMatchObject({ status: 'failed', failureCode: 'late_payment_refunded', chargeId: null, updatedAt: later(2) });
+    expect(bit.endedUnpaid()).toBe(false);
+    // A card's attempt has no Bit page, and one declined with its charge did not end unpaid.
+    const card = PaymentAttempt.start(request, now);
+    expect(() => card.showsBitPage('https://bit.example/sale/2')).toThrow(/not paid on a Bit page/);
+    card.failed('card_declined', 'ch_9', now);
+    expect(card.endedUnpaid()).toBe(false);
+  });
+
   it('waits for 3-D Secure, takes the answer for its own challenge only, and goes back to pending with it', () => {
     const attempt = PaymentAttempt.start(request, now);
     attempt.challenged('chal_1', now);
