@@ -505,14 +505,18 @@ describe('a live shop on Tranzila', () => {
   });
 
   it("pays with Bit inside the embedded checkout on the merchant's site: one result message", async () => {
+    expect(cli('accounts', 'update', '--account', accountId, '--wallets')).toMatch(/wallets on/);
     const session = await liveSession({ line_items: [{ name: 'Embedded soap', amount_agorot: 2_900 }] });
     const { page, errors } = await openPage(browser);
     await page.goto(`${site.origin}/shop?embed_url=${encodeURIComponent(session.embed_url!)}`);
     const checkout = page.frameLocator('iframe');
+    await page.waitForFunction(() => (window as unknown as { ready: unknown[] }).ready.length === 1);
     await checkout.getByRole('button', { name: 'Pay with Bit' }).click();
     const bit = checkout.frameLocator('iframe[title="Pay with Bit"]').frameLocator('iframe[title="Bit"]');
     await pwExpect(bit.getByText('₪29.00')).toBeVisible();
     await screenshot(page, 'live-bit-embed');
+    // The dialog is centred in the embed's frame, as tall as the checkout: the shopper scrolls the shop's page down to it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await bit.getByRole('button', { name: 'Approve in the app' }).click();
     await pwExpect(checkout.getByRole('heading', { name: 'Payment received' })).toBeVisible();
     await page.waitForFunction(() => (window as unknown as { results: unknown[] }).results.length === 1);

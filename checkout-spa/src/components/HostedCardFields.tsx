@@ -1,18 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import type { Messages } from '../i18n/messages';
-import { BRAND_NAMES, type Brand, type CardField } from '../models/card';
+import { BRAND_NAMES, type Brand } from '../models/card';
 import { type HostedFields, mountHostedFields } from '../models/hosted-fields';
 import type { CardErrors } from './CardFields';
 import { BrandMark } from './Marks';
-
-/** What each field the processor's fields refused is told (the key of its words in `Messages['errors']`). */
-export const HOSTED_ERRORS = {
-  number: 'numberInvalid',
-  expiry: 'expiryInvalid',
-  cvc: 'cvcInvalid',
-  holder_id: 'holderIdInvalid',
-} as const satisfies Record<CardField, string>;
 
 /**
  * The card's fields as the processor draws them, in its own iframes, inside Kupa's labels, layout and

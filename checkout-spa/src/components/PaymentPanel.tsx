@@ -1,11 +1,7 @@
 import { useSignal } from '@preact/signals';
 import type { Checkout } from '../models/checkout';
 import { formatAgorot, splitInstallments } from '../models/money';
-import { type CardErrors, CardFields } from './CardFields';
-import { CardRefused } from '../models/card';
-import { HOSTED_ERRORS, HostedCardFields } from './HostedCardFields';
-import type { HostedFields } from '../models/hosted-fields';
-import { useCardForm } from './useCardForm';
+import { useNewCard } from './useNewCard';
 import { Dialog } from '@kupa/web-kit/dialog';
 import { LockMark } from './Marks';
 
@@ -20,11 +16,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const options = page.payment_options;
   const money = (agorot: number) => formatAgorot(agorot, lang);
 
-  const card = useCardForm(t, options.cardholder_id_required);
-  const collection = options.card_collection;
-  // The processor's own fields, once drawn (live mode on a processor that takes cards in its iframes).
-  const hosted = useSignal<HostedFields | null>(null);
-  const hostedErrors = useSignal<CardErrors>({});
+  const card = useNewCard(t, options.card_collection, options.cardholder_id_required, busy);
   const installments = useSignal(1);
   const walletsOpen = useSignal(options.auto_open_wallets && options.wallets.length > 0 && !page.livemode);
   const installmentCount = page.installments && page.amount_due_now > 0 ? installments.value : null;
@@ -32,23 +24,10 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
   const submit = async (event: Event) => {
     event.preventDefault();
     if (busy) return;
-    if (collection.type === 'hosted_fields') {
-      hostedErrors.value = {};
-      try {
-        if (hosted.value) await checkout.payWithHostedFields(hosted.value, installmentCount);
-      } catch (error) {
-        if (!(error instanceof CardRefused)) throw error;
-        hostedErrors.value = { [error.field]: t.errors[HOSTED_ERRORS[error.field]] };
-      }
-      return;
-    }
-    const input = card.read();
-    if (!input) return;
-    try {
-      await checkout.payWithCard(input, installmentCount);
-    } catch (error) {
-      card.refused(error);
-    }
+    await card.submit(
+      (input) => checkout.payWithCard(input, installmentCount),
+      (fields) => checkout.payWithHostedFields(fields, installmentCount),
+    );
   };
 
   const due = page.amount_due_now;
@@ -106,26 +85,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
       )}
       {options.card && (
         <form class="card-form" onSubmit={submit} noValidate aria-busy={busy}>
-          {collection.type === 'hosted_fields' ? (
-            <HostedCardFields
-              t={t}
-              scriptUrl={collection.script_url!}
-              askHolderId={options.cardholder_id_required}
-              errors={hostedErrors.value}
-              onReady={(fields) => (hosted.value = fields)}
-            />
-          ) : (
-            <CardFields
-              t={t}
-              values={card.values}
-              errors={card.errors}
-              brand={card.brand}
-              askHolderId={options.cardholder_id_required}
-              disabled={busy}
-              onInput={card.onInput}
-              onBlur={card.onBlur}
-            />
-          )}
+          {card.fields}
           {page.installments && due > 0 && (
             <div class="field">
               <label for="installments">{t.installments}</label>
@@ -149,12 +109,7 @@ export function PaymentPanel({ checkout }: { checkout: Checkout }) {
           <PaymentError checkout={checkout} />
           {/* Pressing the button must not blur the field first: the blur's error message would move the button away from under the pointer. */}
           {/* In the processor's own fields, paying waits until they are drawn. */}
-          <button
-            type="submit"
-            class="button button--pay"
-            disabled={busy || (collection.type === 'hosted_fields' && !hosted.value)}
-            onMouseDown={(e) => e.preventDefault()}
-          >
+          <button type="submit" class="button button--pay" disabled={busy || !card.ready} onMouseDown={(e) => e.preventDefault()}>
             {busy && <span class="spinner" aria-hidden="true" />}
             {label}
           </button>

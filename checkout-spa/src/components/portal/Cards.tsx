@@ -1,11 +1,8 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { type CardErrors, CardFields } from '../CardFields';
-import { HOSTED_ERRORS, HostedCardFields } from '../HostedCardFields';
-import type { HostedFields } from '../../models/hosted-fields';
 import { BrandMark, LockMark } from '../Marks';
-import { useCardForm } from '../useCardForm';
-import { BRAND_NAMES, CardRefused } from '../../models/card';
+import { useNewCard } from '../useNewCard';
+import { BRAND_NAMES } from '../../models/card';
 import { type Portal, type PortalPage as PortalView } from '../../models/portal';
 
 export function Cards({ portal, page }: { portal: Portal; page: PortalView }) {
@@ -70,68 +67,24 @@ function NewCard({ portal, page, onDone }: { portal: Portal; page: PortalView; o
   const t = portal.t.value;
   const words = portal.words.value;
   const busy = portal.busy.value;
-  const card = useCardForm(t, page.cardholder_id_required);
-  const collection = page.card_collection;
-  // The processor's own fields, once drawn (a live portal on a processor that takes cards in its iframes).
-  const hosted = useSignal<HostedFields | null>(null);
-  const hostedErrors = useSignal<CardErrors>({});
+  const card = useNewCard(t, page.card_collection, page.cardholder_id_required, busy);
   useEffect(() => document.getElementById('card-number')?.focus(), []);
   const submit = async (event: Event) => {
     event.preventDefault();
-    if (collection.type === 'hosted_fields') {
-      hostedErrors.value = {};
-      try {
-        if (hosted.value && (await portal.addCardInFields(hosted.value))) onDone();
-      } catch (error) {
-        if (!(error instanceof CardRefused)) throw error;
-        hostedErrors.value = { [error.field]: t.errors[HOSTED_ERRORS[error.field]] };
-      }
-      return;
-    }
-    const input = card.read();
-    if (!input) return;
-    try {
-      if (await portal.addCard(input)) onDone();
-    } catch (error) {
-      card.refused(error);
-    }
+    if (await card.submit(portal.addCard, portal.addCardInFields)) onDone();
   };
   return (
     <form class="card-form new-card" onSubmit={submit} noValidate aria-busy={busy} aria-labelledby="new-card-title">
       <h3 id="new-card-title" class="new-card__title">
         {words.newCard}
       </h3>
-      {collection.type === 'hosted_fields' ? (
-        <HostedCardFields
-          t={t}
-          scriptUrl={collection.script_url!}
-          askHolderId={page.cardholder_id_required}
-          errors={hostedErrors.value}
-          onReady={(fields) => (hosted.value = fields)}
-        />
-      ) : (
-        <CardFields
-          t={t}
-          values={card.values}
-          errors={card.errors}
-          brand={card.brand}
-          askHolderId={page.cardholder_id_required}
-          disabled={busy}
-          onInput={card.onInput}
-          onBlur={card.onBlur}
-        />
-      )}
+      {card.fields}
       <p class="note note--secure">
         <LockMark />
         <span>{words.cardNote}</span>
       </p>
       <div class="actions">
-        <button
-          type="submit"
-          class="button button--pay"
-          disabled={busy || (collection.type === 'hosted_fields' && !hosted.value)}
-          onMouseDown={(e) => e.preventDefault()}
-        >
+        <button type="submit" class="button button--pay" disabled={busy || !card.ready} onMouseDown={(e) => e.preventDefault()}>
           {busy && <span class="spinner" aria-hidden="true" />}
           {words.saveCard}
         </button>
