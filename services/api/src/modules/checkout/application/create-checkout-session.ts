@@ -130,7 +130,7 @@ export class CreateCheckoutSession {
         couponCodes: input.couponCodes ?? [],
         processor: processor && {
           wallets: processor.capabilities.wallets,
-          bitPage: processor.capabilities.bitPage !== null,
+          bitPage: processor.capabilities.bitPage,
           installmentsMax: processor.capabilities.installments.max,
         },
       },

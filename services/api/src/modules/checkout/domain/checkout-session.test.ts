@@ -86,7 +86,7 @@ describe('CheckoutSession', () => {
   });
 
   it("refuses at creation what the account's processor cannot do, and allows it where it can", () => {
-    const noWallets = { wallets: [], installmentsMax: 6, bitPage: false };
+    const noWallets = { wallets: [], installmentsMax: 6, bitPage: null };
     expect(() => open({ processor: noWallets, installmentsMax: 8 })).toThrow(
       expect.objectContaining({ code: 'not_supported_by_processor', param: 'installments.max' }),
     );
@@ -99,14 +99,22 @@ describe('CheckoutSession', () => {
     expect(open({ processor: noWallets, installmentsMax: 6, paymentMethods: ['card'] }).installmentsMax).toBe(6);
     expect(
       open({
-        processor: { wallets: ['bit'], installmentsMax: 12, bitPage: false },
+        processor: { wallets: ['bit'], installmentsMax: 12, bitPage: null },
         walletsEnabled: true,
         autoOpenWallets: true,
       }).autoOpenWallets,
     ).toBe(true);
     // Bit on the processor's own page is a wallet the shopper opens: offered, but never opened by itself.
-    const bitPage = { ...noWallets, bitPage: true };
+    const bitPage = { ...noWallets, bitPage: { minimumAmount: 501 } };
     expect(open({ processor: bitPage, paymentMethods: ['wallet'] }).paymentMethods).toEqual(['wallet']);
+    // …for a sale Bit can take: not a J5 hold, nor one of ₪5 or less.
+    expect(() => open({ processor: bitPage, paymentMethods: ['wallet'], captureMethod: 'manual' })).toThrow(
+      expect.objectContaining({ code: 'not_supported_by_processor', param: 'payment_methods' }),
+    );
+    const sticker = [{ name: 'Sticker', amountAgorot: 500, quantity: 1, description: null, imageUrl: null, price: null, product: null }];
+    expect(() => open({ processor: bitPage, paymentMethods: ['wallet'], lineItems: sticker })).toThrow(
+      expect.objectContaining({ code: 'not_supported_by_processor', param: 'payment_methods' }),
+    );
     expect(() => open({ processor: bitPage, walletsEnabled: true, autoOpenWallets: true })).toThrow(
       expect.objectContaining({ code: 'not_supported_by_processor', param: 'auto_open_wallets' }),
     );
@@ -297,7 +305,7 @@ describe('opening a session: every refusal says what and where', () => {
       'installments are not supported with capture_method manual',
       'installments',
     );
-    const processor = { wallets: [], installmentsMax: 12, bitPage: false };
+    const processor = { wallets: [], installmentsMax: 12, bitPage: null };
     refusal(
       { installmentsMax: 13, processor },
       'not_supported_by_processor',
@@ -309,7 +317,7 @@ describe('opening a session: every refusal says what and where', () => {
   });
 
   it('wallets need a processor that takes them, named by the field that asked', () => {
-    const processor = { wallets: [], installmentsMax: 12, bitPage: false };
+    const processor = { wallets: [], installmentsMax: 12, bitPage: null };
     refusal(
       { paymentMethods: ['card', 'wallet'], processor },
       'not_supported_by_processor',
@@ -325,7 +333,7 @@ describe('opening a session: every refusal says what and where', () => {
     expect(open({ paymentMethods: ['card'], processor }).paymentMethods).toEqual(['card']);
     expect(open({ processor }).paymentMethods).toEqual([]);
     expect(
-      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, bitPage: false } }).paymentMethods,
+      open({ paymentMethods: ['wallet'], processor: { wallets: ['apple_pay'], installmentsMax: 1, bitPage: null } }).paymentMethods,
     ).toEqual(['wallet']);
   });
 });

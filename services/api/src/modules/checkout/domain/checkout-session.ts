@@ -21,7 +21,7 @@ export const SESSION_LIFETIME_MS = 30 * 60 * 1000;
 const FAILED_CODE_LIMIT = 10;
 const FAILED_CODE_WINDOW_MS = 15 * 60 * 1000;
 
-export interface OpenSessionInput extends AskedPaymentOptions, Omit<PaymentContext, 'recurring'> {
+export interface OpenSessionInput extends AskedPaymentOptions, Omit<PaymentContext, 'recurring' | 'total'> {
   customerId: string;
   /** The price named by `price`, resolved. */
   price: {
@@ -137,6 +137,8 @@ export class CheckoutSession {
     }
     const options = PaymentOptions.decide(input, {
       recurring,
+      total:
+        price?.type === 'one_time' ? price.unitAmount : (lineItems ?? []).reduce((sum, line) => sum + line.amountAgorot * line.quantity, 0),
       walletsEnabled: input.walletsEnabled,
       processor: input.processor,
     });

@@ -14,12 +14,14 @@ export interface AskedPaymentOptions {
 /** What the options are checked against: the session's kind, the account, and its processor when one is known. */
 export interface PaymentContext {
   recurring: boolean;
+  /** What the session charges before discounts (Bit's page takes only enough). */
+  total: number;
   walletsEnabled: boolean;
   /**
-   * What the scope's processor can do; null in live mode before one is connected. `bitPage`: whether it
-   * takes Bit on its own page (a wallet the shopper opens, never one that opens itself).
+   * What the scope's processor can do; null in live mode before one is connected. `bitPage`: Bit on its
+   * own page, for a sale of at least `minimumAmount` (a wallet the shopper opens, never one that opens itself).
    */
-  processor: { wallets: string[]; bitPage: boolean; installmentsMax: number } | null;
+  processor: { wallets: string[]; bitPage: { minimumAmount: number } | null; installmentsMax: number } | null;
 }
 
 /**
@@ -109,6 +111,13 @@ function takenByProcessor(asked: AskedPaymentOptions, context: PaymentContext): 
       "The account's processor takes no wallet that opens by itself (Bit opens on the shopper's click)",
       'auto_open_wallets',
     );
-  if (asked.paymentMethods?.includes('wallet') && processor.wallets.length === 0 && !processor.bitPage)
-    throw new ValidationError('not_supported_by_processor', "The account's processor takes no wallet payments", 'payment_methods');
+  const bitTakes = processor.bitPage !== null && asked.captureMethod !== 'manual' && context.total >= processor.bitPage.minimumAmount;
+  if (asked.paymentMethods?.includes('wallet') && processor.wallets.length === 0 && !bitTakes)
+    throw new ValidationError(
+      'not_supported_by_processor',
+      processor.bitPage
+        ? `The account's processor takes a wallet (Bit) only for a sale of at least ${processor.bitPage.minimumAmount} agorot`
+        : "The account's processor takes no wallet payments",
+      'payment_methods',
+    );
 }
