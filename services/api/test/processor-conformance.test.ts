@@ -87,6 +87,9 @@ conformanceSuite('tranzila', { network: true, threeDSecure: false }, () => ({
     const answer = await chargeInHostedFields(twin.url, charge, input.number);
     return answer.transaction_response?.transaction_id ?? null;
   },
+  answerInBit: async (url, approve) => {
+    await fetch(`${url}/${approve ? 'approve' : 'decline'}`, { method: 'POST', redirect: 'manual' });
+  },
   faults: {
     loseNextAnswer: async () => twin.fault('lost'),
     failNext: async () => twin.fault('error'),

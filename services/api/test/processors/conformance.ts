@@ -38,6 +38,8 @@ export interface ConnectorUnderTest {
    * transaction the fields named, or null when they made none.
    */
   collect?(charge: Record<string, string>, card: CardInput): Promise<string | null>;
+  /** For a connector that declares a Bit page: the shopper's answer in the Bit app to the page at `url`. */
+  answerInBit?(url: string, approve: boolean): Promise<void>;
   /** Network faults on the connector's next money call, where the connector crosses a network. */
   faults?: {
     /** The processor commits the call, and its answer never arrives. */
@@ -114,6 +116,44 @@ export function conformanceSuite(
       const other = { ...request, idempotencyKey: key('hosted') };
       expect(await collect!({ ...(await processor.hostedFields!.prepare(other)), amount: '99.99' }, cards.approved)).toBeNull();
       expect(await t().movedUnder(other.idempotencyKey)).toBe(0);
+    });
+
+    it('takes Bit on its own page as it declares: read back by the key, refunded in full once, never below its minimum', async () => {
+      const { processor, answerInBit } = t();
+      const declared = processor.capabilities.bitPage;
+      if (declared === null) {
+        expect(processor.bitPage).toBeUndefined();
+        return;
+      }
+      expect(answerInBit).toBeDefined();
+      const links = {
+        description: 'Conformance',
+        language: 'he' as const,
+        notifyUrl: 'https://kupa.example/n',
+        successUrl: 'https://kupa.example/s',
+        failureUrl: 'https://kupa.example/f',
+      };
+      const pay = { idempotencyKey: key('bit'), amount: declared.minimumAmount };
+      const { url } = await processor.bitPage!.start({ ...links, ...pay });
+      expect(url).toMatch(/^https?:\/\//);
+      expect(await processor.bitPage!.read(pay)).toEqual({ status: 'not_found' });
+      await answerInBit!(url, true);
+      const read = await processor.bitPage!.read(pay);
+      expect(read).toMatchObject({ status: 'authorized' });
+      expect(await processor.bitPage!.read({ ...pay, amount: pay.amount + 1 })).toEqual({ status: 'mismatch', field: 'amount' });
+      const processorRef = (read as { processorRef: string }).processorRef;
+      await expect(processor.refund({ idempotencyKey: key('refund'), processorRef, amount: pay.amount - 1 })).rejects.toEqual(
+        refusal('amount_too_large'),
+      );
+      await processor.refund({ idempotencyKey: key('refund'), processorRef, amount: pay.amount });
+      // A repeat (after a lost answer) refunds nothing more, and is not an error.
+      await processor.refund({ idempotencyKey: key('refund'), processorRef, amount: pay.amount });
+      const declined = { idempotencyKey: key('bit'), amount: declared.minimumAmount };
+      await answerInBit!((await processor.bitPage!.start({ ...links, ...declined })).url, false);
+      expect(await processor.bitPage!.read(declined)).toMatchObject({ status: 'declined' });
+      await expect(
+        processor.bitPage!.start({ ...links, idempotencyKey: key('bit'), amount: declared.minimumAmount - 1 }),
+      ).rejects.toThrow();
     });
 
     it('tokenizes a card and approves a payment, naming the card', async () => {

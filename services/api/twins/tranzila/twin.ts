@@ -624,6 +624,7 @@ export class TranzilaTwin {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ transaction_id: transaction.index, Response: transaction.responseCode, sum: decimal(sale.amount) }),
+        signal: AbortSignal.timeout(5_000),
       }).catch(() => undefined);
     if (fault?.mode === 'late_notify') setTimeout(() => void notify(), fault.delayMs);
     else await notify();
