@@ -330,6 +330,7 @@ describe('rule 6: manual capture (J5)', () => {
       card_collection: { type: 'server', script_url: null },
       cardholder_id_required: false,
       wallets: [],
+      bit_page: false,
       saved_cards: [],
       auto_open_wallets: false,
     });
@@ -396,6 +397,7 @@ describe('rules 7 and 8: wallets and payment methods (embedded only)', () => {
       card_collection: { type: 'server', script_url: null },
       cardholder_id_required: false,
       wallets: [],
+      bit_page: false,
       saved_cards: [],
       auto_open_wallets: false,
     });
@@ -405,6 +407,7 @@ describe('rules 7 and 8: wallets and payment methods (embedded only)', () => {
       card_collection: { type: 'server', script_url: null },
       cardholder_id_required: false,
       wallets: ['apple_pay', 'google_pay', 'bit'],
+      bit_page: false,
       saved_cards: [],
       auto_open_wallets: false,
     });

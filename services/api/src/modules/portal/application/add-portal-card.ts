@@ -1,6 +1,5 @@
 import { inject, injectable } from 'inversify';
-import { ValidationError } from '../../../shared/domain/domain-error';
-import { CardDeclined, CheckCardInFields, CreatePaymentMethod, DescribeProcessor, type HostedReport } from '../../payments';
+import { CardDeclined, CheckCardInFields, CreatePaymentMethod, type HostedReport } from '../../payments';
 import { DefaultCard } from './default-card';
 import { GetPortalPage } from './get-portal-page';
 import type { PortalView } from './portal-view';
@@ -22,7 +21,6 @@ export class AddPortalCard {
     @inject(DefaultCard) private readonly defaultCard: DefaultCard,
     @inject(GetPortalPage) private readonly page: GetPortalPage,
     @inject(CheckCardInFields) private readonly checkCard: CheckCardInFields,
-    @inject(DescribeProcessor) private readonly describeProcessor: DescribeProcessor,
   ) {}
 
   async execute(sessionId: string, token: string): Promise<PortalView> {
@@ -39,9 +37,6 @@ export class AddPortalCard {
   /** A check for the processor's own fields to make: bound to this portal session. */
   async startCheck(sessionId: string): Promise<{ challengeId: string; charge: Record<string, string> }> {
     const visit = await this.access.visit(sessionId);
-    const processor = await this.describeProcessor.execute(visit.scope);
-    if (processor?.capabilities.cardCollection.type !== 'hosted_fields')
-      throw new ValidationError('parameter_invalid', "This portal's processor takes cards through POST …/tokens", 'id');
     return this.checkCard.prepare(visit.scope, visit.session.id);
   }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inject, injectable } from 'inversify';
 import type { Clock } from '../../../../shared/domain/clock';
+import { ValidationError } from '../../../../shared/domain/domain-error';
 import { randomBase62 } from '../../../../shared/domain/ids';
 import type { Scope } from '../../../../shared/domain/scope';
 import { SHARED } from '../../../../shared/domain/shared.tokens';
@@ -67,9 +68,11 @@ export class CheckCardInFields {
     return this.methods.addOnce(PaymentMethod.save(scope, customerId, read.cardRef, read.card, this.clock.now()));
   }
 
+  /** The scope's processor, which must take cards in its own fields (else 400 `parameter_invalid`: the page's own fields and `…/tokens` take them). */
   private async fieldsOf(scope: Scope): Promise<CardProcessor> {
     const processor = await this.gate.processorFor(scope);
-    if (!processor.hostedFields) throw new Error(`${processor.name} has no card fields of its own`);
+    if (!processor.hostedFields)
+      throw new ValidationError('parameter_invalid', "This processor takes new cards in the page's own fields, through …/tokens", 'id');
     return processor;
   }
 }
