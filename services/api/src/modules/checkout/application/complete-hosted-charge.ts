@@ -2,7 +2,7 @@ import { inject, injectable } from 'inversify';
 import { ValidationError } from '../../../shared/domain/domain-error';
 import { AttemptsInFlight, CheckCardInFields, failureMessage, type HostedReport, RefundLatePayment } from '../../payments';
 import { CHECKOUT } from '../checkout.tokens';
-import { type CheckoutSession, CheckoutSessionNotFound, sessionIdFromPath } from '../domain/checkout-session';
+import { type CheckoutSession, CheckoutSessionNotFound, SessionNotPending, sessionIdFromPath } from '../domain/checkout-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import type { ConfirmOutcome } from './results';
 import { SessionPricing } from './session-pricing';
@@ -64,6 +64,7 @@ export class CompleteHostedCharge {
    */
   private async savedByCheck(session: CheckoutSession, challengeId: string, report: HostedReport | null): Promise<ConfirmOutcome> {
     if (session.status === 'completed') return paid(session);
+    if (session.status !== 'pending') throw new SessionNotPending(session.id);
     if (report === null) throw new ValidationError('challenge_not_found', 'A card check is reported by the page only', 'challenge_id');
     const scope = { accountId: session.accountId, livemode: session.livemode };
     const saved = await this.checkCard.complete(scope, session.customerId, session.id, challengeId, report);

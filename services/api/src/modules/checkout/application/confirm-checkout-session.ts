@@ -13,7 +13,6 @@ import {
   PrepareHostedCharge,
   StartPaymentAttempt,
 } from '../../payments';
-import { StartFreeCheckout } from './start-free-checkout';
 import { CheckoutPlanChanges } from '../../subscriptions';
 import { type CheckoutSession, sessionIdFromPath } from '../domain/checkout-session';
 import { CHECKOUT, type CheckoutSettings } from '../checkout.tokens';
@@ -21,6 +20,7 @@ import { ChoosePaymentSource, type PaymentChoice } from './choose-payment-source
 import { LoadPendingSession } from './load-pending-session';
 import type { CheckoutSessionRepository } from './ports/checkout-session-repository';
 import { SessionPricing } from './session-pricing';
+import { StartFreeCheckout } from './start-free-checkout';
 import type { ConfirmOutcome } from './results';
 import { paid, SettleCheckoutPayment } from './settle-checkout-payment';
 
