@@ -647,6 +647,11 @@ describe("Bit on Tranzila's own page", () => {
       livemode: true,
       payment_method_details: { type: 'wallet', wallet: 'bit' },
     });
+    // Bit shows no card: its tax document and receipt name none.
+    const document = (await live.GET('/v1/documents', { params: { query: { limit: 100 } } })).data!.data.find(
+      (d) => d.charge === charge.id,
+    )!;
+    expect(document.payment).toEqual({ card_last4: null, installments: null });
     const late = await notify(url!);
     expect(late.status).toBe(200);
     expect(await late.json()).toEqual({ received: true });

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import { api, call } from '../api';
 import { chargeStatus, DownloadButton, ErrorNote, Link, Status, useConfirm, useLoad } from '../components/ui';
 import { documentPdf } from '../downloads';
-import { agorotForField, dateTime, parseShekels, shekels } from '../format';
+import { agorotForField, dateTime, paidWith, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import type { Permissions } from '../permissions';
 
@@ -69,9 +69,7 @@ export function Payment({ id, can }: { id: string; can: Permissions }) {
         <dt>ID</dt>
         <dd dir="ltr">{c.id}</dd>
         <dt>{t('card')}</dt>
-        <dd dir="ltr">
-          {c.payment_method_details?.card ? `${c.payment_method_details.card.brand} •••• ${c.payment_method_details.card.last4}` : '—'}
-        </dd>
+        <dd dir="ltr">{paidWith(c.payment_method_details, true)}</dd>
         <dt>{t('customer')}</dt>
         <dd dir="ltr">{c.customer ?? '—'}</dd>
         <dt>{t('refunded')}</dt>

@@ -2,7 +2,7 @@ import { useSignal } from '@preact/signals';
 import type { paths } from '@kupa/sdk';
 import { api, call, type Schemas } from '../api';
 import { chargeStatus, ErrorNote, Link, MoreButton, Status, usePages } from '../components/ui';
-import { dateTime, parseShekels, shekels } from '../format';
+import { dateTime, paidWith, parseShekels, shekels } from '../format';
 import { t } from '../i18n';
 import { navigate } from '../router';
 import { DataTable } from '@kupa/web-kit/data-table';
@@ -120,7 +120,7 @@ export function Payments() {
             {
               header: t('card'),
               ltr: true,
-              cell: (charge) => (charge.payment_method_details?.card ? `•••• ${charge.payment_method_details.card.last4}` : '—'),
+              cell: (charge) => paidWith(charge.payment_method_details),
             },
             { header: t('customer'), optional: true, ltr: true, cell: (charge) => charge.customer ?? '—' },
             { header: t('created'), cell: (charge) => dateTime(charge.created) },

@@ -22,6 +22,16 @@ describe('email templates', () => {
     expect(renderEmail({ ...receipt, documentLink: null }).text).not.toContain('המסמך');
   });
 
+  it('names no card when none paid (Bit) or none is known, on a receipt or a refund', () => {
+    const paidByBit = renderEmail({ ...receipt, cardLast4: null }).text;
+    expect(paidByBit).toContain('₪118.50 — ch_1');
+    expect(paidByBit).not.toMatch(/••••|Card/);
+    const refund = renderEmail({ ...receipt, kind: 'refund', cardLast4: null }).text;
+    expect(refund).toContain('Dana, ₪118.50 הוחזרו.');
+    expect(refund).toContain('₪118.50 was refunded.');
+    expect(refund).not.toContain('••••');
+  });
+
   it('a welcome names the plan and the merchant; a dunning email asks for another card', () => {
     const welcome = renderEmail({ kind: 'welcome', merchantName: 'Gym', customerName: 'Dana', planName: 'Monthly' });
     expect(welcome.subject).toBe('ברוכים הבאים ל-Monthly / Welcome to Monthly');

@@ -9,7 +9,8 @@ export type EmailMessage =
       /** Agorot taken. */
       amount: number;
       chargeId: string;
-      cardLast4: string;
+      /** The card's last four digits; null when no card paid (Bit) or none is known. */
+      cardLast4: string | null;
       /** The customer's link to the tax document, when there is one. */
       documentLink: string | null;
     }
@@ -20,7 +21,8 @@ export type EmailMessage =
       /** Agorot returned. */
       amount: number;
       chargeId: string;
-      cardLast4: string;
+      /** The card's last four digits; null when no card paid (Bit) or none is known. */
+      cardLast4: string | null;
       /** The customer's link to the credit document, when there is one. */
       documentLink: string | null;
     }
@@ -97,15 +99,19 @@ function body(message: EmailMessage): { subject: string; text: string } {
         subject: `קבלה מ-${message.merchantName} / Receipt from ${message.merchantName}`,
         text:
           `${message.customerName}, תודה על התשלום.\nThank you for your payment.\n\n` +
-          `${formatShekels(message.amount)} — ${message.chargeId}\nכרטיס / Card •••• ${message.cardLast4}` +
+          `${formatShekels(message.amount)} — ${message.chargeId}` +
+          (message.cardLast4 ? `\nכרטיס / Card •••• ${message.cardLast4}` : '') +
           (message.documentLink ? `\n\nהמסמך / Your document: ${message.documentLink}` : ''),
       };
     case 'refund':
       return {
         subject: `החזר כספי מ-${message.merchantName} / Refund from ${message.merchantName}`,
         text:
-          `${message.customerName}, ${formatShekels(message.amount)} הוחזרו לכרטיס •••• ${message.cardLast4}.\n` +
-          `${formatShekels(message.amount)} was refunded to your card •••• ${message.cardLast4}.\n\n${message.chargeId}` +
+          (message.cardLast4
+            ? `${message.customerName}, ${formatShekels(message.amount)} הוחזרו לכרטיס •••• ${message.cardLast4}.\n` +
+              `${formatShekels(message.amount)} was refunded to your card •••• ${message.cardLast4}.\n\n${message.chargeId}`
+            : `${message.customerName}, ${formatShekels(message.amount)} הוחזרו.\n` +
+              `${formatShekels(message.amount)} was refunded.\n\n${message.chargeId}`) +
           (message.documentLink ? `\n\nמסמך הזיכוי / Your credit document: ${message.documentLink}` : ''),
       };
     case 'welcome':

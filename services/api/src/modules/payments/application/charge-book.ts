@@ -10,7 +10,7 @@ import { type EventRecord, type EventType, RecordEvent } from '../../events';
 import { Bill } from '../../../shared/domain/bill';
 import { type DocumentDetails, IssueDocument, PrintDocument } from '../../invoicing';
 import { QueueEmail } from '../../notifications';
-import { Charge, type NewCharge, shownCard } from '../domain/charge';
+import { Charge, type NewCharge, printedLast4, shownCard } from '../domain/charge';
 import type { Refund } from '../domain/refund';
 import { chargeView } from '../published/payments';
 import { failureMessage } from './failure-messages';
@@ -114,7 +114,7 @@ export class ChargeBook {
           customerName: customer.name,
           amount,
           chargeId: charge.id,
-          cardLast4: charge.paymentMethodDetails.card.last4,
+          cardLast4: printedLast4(charge.paymentMethodDetails.card),
           documentLink: charge.documentId ? this.printDocument.customerLink(charge.documentId) : null,
         },
         attachDocument: charge.documentId,
@@ -149,7 +149,7 @@ export class ChargeBook {
           customerName: customer.name,
           amount: refund.amount,
           chargeId: charge.id,
-          cardLast4: charge.paymentMethodDetails.card.last4,
+          cardLast4: printedLast4(charge.paymentMethodDetails.card),
           documentLink: documentId && this.printDocument.customerLink(documentId),
         },
         attachDocument: documentId,
@@ -163,6 +163,6 @@ function documentDetails(charge: Charge, account: Account, customer: Customer, i
   return {
     issuer: { name: account.name, profile: account.businessProfile },
     recipient: { name: customer.name, taxId: customer.taxId, email: customer.email, phone: customer.phone },
-    payment: { cardLast4: charge.paymentMethodDetails.card.last4, installments },
+    payment: { cardLast4: printedLast4(charge.paymentMethodDetails.card), installments },
   };
 }

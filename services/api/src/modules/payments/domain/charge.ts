@@ -22,6 +22,14 @@ export function shownCard({ fingerprint: _, ...card }: CardDetails): ShownCard {
 
 export const UNKNOWN_CARD: ShownCard = { brand: 'unknown', last4: '0000', expMonth: 1, expYear: 2000 };
 
+/**
+ * The last four digits a receipt or an email may print of what paid: none when no card is known (Bit on
+ * the processor's page shows none, and the processor's fields may show none), never `UNKNOWN_CARD`'s.
+ */
+export function printedLast4(card: ShownCard): string | null {
+  return card.brand === 'unknown' && card.last4 === UNKNOWN_CARD.last4 && card.expYear === UNKNOWN_CARD.expYear ? null : card.last4;
+}
+
 export interface PaymentMethodDetails {
   type: 'card' | 'wallet';
   wallet: 'apple_pay' | 'google_pay' | 'bit' | null;
