@@ -19,9 +19,7 @@ export class CardFieldOrigins {
 
   async execute(id: string): Promise<string[]> {
     const session = /^c[so]_\w+$/.test(id) ? await this.sessions.findByIdUnscoped(sessionIdFromPath(id)) : null;
-    if (!session?.livemode) return [];
-    const collection = (await this.describeProcessor.execute(session))?.capabilities.cardCollection;
-    return collection?.type === 'hosted_fields' ? [new URL(collection.scriptUrl).origin] : [];
+    return session ? this.describeProcessor.cardFieldOrigins(session) : [];
   }
 
   /** The Bit page the processor made for the session's payment `attemptId`, while that payment waits for it. */

@@ -38,4 +38,14 @@ export class DescribeProcessor {
     const { name, terminal, createdAt, updatedAt } = connection;
     return { name, terminal, capabilities: this.processors.capabilitiesOf(name), livemode: true, createdAt, updatedAt };
   }
+
+  /**
+   * The origins a payment page of the scope lets in besides its own (its Content-Security-Policy): the
+   * processor's card fields in live mode, where the processor takes cards in its own fields; none otherwise.
+   */
+  async cardFieldOrigins(scope: Scope): Promise<string[]> {
+    if (!scope.livemode) return [];
+    const collection = (await this.execute(scope))?.capabilities.cardCollection;
+    return collection?.type === 'hosted_fields' ? [new URL(collection.scriptUrl).origin] : [];
+  }
 }

@@ -17,9 +17,6 @@ export class PortalCardFieldOrigins {
 
   async execute(id: string): Promise<string[]> {
     const session = /^bps_\w+$/.test(id) ? await this.sessions.findByIdUnscoped(id) : null;
-    if (!session?.livemode) return [];
-    const collection = (await this.describeProcessor.execute({ accountId: session.accountId, livemode: true }))?.capabilities
-      .cardCollection;
-    return collection?.type === 'hosted_fields' ? [new URL(collection.scriptUrl).origin] : [];
+    return session ? this.describeProcessor.cardFieldOrigins(session) : [];
   }
 }
